@@ -1,0 +1,200 @@
+// The demo backend: serves the built player and stands in for every server the player talks to.
+import express, { type Request } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { catalog } from './catalog';
+import { createFaults, isFault } from './faults';
+import { parseEnvelope, type Beacon, type Envelope } from './sinks';
+
+const ROOT = resolve(__dirname, '..');
+const FIXTURES = join(__dirname, 'fixtures');
+const VAST_NAME = /^[a-z0-9-]+$/;
+const DEFAULT_AD_LIST = ['skippable', 'nonskippable'];
+const LOG_LIMIT = 5000;
+
+export interface DemoServerOptions {
+  /** the built player (npm run build) */
+  distDir?: string;
+}
+
+const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+
+function pushBounded<T>(list: T[], item: T) {
+  list.push(item);
+  if (list.length > LOG_LIMIT) list.shift();
+}
+
+export function createDemoApp({ distDir = join(ROOT, 'dist') }: DemoServerOptions = {}) {
+  const app = express();
+  const faults = createFaults();
+  const beacons: Beacon[] = [];
+  const envelopes: Envelope[] = [];
+  const requests: { method: string; path: string; time: number }[] = [];
+  let tokenCounter = 0;
+
+  app.disable('x-powered-by');
+
+  // Test controls: faults, the beacon and envelope sinks, the request log.
+  const control = express.Router();
+  control.use(express.json());
+  control.get('/faults', (_req, res) => res.json(faults.list()));
+  control.post('/faults', (req, res) => {
+    const { path, fault, times } = req.body ?? {};
+    if (typeof path !== 'string' || !path.startsWith('/') || !isFault(fault)) {
+      return res
+        .status(400)
+        .json({ error: 'expected {path: "/...", fault: {type: ...}, times?: number}' });
+    }
+    if (times !== undefined && !(Number.isInteger(times) && times > 0)) {
+      return res.status(400).json({ error: 'times must be a positive integer' });
+    }
+    faults.add({ path, fault, times });
+    res.status(201).json(faults.list());
+  });
+  control.delete('/faults', (_req, res) => {
+    faults.clear();
+    res.status(204).end();
+  });
+  control.get('/beacons', (_req, res) => res.json(beacons));
+  control.delete('/beacons', (_req, res) => {
+    beacons.length = 0;
+    res.status(204).end();
+  });
+  control.get('/envelopes', (_req, res) => res.json(envelopes));
+  control.delete('/envelopes', (_req, res) => {
+    envelopes.length = 0;
+    res.status(204).end();
+  });
+  control.get('/requests', (_req, res) => res.json(requests));
+  control.delete('/requests', (_req, res) => {
+    requests.length = 0;
+    res.status(204).end();
+  });
+  app.use('/__test', control);
+
+  app.use((req, _res, next) => {
+    pushBounded(requests, { method: req.method, path: req.originalUrl, time: Date.now() });
+    next();
+  });
+  app.use(faults.middleware);
+
+  // Tracking sink: every beacon hit, recorded in order.
+  app.all('/track/{*rest}', (req, res) => {
+    const query: Record<string, string> = {};
+    for (const [k, v] of new URL(req.originalUrl, 'http://x').searchParams) query[k] = v;
+    pushBounded(beacons, { method: req.method, path: req.path, query, time: Date.now() });
+    res.set('Cache-Control', 'no-store').status(204).end();
+  });
+
+  // Error-report sink: accepts Sentry envelopes at the path a DSN on this server points to.
+  app.post(
+    '/api/:project/envelope/',
+    express.text({ type: () => true, limit: '5mb' }),
+    (req, res) => {
+      pushBounded(
+        envelopes,
+        parseEnvelope(String(req.params.project), String(req.body ?? ''), Date.now()),
+      );
+      res.status(200).json({});
+    },
+  );
+
+  // Catalog service.
+  const api = express.Router();
+  const entry = (id: unknown) => catalog[Number(id)];
+  api.get('/contents/:id', (req, res) => {
+    const found = entry(req.params.id);
+    return found ? res.json(found.content) : res.status(404).json({ message: 'Content not found' });
+  });
+  api.get('/contents/:id/seasons', (req, res) => {
+    const found = entry(req.params.id);
+    return found ? res.json(found.seasons) : res.status(404).json({ message: 'Content not found' });
+  });
+  api.get('/contents/:id/available', (req, res) => {
+    const found = entry(req.params.id);
+    return found
+      ? res.json({ available: found.available })
+      : res.status(404).json({ message: 'Content not found' });
+  });
+  api.get('/episodes', (req, res) => {
+    const found = entry(req.query['content-id']);
+    return found
+      ? res.json(found.episodes)
+      : res.status(404).json({ message: 'Content not found' });
+  });
+  api.post('/contents/:id/episodes/:episodeId/time-progress', (_req, res) => res.status(204).end());
+  api.post('/contents/:id/episodes/:episodeId/completed', (_req, res) => res.status(204).end());
+  api.delete('/contents/:id/episodes/:episodeId/completed', (_req, res) => res.status(204).end());
+  app.use('/catalog-api', api);
+
+  // Authenticator service: a new bearer token in the Authorization response header.
+  app.post('/authenticator/authentication/refresh', express.json(), (req, res) => {
+    const { refreshToken, accessToken } = req.body ?? {};
+    if (typeof refreshToken !== 'string' || typeof accessToken !== 'string' || !refreshToken) {
+      return res.status(401).json({ message: 'refreshToken and accessToken are required' });
+    }
+    tokenCounter += 1;
+    res.set('Authorization', `Bearer demo-access-${tokenCounter}`);
+    res.set('Access-Control-Expose-Headers', 'Authorization');
+    res.json({ ok: true });
+  });
+
+  // Adverts: the ad list, VAST documents (addresses rewritten to this server), the advertiser's page.
+  app.get('/ad-list.json', (req, res) => {
+    const names = typeof req.query.vast === 'string' ? req.query.vast.split(',') : DEFAULT_AD_LIST;
+    res.json({
+      prerollList: names.map((name) => ({ vastUrl: `${originOf(req)}/vast/${name}.xml` })),
+    });
+  });
+  app.get('/vast/:file', (req, res) => {
+    const name = String(req.params.file).replace(/\.xml$/, '');
+    const path = join(FIXTURES, 'vast', `${name}.xml`);
+    if (!VAST_NAME.test(name) || !existsSync(path))
+      return res.status(404).type('text/plain').send('No such VAST');
+    res
+      .type('application/xml')
+      .send(readFileSync(path, 'utf8').replaceAll('{{ORIGIN}}', originOf(req)));
+  });
+  app.get('/advertiser.html', (_req, res) => res.sendFile(join(FIXTURES, 'advertiser.html')));
+
+  // Media: the master JSON, HLS, ad creatives and posters.
+  app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
+  app.use('/media', express.static(join(FIXTURES, 'media'), { fallthrough: false }));
+
+  // The built player: the embed page at /, the demo host page at /host.html.
+  app.use(express.static(distDir));
+  app.get('/', (_req, res) =>
+    res.status(503).type('text/plain').send('The player is not built: run npm run build'),
+  );
+
+  return { app, faults };
+}
+
+export interface DemoServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the demo backend on 127.0.0.1; port 0 picks a free one. */
+export function startDemoServer(
+  port: number,
+  options: DemoServerOptions = {},
+): Promise<DemoServer> {
+  const { app, faults } = createDemoApp(options);
+  return new Promise((resolvePromise, reject) => {
+    const server = app.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo;
+      resolvePromise({
+        url: `http://127.0.0.1:${bound}`,
+        close: () =>
+          new Promise((done) => {
+            faults.clear();
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+    server.on('error', reject);
+  });
+}

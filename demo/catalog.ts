@@ -1,0 +1,107 @@
+// The demo catalog: one film, one series (2 seasons), and two contents that exercise error pages.
+import type { Content, Episode, Season } from '../src/api/types';
+
+const DURATION = 24; // seconds of the demo media (demo/fixtures/generate.sh)
+
+function content(id: number, title: string, extra: Partial<Content>): Content {
+  return {
+    id,
+    title,
+    posterUrl: `/media/poster-film.jpg`,
+    hasMultipleEpisodes: false,
+    rating: { kinopoisk: { value: 7.8 }, imdb: { value: 7.4 } },
+    url: `/contents/${id}`,
+    contentType: { slug: 'movie' },
+    kinopoiskId: 1000 + id,
+    year: 2024,
+    countries: [{ slug: 'ru' }],
+    languages: [{ code: 'ru' }, { code: 'en' }],
+    ...extra,
+  };
+}
+
+function episode(
+  id: number,
+  season: Season,
+  order: number,
+  title: string,
+  extra: Partial<Episode> = {},
+): Episode {
+  return {
+    id,
+    order,
+    title,
+    description: `Описание эпизода «${title}».`,
+    posterPath: '/media/poster-series.jpg',
+    duration: DURATION,
+    watchProgress: null,
+    watchedAt: null,
+    isCompleted: false,
+    m3u8MasterFilePath: '/media/hls/master.m3u8',
+    season,
+    ...extra,
+  };
+}
+
+const filmSeason: Season = { id: 10, order: 1 };
+const season1: Season = { id: 21, order: 1 };
+const season2: Season = { id: 22, order: 2 };
+
+export interface DemoContent {
+  content: Content;
+  seasons: Season[];
+  episodes: Episode[];
+  available: boolean;
+}
+
+export const catalog: Record<number, DemoContent> = {
+  1: {
+    content: content(1, 'Демонстрационный фильм', { year: 2023 }),
+    seasons: [filmSeason],
+    episodes: [
+      episode(101, filmSeason, 1, 'Демонстрационный фильм', {
+        m3u8MasterFilePath: '/media/film.json',
+      }),
+    ],
+    available: true,
+  },
+  2: {
+    content: content(2, 'Демонстрационный сериал', {
+      hasMultipleEpisodes: true,
+      posterUrl: '/media/poster-series.jpg',
+      contentType: { slug: 'series' },
+      rating: { kinopoisk: { value: 8.1 }, imdb: { value: null } },
+    }),
+    seasons: [season1, season2],
+    episodes: [
+      episode(201, season1, 1, '1. Пилот', {
+        watchProgress: DURATION,
+        watchedAt: '2026-10-01T20:00:00Z',
+        isCompleted: true,
+      }),
+      episode(202, season1, 2, '2. Встреча', {
+        watchProgress: 8,
+        watchedAt: '2026-10-02T20:00:00Z',
+      }),
+      episode(203, season1, 3, '3. Погоня'),
+      episode(204, season2, 1, '1. Возвращение'),
+      episode(205, season2, 2, '2. Финал'),
+    ],
+    available: true,
+  },
+  3: {
+    content: content(3, 'Фильм, закрытый в вашем регионе', {}),
+    seasons: [filmSeason],
+    episodes: [episode(301, filmSeason, 1, 'Фильм, закрытый в вашем регионе')],
+    available: false,
+  },
+  4: {
+    content: content(4, 'Сериал без эпизодов', {
+      hasMultipleEpisodes: true,
+      contentType: { slug: 'series' },
+    }),
+    seasons: [],
+    episodes: [],
+    available: true,
+  },
+};

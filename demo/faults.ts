@@ -1,0 +1,105 @@
+// Fault injection: a test switches faults per request path over HTTP, without restarting the server.
+import type { NextFunction, Request, Response } from 'express';
+import { extname } from 'node:path';
+
+export type Fault =
+  /** answer with this status (and an optional body) */
+  | { type: 'status'; status: number; body?: string }
+  /** never answer: the client has to give up */
+  | { type: 'hang' }
+  /** answer normally, but only after delayMs */
+  | { type: 'slow'; delayMs: number }
+  /** 200 with a body that is neither the JSON nor the XML nor the media that was asked for */
+  | { type: 'malformed' }
+  /** 200 with an empty body */
+  | { type: 'empty' }
+  /** close the connection without any answer */
+  | { type: 'reset' };
+
+export interface FaultRule {
+  /** exact request path, or a prefix when it ends with '*' */
+  path: string;
+  fault: Fault;
+  /** how many requests it applies to; every request until cleared when absent */
+  times?: number;
+}
+
+const MALFORMED_BODY = '\u0000{"truncated": <not json, not xml';
+
+function matches(rule: FaultRule, path: string) {
+  return rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
+}
+
+export function isFault(value: unknown): value is Fault {
+  const f = value as Fault | null;
+  if (!f || typeof f !== 'object') return false;
+  switch (f.type) {
+    case 'status':
+      return Number.isInteger(f.status) && f.status >= 100 && f.status <= 599;
+    case 'slow':
+      return Number.isFinite(f.delayMs) && f.delayMs >= 0;
+    case 'hang':
+    case 'malformed':
+    case 'empty':
+    case 'reset':
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function createFaults() {
+  let rules: FaultRule[] = [];
+  const hung = new Set<Response>();
+
+  function take(path: string): Fault | null {
+    const rule = rules.find((r) => matches(r, path));
+    if (!rule) return null;
+    if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
+    return rule.fault;
+  }
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    const fault = take(req.path);
+    if (!fault) return next();
+    switch (fault.type) {
+      case 'status':
+        return res
+          .status(fault.status)
+          .type('text/plain')
+          .send(fault.body ?? `Injected ${fault.status}`);
+      case 'hang':
+        hung.add(res);
+        res.on('close', () => hung.delete(res));
+        return;
+      case 'slow':
+        setTimeout(next, fault.delayMs);
+        return;
+      case 'malformed':
+        return res
+          .status(200)
+          .type(extname(req.path) || 'json')
+          .send(MALFORMED_BODY);
+      case 'empty':
+        return res
+          .status(200)
+          .type(extname(req.path) || 'json')
+          .send('');
+      case 'reset':
+        req.socket.destroy();
+        return;
+    }
+  }
+
+  return {
+    middleware,
+    list: () => rules,
+    add(rule: FaultRule) {
+      rules = [rule, ...rules.filter((r) => r.path !== rule.path)];
+    },
+    clear() {
+      rules = [];
+      for (const res of hung) res.destroy();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+// Unit, saga and component tests (jsdom).
+module.exports = {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/test/unit'],
+  transform: { '^.+\\.(t|j)sx?$': require('./jest.swc.cjs') },
+  transformIgnorePatterns: ['/node_modules/(?!(hls\\.js)/)'],
+  setupFilesAfterEnv: ['<rootDir>/test/unit/setup.ts'],
+};

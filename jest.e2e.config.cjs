@@ -1,0 +1,10 @@
+// Browser tests: puppeteer in Debian's Chromium against a demo server started on a free port.
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/e2e'],
+  transform: { '^.+\\.(t|j)sx?$': require('./jest.swc.cjs') },
+  globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+  testTimeout: 60000,
+  bail: 1,
+};

@@ -1,0 +1,21 @@
+// The demo host page: embeds the player for the content in its own query and lists what the player posts.
+const params = new URLSearchParams(location.search);
+if (!params.has('movie_id')) params.set('movie_id', '1');
+if (!params.has('auto_play')) params.set('auto_play', '1');
+
+const frame = document.getElementById('player') as HTMLIFrameElement;
+const list = document.getElementById('messages') as HTMLOListElement;
+frame.src = `./index.html?${params}`;
+
+window.addEventListener('message', (event) => {
+  if (event.source !== frame.contentWindow) return;
+  const message = event.data as { event?: unknown; data?: unknown };
+  const item = document.createElement('li');
+  item.dataset.event = String(message?.event ?? '?');
+  const name = document.createElement('b');
+  name.textContent = item.dataset.event;
+  const data = document.createElement('span');
+  data.textContent = ` ${JSON.stringify(message?.data ?? null)}`;
+  item.append(name, data);
+  list.append(item);
+});

@@ -1,0 +1,34 @@
+import type { UnknownAction } from 'redux';
+import { call, select, takeEvery } from 'redux-saga/effects';
+import type { Episode } from '../../src/api/types';
+import { contentActions } from '../../src/state/content';
+import { mediaActions } from '../../src/state/playback';
+import { selectCurrentEpisode } from '../../src/state/selectors';
+import { systemActions } from '../../src/state/system';
+import { getPorts } from '../lib/context';
+
+export const PROTOCOL = 'kino-player';
+
+/** The player's facts that the host page hears, as the event names it sees. */
+const OUTBOUND: Record<string, string> = {
+  [systemActions.bootSucceeded.type]: 'ready',
+  [systemActions.bootFailed.type]: 'error',
+  [mediaActions.playing.type]: 'play',
+  [mediaActions.paused.type]: 'pause',
+  [mediaActions.ended.type]: 'ended',
+  [contentActions.episodeSelected.type]: 'episodeChanged',
+};
+
+function* postEvent(action: UnknownAction) {
+  const { parent } = yield* getPorts();
+  let data: unknown = action.payload ?? null;
+  if (action.type === contentActions.episodeSelected.type) {
+    data = (yield select(selectCurrentEpisode)) as Episode | null; // SPEC.md section 4: the episode is the payload
+  }
+  yield call([parent, parent.post], { protocol: PROTOCOL, event: OUTBOUND[action.type], data });
+}
+
+/** The parent-window bridge: tells the host page what happens in the player. */
+export function* bridgeActor() {
+  yield takeEvery(Object.keys(OUTBOUND), postEvent);
+}

@@ -1,0 +1,77 @@
+// The player's configuration, parsed once from the embed URL and the frame's data attributes
+// (SPEC.md section 2). Pure, so the flight log can carry it and a replay can rebuild it.
+
+export interface PlayerConfig {
+  movieId: number | null;
+  episodeId: number | null;
+  season: number | null;
+  episode: number | null;
+  episodeTime: string | null;
+  startTime: number | null;
+  autoPlay: boolean;
+  disabledShare: boolean;
+  advert: boolean;
+  userId: string | null;
+  disableCheckingAvailable: boolean;
+  langOrder: string[] | null;
+  envBaseUrl: string;
+  envAdListUrl: string;
+  fullscreenMode: string | null;
+  sentryProjectLabel: string | null;
+}
+
+export interface ConfigSources {
+  /** location.search of the embed page */
+  search: string;
+  /** location.origin of the embed page: the demo default for the service base URL */
+  origin: string;
+  /** data attributes of the embedding frame, when it is readable */
+  dataset?: Record<string, string | undefined>;
+}
+
+const INTEGER = /^\d+$/;
+const TIME_CODE = /^[\d.]+$/;
+
+export function parseInteger(value: string | null | undefined): number | null {
+  return value != null && INTEGER.test(value) ? Number(value) : null;
+}
+
+/** SPEC.md section 5: digits and dots only, read as an integer; anything else is absent. */
+export function parseTimeCode(value: string | null | undefined): number | null {
+  if (value == null || !TIME_CODE.test(value)) return null;
+  const seconds = parseInt(value, 10);
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
+function parseFlag(value: string | null): boolean {
+  return value != null && value !== '0' && value.toLowerCase() !== 'false';
+}
+
+export function parseConfig({ search, origin, dataset = {} }: ConfigSources): PlayerConfig {
+  const q = new URLSearchParams(search);
+  const season = parseInteger(q.get('season'));
+  const langOrder = q.get('lang_order');
+  return {
+    movieId: parseInteger(q.get('movie_id')),
+    episodeId: parseInteger(q.get('episode_id')),
+    season,
+    episode: parseInteger(q.get('episode')) ?? (season != null ? 1 : null),
+    episodeTime: q.get('episode_time'),
+    startTime: parseTimeCode(q.get('t')),
+    autoPlay: parseFlag(q.get('auto_play')),
+    disabledShare: parseFlag(q.get('disabled_share')),
+    advert: q.has('advert'),
+    userId: q.get('user_id'),
+    disableCheckingAvailable: parseFlag(q.get('disable_checking_available')),
+    langOrder: langOrder
+      ? langOrder
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : null,
+    envBaseUrl: dataset.env_base_url ?? origin,
+    envAdListUrl: dataset.env_ad_list_url ?? `${origin}/ad-list.json`,
+    fullscreenMode: dataset.fullscreen_mode ?? null,
+    sentryProjectLabel: dataset.sentry_project_label ?? null,
+  };
+}

@@ -1,0 +1,74 @@
+import { css } from '@emotion/react';
+import { ru } from '../i18n/ru';
+import { playbackRequests } from '../state/playback';
+import { selectCurrentSecond, selectDurationSecond } from '../state/selectors';
+import { formatTime } from './formatTime';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+
+const bar = css`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 2rem 1rem 0.75rem;
+  background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
+  color: white;
+  font-variant-numeric: tabular-nums;
+`;
+
+const iconButton = css`
+  width: 2.5rem;
+  height: 2.5rem;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: white;
+  font-size: 1.25rem;
+  cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.15);
+  }
+  &:focus-visible {
+    outline: 2px solid white;
+  }
+`;
+
+const track = css`
+  flex: 1;
+  height: 0.3rem;
+  border-radius: 0.15rem;
+  background: rgba(255, 255, 255, 0.3);
+  overflow: hidden;
+`;
+
+/** Play/pause, progress and time. */
+export function ControlBar() {
+  const dispatch = usePlayerDispatch();
+  const paused = usePlayerSelector((s) => s.media.paused);
+  const current = usePlayerSelector(selectCurrentSecond);
+  const duration = usePlayerSelector(selectDurationSecond);
+  const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
+  return (
+    <div css={bar} data-testid="control-bar">
+      <button
+        type="button"
+        css={iconButton}
+        aria-label={paused ? ru.play : ru.pause}
+        onClick={() =>
+          dispatch(paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested())
+        }
+      >
+        {paused ? '▶' : '❚❚'}
+      </button>
+      <div css={track} role="presentation">
+        <div css={css({ width: `${progress}%`, height: '100%', background: '#e50914' })} />
+      </div>
+      <span data-testid="time">
+        {formatTime(current)} / {formatTime(duration)}
+      </span>
+    </div>
+  );
+}

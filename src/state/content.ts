@@ -1,0 +1,36 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Content, Episode, Season } from '../api/types';
+
+export interface ContentState {
+  content: Content | null;
+  seasons: Season[];
+  episodes: Episode[];
+  currentEpisodeId: number | null;
+}
+
+const initialState: ContentState = {
+  content: null,
+  seasons: [],
+  episodes: [],
+  currentEpisodeId: null,
+};
+
+export const contentSlice = createSlice({
+  name: 'content',
+  initialState,
+  reducers: {
+    loaded(
+      state,
+      action: PayloadAction<{ content: Content; seasons: Season[]; episodes: Episode[] }>,
+    ) {
+      state.content = action.payload.content;
+      state.seasons = action.payload.seasons;
+      state.episodes = action.payload.episodes;
+    },
+    episodeSelected(state, action: PayloadAction<{ episodeId: number }>) {
+      state.currentEpisodeId = action.payload.episodeId;
+    },
+  },
+});
+
+export const contentActions = contentSlice.actions;

@@ -1,0 +1,52 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** Why the player could not start; each maps to one message of SPEC.md section 8. */
+export type BootFailureReason =
+  | 'missing-movie-id'
+  | 'not-found'
+  | 'blocked'
+  | 'no-episodes'
+  | 'master-load-failed'
+  | 'unexpected';
+
+export interface BootFailure {
+  reason: BootFailureReason;
+  /** Shown to the viewer for 'unexpected'; the same id goes to error reporting. */
+  errorId: string | null;
+  /** The address that failed, for 'master-load-failed'. */
+  address: string | null;
+  detail: string;
+}
+
+export interface ActorCrash {
+  actor: string;
+  message: string;
+  restarts: number;
+}
+
+export interface SystemState {
+  boot: 'loading' | 'ready' | 'failed';
+  failure: BootFailure | null;
+  crashes: ActorCrash[];
+}
+
+const initialState: SystemState = { boot: 'loading', failure: null, crashes: [] };
+
+export const systemSlice = createSlice({
+  name: 'system',
+  initialState,
+  reducers: {
+    bootSucceeded(state) {
+      state.boot = 'ready';
+    },
+    bootFailed(state, action: PayloadAction<BootFailure>) {
+      state.boot = 'failed';
+      state.failure = action.payload;
+    },
+    actorCrashed(state, action: PayloadAction<ActorCrash>) {
+      state.crashes.push(action.payload);
+    },
+  },
+});
+
+export const systemActions = systemSlice.actions;

@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { startDemoServer, type DemoServer } from '../../demo/app';
+
+declare global {
+  var __demoServer: DemoServer | undefined;
+}
+
+/** Builds the player as shipped and starts the demo server on a free port for every browser test. */
+export default async function globalSetup() {
+  const root = join(__dirname, '..', '..');
+  execFileSync(join(root, 'node_modules', '.bin', 'parcel'), ['build', '--no-source-maps'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' }, // Jest sets 'test', which would bundle React's development build
+  });
+  const server = await startDemoServer(0);
+  globalThis.__demoServer = server;
+  process.env.DEMO_URL = server.url;
+}

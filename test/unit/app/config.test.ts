@@ -1,0 +1,90 @@
+import { parseConfig, parseInteger, parseTimeCode } from '../../../src/app/config';
+
+const ORIGIN = 'https://player.example';
+const parse = (search: string, dataset = {}) => parseConfig({ search, origin: ORIGIN, dataset });
+
+describe('time codes (SPEC.md section 5)', () => {
+  it.each([
+    ['90', 90],
+    ['12.5', 12],
+    ['0', 0],
+    ['1.2.3', 1],
+  ])('accepts %p as %p seconds', (raw, seconds) => {
+    expect(parseTimeCode(raw)).toBe(seconds);
+  });
+
+  it.each(['1e3', '-4', ' 12', '12 ', '', 'abc', '0x10', '.', null])(
+    'treats %p as absent',
+    (raw) => {
+      expect(parseTimeCode(raw)).toBeNull();
+    },
+  );
+});
+
+describe('movie id', () => {
+  it.each([
+    ['42', 42],
+    ['007', 7],
+  ])('reads %p as %p', (raw, id) => expect(parseInteger(raw)).toBe(id));
+
+  it.each(['4.2', '-1', 'abc', '', '1e2', ' 1'])('rejects %p', (raw) =>
+    expect(parseInteger(raw)).toBeNull(),
+  );
+});
+
+describe('parseConfig', () => {
+  it('reads the query parameters of SPEC.md section 2', () => {
+    const config = parse(
+      '?movie_id=2&episode_id=203&season=1&episode=3&t=95&auto_play=1&disabled_share=1&advert=yes&user_id=u7&disable_checking_available=1&lang_order=en,ru&episode_time=5',
+    );
+    expect(config).toMatchObject({
+      movieId: 2,
+      episodeId: 203,
+      season: 1,
+      episode: 3,
+      startTime: 95,
+      autoPlay: true,
+      disabledShare: true,
+      advert: true,
+      userId: 'u7',
+      disableCheckingAvailable: true,
+      langOrder: ['en', 'ru'],
+      episodeTime: '5',
+    });
+  });
+
+  it('defaults the episode order to 1 when only the season is given', () => {
+    expect(parse('?movie_id=2&season=2').episode).toBe(1);
+    expect(parse('?movie_id=2').episode).toBeNull();
+  });
+
+  it('turns flags off by default and with 0 or false', () => {
+    expect(parse('?movie_id=1')).toMatchObject({
+      autoPlay: false,
+      advert: false,
+      disabledShare: false,
+    });
+    expect(parse('?movie_id=1&auto_play=0').autoPlay).toBe(false);
+    expect(parse('?movie_id=1&auto_play=false').autoPlay).toBe(false);
+  });
+
+  it('takes the service addresses from the frame, else from the page origin', () => {
+    expect(parse('?movie_id=1')).toMatchObject({
+      envBaseUrl: ORIGIN,
+      envAdListUrl: `${ORIGIN}/ad-list.json`,
+    });
+    expect(
+      parse('?movie_id=1', {
+        env_base_url: 'https://api.example',
+        env_ad_list_url: 'https://ads.example/list.json',
+        fullscreen_mode: 'stretch',
+        sentry_project_label: 'site-a',
+      }),
+    ).toMatchObject({
+      envBaseUrl: 'https://api.example',
+      envAdListUrl: 'https://ads.example/list.json',
+      fullscreenMode: 'stretch',
+      sentryProjectLabel: 'site-a',
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { configureStore, type Middleware } from '@reduxjs/toolkit';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import type { UnknownAction } from 'redux';
+import { PlayerRoot } from '../../../src/components/PlayerRoot';
+import { rootReducer } from '../../../src/state';
+import { contentActions } from '../../../src/state/content';
+import { mediaActions } from '../../../src/state/playback';
+import { systemActions, type BootFailure } from '../../../src/state/system';
+import { series } from '../fixtures';
+
+function renderPlayer(...actions: UnknownAction[]) {
+  const dispatched: UnknownAction[] = [];
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (gdm) =>
+      gdm().concat(((_api: unknown) => (next: (a: unknown) => unknown) => (action: unknown) => {
+        dispatched.push(action as UnknownAction);
+        return next(action);
+      }) as Middleware),
+  });
+  actions.forEach((a) => store.dispatch(a));
+  dispatched.length = 0;
+  const onReload = jest.fn();
+  render(
+    <Provider store={store}>
+      <PlayerRoot onReload={onReload} />
+    </Provider>,
+  );
+  return { store, dispatched, onReload };
+}
+
+const failure = (reason: BootFailure['reason'], extra: Partial<BootFailure> = {}) =>
+  systemActions.bootFailed({ reason, errorId: null, address: null, detail: '', ...extra });
+
+describe('PlayerRoot', () => {
+  it("shows 'Loading...' while booting", () => {
+    renderPlayer();
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it.each([
+    [failure('missing-movie-id'), 'Пропущен movie_id в запросе'],
+    [failure('no-episodes'), 'Отсутсвуют эпизоды для проигрывания'],
+    [failure('not-found'), 'Контент не доступен'],
+    [
+      failure('blocked'),
+      'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
+    ],
+    [
+      failure('master-load-failed', { address: 'https://cdn.example/film.json' }),
+      'Ошибка в загрузке: https://cdn.example/film.json',
+    ],
+  ])('shows the message for %j', (action, text) => {
+    renderPlayer(action);
+    expect(screen.getByRole('alert')).toHaveTextContent(text);
+    expect(screen.queryByRole('button', { name: 'Перезагрузить страницу' })).toBeNull();
+  });
+
+  it('shows the error id and a reload button for other errors', () => {
+    const { onReload } = renderPlayer(failure('unexpected', { errorId: 'a1b2c3d4' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'К сожалению, произошла ошибка, попробуйте перезагрузите страницу. Идентификатор ошибки: a1b2c3d4',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Перезагрузить страницу' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the series title with season and episode, and asks to play', () => {
+    const { dispatched } = renderPlayer(
+      contentActions.loaded({
+        content: series.content,
+        seasons: series.seasons,
+        episodes: series.episodes,
+      }),
+      systemActions.bootSucceeded(),
+      contentActions.episodeSelected({ episodeId: 203 }),
+    );
+    expect(screen.getByRole('heading', { name: 'Демонстрационный сериал' })).toBeInTheDocument();
+    expect(screen.getByText(/1 сезон, 3 серия · 3\. Погоня/)).toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Смотреть' })[0]!);
+    expect(dispatched.map((a) => a.type)).toEqual(['playback/playRequested']);
+  });
+
+  it('offers pause while playing and shows the time', () => {
+    const { dispatched } = renderPlayer(
+      contentActions.loaded({
+        content: series.content,
+        seasons: series.seasons,
+        episodes: series.episodes,
+      }),
+      systemActions.bootSucceeded(),
+      mediaActions.playing(),
+      mediaActions.timeUpdated({ currentTime: 65.7, duration: 3725, bufferedEnd: 70 }),
+    );
+    expect(screen.getByTestId('time')).toHaveTextContent('1:05 / 1:02:05');
+    fireEvent.click(screen.getByRole('button', { name: 'Пауза' }));
+    expect(dispatched.map((a) => a.type)).toEqual(['playback/pauseRequested']);
+  });
+});

@@ -1,0 +1,152 @@
+/** @jest-environment node */
+import { startDemoServer, type DemoServer } from '../../../demo/app';
+
+let server: DemoServer;
+const url = (path: string) => `${server.url}${path}`;
+const fault = (body: unknown) =>
+  fetch(url('/__test/faults'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+beforeAll(async () => {
+  server = await startDemoServer(0);
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await fetch(url('/__test/faults'), { method: 'DELETE' });
+});
+
+describe('the demo backend', () => {
+  it('listens on loopback only', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('serves the catalog and answers 404 for unknown content', async () => {
+    const content = await (await fetch(url('/catalog-api/contents/2'))).json();
+    expect(content).toMatchObject({
+      id: 2,
+      title: 'Демонстрационный сериал',
+      hasMultipleEpisodes: true,
+    });
+    const episodes = await (await fetch(url('/catalog-api/episodes?content-id=2'))).json();
+    expect(
+      episodes.filter((e: { season: { order: number } }) => e.season.order === 1),
+    ).toHaveLength(3);
+    expect((await fetch(url('/catalog-api/contents/999'))).status).toBe(404);
+    expect(await (await fetch(url('/catalog-api/contents/3/available?domain=x'))).json()).toEqual({
+      available: false,
+    });
+  });
+
+  it('refreshes the token in the Authorization header', async () => {
+    const refresh = (body: unknown) =>
+      fetch(url('/authenticator/authentication/refresh'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const res = await refresh({ refreshToken: 'r', accessToken: 'a' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('authorization')).toMatch(/^Bearer demo-access-\d+$/);
+    expect((await refresh({})).status).toBe(401);
+  });
+
+  it('rewrites VAST addresses to itself and lists the chosen documents', async () => {
+    const xml = await (await fetch(url('/vast/skippable.xml'))).text();
+    expect(xml).toContain(`${server.url}/media/ads/ad-15s.mp4`);
+    expect(xml).not.toContain('{{ORIGIN}}');
+    const list = await (await fetch(url('/ad-list.json?vast=broken,empty'))).json();
+    expect(list).toEqual({
+      prerollList: [
+        { vastUrl: `${server.url}/vast/broken.xml` },
+        { vastUrl: `${server.url}/vast/empty.xml` },
+      ],
+    });
+    expect((await fetch(url('/vast/..%2Fpackage.xml'))).status).toBe(404);
+  });
+
+  it('injects a status fault for a number of requests, then answers normally', async () => {
+    expect(
+      (
+        await fault({
+          path: '/catalog-api/contents/1',
+          fault: { type: 'status', status: 503 },
+          times: 2,
+        })
+      ).status,
+    ).toBe(201);
+    expect((await fetch(url('/catalog-api/contents/1'))).status).toBe(503);
+    expect((await fetch(url('/catalog-api/contents/1'))).status).toBe(503);
+    expect((await fetch(url('/catalog-api/contents/1'))).status).toBe(200);
+  });
+
+  it('injects malformed and empty bodies, resets and hangs by path prefix', async () => {
+    await fault({ path: '/catalog-api/*', fault: { type: 'malformed' } });
+    const res = await fetch(url('/catalog-api/contents/1'));
+    expect(res.status).toBe(200);
+    await expect(res.json()).rejects.toThrow();
+
+    await fault({ path: '/vast/*', fault: { type: 'empty' } });
+    expect(await (await fetch(url('/vast/skippable.xml'))).text()).toBe('');
+
+    await fault({ path: '/media/film.json', fault: { type: 'reset' } });
+    await expect(fetch(url('/media/film.json'))).rejects.toThrow();
+
+    await fault({ path: '/ad-list.json', fault: { type: 'hang' } });
+    await expect(
+      fetch(url('/ad-list.json'), { signal: AbortSignal.timeout(300) }),
+    ).rejects.toThrow();
+  });
+
+  it('delays a slow response', async () => {
+    await fault({ path: '/catalog-api/contents/1', fault: { type: 'slow', delayMs: 300 } });
+    const started = performance.now();
+    expect((await fetch(url('/catalog-api/contents/1'))).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('rejects a fault it does not know', async () => {
+    expect((await fault({ path: '/x', fault: { type: 'explode' } })).status).toBe(400);
+    expect((await fault({ path: 'x', fault: { type: 'hang' } })).status).toBe(400);
+  });
+
+  it('records tracking beacons in order and clears them', async () => {
+    await fetch(url('/__test/beacons'), { method: 'DELETE' });
+    await fetch(url('/track/skippable/impression?cb=1'));
+    await fetch(url('/track/skippable/start'));
+    const beacons = await (await fetch(url('/__test/beacons'))).json();
+    expect(beacons.map((b: { path: string }) => b.path)).toEqual([
+      '/track/skippable/impression',
+      '/track/skippable/start',
+    ]);
+    expect(beacons[0].query).toEqual({ cb: '1' });
+    await fetch(url('/__test/beacons'), { method: 'DELETE' });
+    expect(await (await fetch(url('/__test/beacons'))).json()).toEqual([]);
+  });
+
+  it('accepts error-report envelopes', async () => {
+    const envelope = [
+      JSON.stringify({ event_id: 'abc', dsn: 'http://k@127.0.0.1/1' }),
+      JSON.stringify({ type: 'event' }),
+      JSON.stringify({ message: 'boom', tags: { project: 'site-a' } }),
+    ].join('\n');
+    expect(
+      (await fetch(url('/api/1/envelope/?sentry_key=k'), { method: 'POST', body: envelope }))
+        .status,
+    ).toBe(200);
+    const [stored] = await (await fetch(url('/__test/envelopes'))).json();
+    expect(stored).toMatchObject({
+      project: '1',
+      items: [{ header: { type: 'event' }, payload: { message: 'boom' } }],
+    });
+  });
+
+  it('serves HLS media with their types', async () => {
+    const res = await fetch(url('/media/hls/master.m3u8'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/mpegurl/i);
+    expect(await res.text()).toContain('TYPE=SUBTITLES');
+  });
+});

@@ -1,0 +1,73 @@
+// Fake ports for saga and component tests: scripted HTTP, a media element that records calls.
+import type {
+  HttpPort,
+  HttpRequest,
+  HttpResponse,
+  MediaEvent,
+  MediaPort,
+  PlayOutcome,
+  Ports,
+} from '../../src/ports/types';
+
+type Route = HttpResponse | Error | ((req: HttpRequest) => HttpResponse | Error);
+
+export const ok = (data: unknown): HttpResponse => ({ status: 200, headers: {}, data });
+export const status = (code: number): HttpResponse => ({
+  status: code,
+  headers: {},
+  data: { message: 'x' },
+});
+
+/** Answers by URL; a missing route is a 404. */
+export function fakeHttp(routes: Record<string, Route>): HttpPort & { requests: HttpRequest[] } {
+  const requests: HttpRequest[] = [];
+  return {
+    requests,
+    async request<T>(req: HttpRequest) {
+      requests.push(req);
+      const route = routes[req.url];
+      const answer = typeof route === 'function' ? route(req) : (route ?? status(404));
+      if (answer instanceof Error) throw answer;
+      return answer as HttpResponse<T>;
+    },
+  };
+}
+
+export function fakeMedia(playOutcome: PlayOutcome = { ok: true }) {
+  const listeners = new Set<(e: MediaEvent) => void>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
+  const port: MediaPort = {
+    async load(source) {
+      record('load', source);
+      return { engine: 'hls.js' };
+    },
+    async play() {
+      record('play');
+      return playOutcome;
+    },
+    pause: () => void record('pause'),
+    seek: (time) => void record('seek', time),
+    unload: () => void record('unload'),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return { port, calls, emit: (e: MediaEvent) => listeners.forEach((l) => l(e)), listeners };
+}
+
+export function fakePorts(
+  overrides: Partial<Ports> = {},
+): Ports & { posted: Record<string, unknown>[] } {
+  const posted: Record<string, unknown>[] = [];
+  return {
+    http: fakeHttp({}),
+    media: fakeMedia().port,
+    clock: { now: () => 0 },
+    rng: { next: () => 0.5 },
+    parent: { post: (m) => void posted.push(m), subscribe: () => () => undefined },
+    posted,
+    ...overrides,
+  };
+}
