@@ -3,9 +3,13 @@ const params = new URLSearchParams(location.search);
 if (!params.has('movie_id')) params.set('movie_id', '1');
 if (!params.has('auto_play')) params.set('auto_play', '1');
 
+// ?player_origin=... embeds the player from another origin, as a real host page does.
+const playerOrigin = params.get('player_origin');
+params.delete('player_origin');
+
 const frame = document.getElementById('player') as HTMLIFrameElement;
 const list = document.getElementById('messages') as HTMLOListElement;
-frame.src = `./index.html?${params}`;
+frame.src = playerOrigin ? `${playerOrigin}/index.html?${params}` : `./index.html?${params}`;
 
 window.addEventListener('message', (event) => {
   if (event.source !== frame.contentWindow) return;

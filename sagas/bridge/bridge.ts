@@ -1,13 +1,12 @@
 import type { UnknownAction } from 'redux';
 import { call, select, takeEvery } from 'redux-saga/effects';
 import type { Episode } from '../../src/api/types';
+import { PROTOCOL } from '../../src/app/protocol';
 import { contentActions } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { selectCurrentEpisode } from '../../src/state/selectors';
 import { systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
-
-export const PROTOCOL = 'kino-player';
 
 /** The player's facts that the host page hears, as the event names it sees. */
 const OUTBOUND: Record<string, string> = {

@@ -1,8 +1,8 @@
-import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type SagaMonitor } from 'redux-saga';
+import { configureStore, type Middleware, type Reducer } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Saga, type SagaMonitor } from 'redux-saga';
 import { rootSaga } from '../../sagas/root';
 import type { Ports } from '../ports/types';
-import { rootReducer } from '../state';
+import { rootReducer, type PlayerState } from '../state';
 import type { PlayerConfig } from './config';
 
 export interface PlayerOptions {
@@ -11,16 +11,33 @@ export interface PlayerOptions {
   /** Runs before the saga middleware, e.g. to observe every action. */
   middleware?: Middleware[];
   sagaMonitor?: SagaMonitor;
+  /** Runs after the store exists and before the actors start. */
+  beforeRun?: (store: { getState(): unknown }) => void;
+  /** Stand-ins for the real reducer and root saga: only tests that prove the replayer catches a change use them. */
+  reducer?: Reducer<PlayerState>;
+  saga?: Saga;
+  /** Errors no actor caught (the supervisor catches the actors' own). */
+  onError?: (error: Error) => void;
 }
 
 /** The same store and actors in the browser, in tests and in a replay. */
-export function createPlayer({ ports, config, middleware = [], sagaMonitor }: PlayerOptions) {
-  const sagaMiddleware = createSagaMiddleware({ context: { ports, config }, sagaMonitor });
+export function createPlayer({
+  ports,
+  config,
+  middleware = [],
+  sagaMonitor,
+  beforeRun,
+  reducer = rootReducer,
+  saga = rootSaga,
+  onError,
+}: PlayerOptions) {
+  const sagaMiddleware = createSagaMiddleware({ context: { ports, config }, sagaMonitor, onError });
   const store = configureStore({
-    reducer: rootReducer,
+    reducer,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware, sagaMiddleware),
   });
-  const task = sagaMiddleware.run(rootSaga);
+  beforeRun?.(store);
+  const task = sagaMiddleware.run(saga);
   return { store, task };
 }
 

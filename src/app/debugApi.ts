@@ -1,11 +1,16 @@
+import type { FlightRecorder } from '../recorder/recorder';
+import { logAsJson } from '../recorder/exporters';
 import type { PlayerState } from '../state';
 import type { PlayerConfig } from './config';
 import type { PlayerStore } from './createPlayer';
 
-/** What QA scripts and browser tests may call on the player's window. */
+/** What QA scripts and browser tests may call on the player's window (documented in docs/qa.md). */
 export interface PlayerDebugApi {
   getState(): PlayerState;
   config: PlayerConfig;
+  /** the flight log as JSON, personal data replaced by placeholders */
+  exportLog(): string;
+  recorderStats(): FlightRecorder['stats'];
 }
 
 declare global {
@@ -14,6 +19,15 @@ declare global {
   }
 }
 
-export function installDebugApi(store: PlayerStore, config: PlayerConfig) {
-  window.__player = { getState: () => store.getState(), config };
+export function installDebugApi(
+  store: PlayerStore,
+  config: PlayerConfig,
+  recorder: FlightRecorder,
+) {
+  window.__player = {
+    getState: () => store.getState(),
+    config,
+    exportLog: () => logAsJson(recorder),
+    recorderStats: () => recorder.stats,
+  };
 }

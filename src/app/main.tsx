@@ -2,20 +2,28 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { PlayerRoot } from '../components/PlayerRoot';
 import { createBrowserPorts } from '../ports/browser';
+import { parentOrigin } from '../ports/parent';
+import { installLogExporters } from '../recorder/exporters';
 import { parseConfig } from './config';
-import { createPlayer } from './createPlayer';
 import { installDebugApi } from './debugApi';
 import { readFrameDataset } from './frameDataset';
+import { createRecordedPlayer } from './recordedPlayer';
 
 const config = parseConfig({
   search: location.search,
   origin: location.origin,
   dataset: readFrameDataset(),
 });
+const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 const video = document.getElementById('video') as HTMLVideoElement;
-const ports = createBrowserPorts(video);
-const { store } = createPlayer({ ports, config });
-installDebugApi(store, config);
+const { store, recorder } = createRecordedPlayer(createBrowserPorts(video, rngSeed), config, {
+  build: process.env.PLAYER_BUILD ?? 'dev',
+  rngSeed,
+  now: () => performance.now(),
+  sessionStart: new Date().toISOString(),
+});
+installDebugApi(store, config, recorder);
+installLogExporters(recorder, parentOrigin());
 
 createRoot(document.getElementById('ui') as HTMLElement).render(
   <Provider store={store}>

@@ -1,15 +1,19 @@
 import { createHttpPort } from './http';
 import { createMediaPort } from './media';
 import { createParentPort } from './parent';
+import { createSeededRng } from './rng';
 import type { Ports } from './types';
 
 /** The real ports of a player running in a browser. */
-export function createBrowserPorts(video: HTMLVideoElement): Ports {
+export function createBrowserPorts(video: HTMLVideoElement, rngSeed: number): Ports {
   return {
     http: createHttpPort(),
     media: createMediaPort(video),
-    clock: { now: () => performance.now() },
-    rng: { next: () => Math.random() },
+    clock: {
+      now: () => performance.now(),
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+    rng: createSeededRng(rngSeed),
     parent: createParentPort(),
   };
 }

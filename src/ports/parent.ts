@@ -1,7 +1,7 @@
 import type { ParentPort } from './types';
 
 /** The embedding page's origin, as far as the browser tells it; null outside a frame. */
-function parentOrigin(): string | null {
+export function parentOrigin(): string | null {
   if (window.parent === window) return null;
   const ancestor = window.location.ancestorOrigins?.[0];
   if (ancestor) return ancestor;

@@ -55,6 +55,8 @@ export interface MediaPort {
 export interface ClockPort {
   /** Milliseconds on a monotonic clock. */
   now(): number;
+  /** Resolves after ms milliseconds: the actors' only timer, so a replay sees every firing. */
+  sleep(ms: number): Promise<void>;
 }
 
 export interface RngPort {

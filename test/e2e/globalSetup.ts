@@ -9,7 +9,7 @@ declare global {
 /** Builds the player as shipped and starts the demo server on a free port for every browser test. */
 export default async function globalSetup() {
   const root = join(__dirname, '..', '..');
-  execFileSync(join(root, 'node_modules', '.bin', 'parcel'), ['build', '--no-source-maps'], {
+  execFileSync('npm', ['run', '--silent', 'build'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' }, // Jest sets 'test', which would bundle React's development build

@@ -1,5 +1,6 @@
 import type { Browser } from 'puppeteer-core';
 import { demoUrl, launchBrowser, openPage, playerFrame, screenshot } from './browser';
+import { expectReplayable } from './flightLog';
 
 describe('the demo host page', () => {
   let browser: Browser;
@@ -44,5 +45,6 @@ describe('the demo host page', () => {
 
     await screenshot(page, 'host-page-playing');
     expect(errors).toEqual([]);
+    await expectReplayable(frame, 'film-plays');
   });
 });

@@ -64,7 +64,7 @@ export function fakePorts(
   return {
     http: fakeHttp({}),
     media: fakeMedia().port,
-    clock: { now: () => 0 },
+    clock: { now: () => 0, sleep: () => new Promise<void>(() => undefined) },
     rng: { next: () => 0.5 },
     parent: { post: (m) => void posted.push(m), subscribe: () => () => undefined },
     posted,

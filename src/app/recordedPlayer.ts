@@ -1,0 +1,35 @@
+import { supervise } from '../../sagas/lib/supervise';
+import type { Ports } from '../ports/types';
+import { createActorTracker } from '../recorder/actorTracker';
+import { FlightRecorder } from '../recorder/recorder';
+import type { RingLimits } from '../recorder/ringBuffer';
+import type { PlayerConfig } from './config';
+import { createPlayer, type PlayerOptions } from './createPlayer';
+
+export interface RecordingOptions {
+  build: string;
+  rngSeed: number;
+  now: () => number;
+  sessionStart: string;
+  limits?: RingLimits;
+}
+
+/** The player with its flight recorder: every session is recorded from its first action. */
+export function createRecordedPlayer(
+  ports: Ports,
+  config: PlayerConfig,
+  recording: RecordingOptions,
+  overrides: Pick<PlayerOptions, 'saga' | 'reducer'> = {},
+) {
+  const recorder = new FlightRecorder({ config, ...recording });
+  const tracker = createActorTracker(supervise);
+  const player = createPlayer({
+    ports: recorder.wrapPorts(ports),
+    config,
+    middleware: [recorder.middleware],
+    sagaMonitor: tracker.monitor,
+    beforeRun: (store) => recorder.attach(() => store.getState(), tracker),
+    ...overrides,
+  });
+  return { ...player, recorder, tracker };
+}

@@ -1,0 +1,176 @@
+// The flight recorder: logs, in order and with a monotonic time, every inbound action, every action
+// the actors put, every port call with its outcome, every port event, and periodic state checkpoints.
+import type { Middleware } from '@reduxjs/toolkit';
+import type { PlayerConfig } from '../app/config';
+import type { Ports } from '../ports/types';
+import type { ActorTracker } from './actorTracker';
+import { FORMAT, VERSION, type FlightLog, type LogEntry } from './format';
+import { recordPorts, type CallOutcome, type PortSink, type Settlement } from './recordPorts';
+import { SegmentedRing, type RingLimits } from './ringBuffer';
+import { sanitizeLog } from './sanitize';
+
+/** redux-saga marks the actions an actor puts with this property. */
+const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
+
+export const DEFAULT_LIMITS: RingLimits = { maxEntries: 100_000, maxBytes: 16 * 1024 * 1024 };
+/** A checkpoint at least this often, so that eviction keeps most of the log. */
+const CHECKPOINT_EVERY_MS = 30_000;
+const CHECKPOINT_EVERY_ENTRIES = 2_000;
+
+export interface RecorderOptions {
+  config: PlayerConfig;
+  build: string;
+  rngSeed: number;
+  /** monotonic milliseconds (performance.now in a browser) */
+  now: () => number;
+  /** wall-clock session start, ISO 8601 */
+  sessionStart: string;
+  limits?: RingLimits;
+}
+
+interface CallHandle {
+  seq: number;
+  t: number;
+  slot: ReturnType<SegmentedRing['push']>;
+  entry: Record<string, unknown>;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export class FlightRecorder {
+  private readonly ring: SegmentedRing;
+  private readonly start: number;
+  private seq = 0;
+  private lastCheckpointAt = 0;
+  private getState: (() => unknown) | null = null;
+  private tracker: ActorTracker | null = null;
+  /** main-thread time spent recording, for the cost benchmark */
+  selfTimeMs = 0;
+
+  constructor(private readonly options: RecorderOptions) {
+    this.ring = new SegmentedRing(options.limits ?? DEFAULT_LIMITS);
+    this.start = options.now();
+  }
+
+  private time() {
+    return round(this.options.now() - this.start);
+  }
+
+  private add(entry: Record<string, unknown>) {
+    return this.ring.push(JSON.stringify({ seq: this.seq++, t: this.time(), ...entry }));
+  }
+
+  private measure<T>(work: () => T): T {
+    const began = this.options.now();
+    try {
+      return work();
+    } finally {
+      this.selfTimeMs += this.options.now() - began;
+    }
+  }
+
+  private checkpoint() {
+    if (!this.getState) return;
+    const t = this.time();
+    this.ring.startSegment(
+      JSON.stringify({ seq: this.seq++, t, kind: 'checkpoint', state: this.getState() }),
+    );
+    this.lastCheckpointAt = t;
+  }
+
+  private checkpointIfDue() {
+    if (
+      this.time() - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS ||
+      this.ring.currentSegmentSize >= CHECKPOINT_EVERY_ENTRIES
+    ) {
+      this.checkpoint();
+    }
+  }
+
+  /** Connects the store (for checkpoints) and the actor tracker; logs the first checkpoint. */
+  attach(getState: () => unknown, tracker: ActorTracker) {
+    this.getState = getState;
+    this.tracker = tracker;
+    this.checkpoint();
+  }
+
+  /** Goes before the saga middleware: sees every action, inbound or put by an actor. */
+  readonly middleware: Middleware = () => (next) => (action) => {
+    this.measure(() => {
+      const a = action as { type: string; [SAGA_ACTION]?: boolean };
+      if (a[SAGA_ACTION])
+        this.add({ kind: 'put', actor: this.tracker?.actorOf(a) ?? 'root', action: a });
+      else this.add({ kind: 'in', action: a });
+    });
+    const result = next(action);
+    this.measure(() => this.checkpointIfDue());
+    return result;
+  };
+
+  private readonly sink: PortSink<CallHandle> = {
+    begin: (port, method, args) =>
+      this.measure(() => {
+        const entry = {
+          kind: 'call',
+          actor: this.tracker?.current() ?? 'root',
+          port,
+          method,
+          args,
+        };
+        const seq = this.seq;
+        const t = this.time();
+        return { seq, t, entry, slot: this.add(entry) };
+      }),
+    end: (handle, outcome: CallOutcome) =>
+      this.measure(() => {
+        const nested = this.seq - handle.seq - 1;
+        const entry = {
+          seq: handle.seq,
+          t: handle.t,
+          ...handle.entry,
+          ...outcome,
+          ...(nested ? { nested } : {}),
+        };
+        this.ring.replace(handle.slot, JSON.stringify(entry));
+      }),
+    settled: (handle, outcome: Settlement) =>
+      this.measure(() => {
+        const { port, method } = handle.entry as { port: string; method: string };
+        this.add({ kind: 'ret', port, method, call: handle.seq, ...outcome });
+      }),
+    event: (port, args) => this.measure(() => this.add({ kind: 'ev', port, args })),
+  };
+
+  /** The ports as the actors get them: every call and event logged. */
+  wrapPorts(ports: Ports): Ports {
+    return recordPorts(ports, this.sink);
+  }
+
+  get stats() {
+    return { ...this.ring.size, dropped: this.ring.dropped, selfTimeMs: this.selfTimeMs };
+  }
+
+  /** The log as it stands, ending with a checkpoint of the state now; personal data replaced by placeholders. */
+  export(): FlightLog {
+    return this.measure(() => {
+      this.checkpoint();
+      const entries = this.ring
+        .toArray()
+        .map((json) => JSON.parse(json) as LogEntry)
+        .sort((a, b) => a.seq - b.seq);
+      return sanitizeLog({
+        header: {
+          format: FORMAT,
+          version: VERSION,
+          build: this.options.build,
+          sessionStart: this.options.sessionStart,
+          config: this.options.config,
+          rngSeed: this.options.rngSeed,
+          dropped: this.ring.dropped,
+          redacted: {},
+        },
+        entries,
+      });
+    });
+  }
+}

@@ -1,0 +1,86 @@
+// Personal data out of a flight log: user ids, tokens, cookie values and the device fingerprint are
+// replaced by placeholders. The same value always gets the same placeholder, wherever it appears,
+// so the actors replay the log with the placeholders and still produce exactly the recorded entries.
+import type { FlightLog } from './format';
+
+/** Keys whose values are personal, by the kind of placeholder they get. */
+const SECRET_KEYS: [RegExp, string][] = [
+  [/^(authorization|x-session-context)$/i, 'token'],
+  [/token$/i, 'token'],
+  [/^(cookie|set-cookie)$/i, 'cookie'],
+  [/password/i, 'password'],
+  [/(fingerprint|device_?fp)/i, 'fingerprint'],
+  [/^user_?id$/i, 'user'],
+];
+const QUERY_SECRET =
+  /([?&](?:user_id|userId|token|access_token|refresh_token|device_fp)=)([^&#\s]*)/g;
+/** Values shorter than this are replaced only where they stand alone, never inside other text. */
+const MIN_SUBSTRING = 6;
+
+function kindOfKey(key: string): string | null {
+  for (const [pattern, kind] of SECRET_KEYS) if (pattern.test(key)) return kind;
+  return null;
+}
+
+export function sanitizeLog(log: FlightLog): FlightLog {
+  const placeholders = new Map<string, string>();
+  const counts: Record<string, number> = {};
+
+  function register(value: string, kind: string) {
+    const bare = value.replace(/^Bearer\s+/i, '');
+    if (!bare || placeholders.has(bare) || /^<\w+-\d+>$/.test(bare)) return;
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    placeholders.set(bare, `<${kind}-${counts[kind]}>`);
+  }
+
+  function collect(value: unknown, key: string | null) {
+    if (typeof value === 'string') {
+      const kind = key ? kindOfKey(key) : null;
+      if (kind) register(value, kind);
+      for (const m of value.matchAll(QUERY_SECRET))
+        if (m[2]) register(decodeURIComponent(m[2]), 'user');
+    } else if (typeof value === 'number' && key && kindOfKey(key)) {
+      register(String(value), kindOfKey(key) as string);
+    } else if (Array.isArray(value)) {
+      value.forEach((v) => collect(v, null));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) collect(v, k);
+    }
+  }
+
+  function replace(value: unknown, key: string | null): unknown {
+    const secretKey = key !== null && kindOfKey(key) !== null;
+    if (typeof value === 'string') {
+      const bare = value.replace(/^Bearer\s+/i, '');
+      const own = secretKey ? placeholders.get(bare) : undefined;
+      if (own) return value.slice(0, value.length - bare.length) + own;
+      let out = value.replace(QUERY_SECRET, (all, prefix: string, v: string) => {
+        const p = placeholders.get(decodeURIComponent(v));
+        return p ? prefix + p : all;
+      });
+      for (const [secret, placeholder] of placeholders) {
+        if (secret.length >= MIN_SUBSTRING && out.includes(secret))
+          out = out.split(secret).join(placeholder);
+      }
+      return out;
+    }
+    if (typeof value === 'number' && secretKey) return placeholders.get(String(value)) ?? value;
+    if (Array.isArray(value)) return value.map((v) => replace(v, null));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, k)]));
+    }
+    return value;
+  }
+
+  collect(log.header.config, null);
+  collect(log.entries, null);
+  if (placeholders.size === 0) return log;
+  return {
+    header: {
+      ...log.header,
+      config: replace(log.header.config, null) as FlightLog['header']['config'],
+      redacted: counts,
+    },
+    entries: replace(log.entries, null) as FlightLog['entries'],
+  };
+}

@@ -1,0 +1,105 @@
+/** @jest-environment node */
+import { call, getContext } from 'redux-saga/effects';
+import { rootSaga } from '../../../sagas/root';
+import type { PlayerConfig } from '../../../src/app/config';
+import type { Ports } from '../../../src/ports/types';
+import { replayLog } from '../../../tools/replay/replay';
+import { fakeHttp, ok } from '../fakePorts';
+import { BASE, settle } from '../player';
+import { filmRoutes, recordSession } from './session';
+
+describe('the flight recorder', () => {
+  it('writes a versioned header and entries in order with a monotonic time', async () => {
+    const { recorder } = await recordSession('?movie_id=1&auto_play=1&user_id=42');
+    const log = recorder.export();
+    expect(log.header).toMatchObject({
+      format: 'kino-player/flight-log',
+      version: 1,
+      build: 'test',
+      sessionStart: '2026-11-22T00:00:00.000Z',
+      rngSeed: 7,
+      dropped: 0,
+      config: { movieId: 1, userId: '<user-1>' },
+      redacted: { user: 1 },
+    });
+    const seqs = log.entries.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const times = log.entries.map((e) => e.t);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(log.entries[0]!.kind).toBe('checkpoint');
+    expect(log.entries[log.entries.length - 1]!.kind).toBe('checkpoint');
+  });
+
+  it('attributes puts and port calls to the actor that made them', async () => {
+    const { recorder } = await recordSession();
+    const entries = recorder.export().entries;
+    const actorOf = (pred: (e: (typeof entries)[number]) => boolean) =>
+      entries.find(pred) as { actor?: string };
+    expect(actorOf((e) => e.kind === 'put' && e.action.type === 'content/loaded').actor).toBe(
+      'boot',
+    );
+    expect(actorOf((e) => e.kind === 'put' && e.action.type === 'media/playing').actor).toBe(
+      'stream',
+    );
+    expect(actorOf((e) => e.kind === 'call' && e.method === 'load').actor).toBe('stream');
+    expect(actorOf((e) => e.kind === 'call' && e.port === 'parent').actor).toBe('bridge');
+  });
+
+  it('replaces personal data with consistent placeholders and the log still replays', async () => {
+    const token = 'tok-abcdef123456';
+    const routes = {
+      ...filmRoutes,
+      [`${BASE}/auth`]: { status: 200, headers: { authorization: `Bearer ${token}` }, data: {} },
+      [`${BASE}/me?user_id=u-secret-42`]: ok({ name: 'Viewer' }),
+    };
+    function* withToken() {
+      const { http } = (yield getContext('ports')) as Ports;
+      const { userId } = (yield getContext('config')) as PlayerConfig;
+      const auth = (yield call([http, http.request], {
+        method: 'POST',
+        url: `${BASE}/auth`,
+        timeoutMs: 1000,
+      })) as {
+        headers: Record<string, string>;
+      };
+      yield call([http, http.request], {
+        method: 'GET',
+        url: `${BASE}/me?user_id=${userId}`,
+        headers: { Authorization: auth.headers.authorization! },
+        timeoutMs: 1000,
+      });
+    }
+    function* saga() {
+      yield* rootSaga();
+      yield call(withToken);
+    }
+    const { recorder } = await recordSession('?movie_id=1&user_id=u-secret-42', {
+      saga,
+      ports: { http: fakeHttp(routes) },
+    });
+    await settle();
+    const log = recorder.export();
+    const json = JSON.stringify(log);
+    expect(json).not.toContain(token);
+    expect(json).not.toContain('u-secret-42');
+    expect(json).toContain('Bearer <token-1>');
+    expect(json).toContain('user_id=<user-1>');
+    expect(log.header.redacted).toEqual({ user: 1, token: 1 });
+    const result = await replayLog(log, { saga });
+    expect(result.divergence).toBeNull();
+  });
+
+  it('drops whole segments past its limits, and the truncated log replays its reducers', async () => {
+    const { recorder, media } = await recordSession(undefined, {
+      limits: { maxEntries: 60, maxBytes: 1e6 },
+    });
+    for (let i = 0; i < 3000; i++)
+      media.emit({ type: 'timeupdate', currentTime: 2 + i * 0.25, duration: 800, bufferedEnd: 10 });
+    const log = recorder.export();
+    expect(log.header.dropped).toBeGreaterThan(0);
+    expect(log.entries[0]!.kind).toBe('checkpoint');
+    expect(log.entries.length).toBeLessThanOrEqual(60 + 2001);
+    const result = await replayLog(log);
+    expect(result).toMatchObject({ ok: true, mode: 'reducers' });
+  });
+});

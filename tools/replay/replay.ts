@@ -1,0 +1,347 @@
+// The replayer: rebuilds the player's store and actors from the same source files, feeds a flight
+// log's inputs in at their virtual times, and compares every put and port call with the log.
+import FakeTimers from '@sinonjs/fake-timers';
+import type { Reducer } from '@reduxjs/toolkit';
+import type { Saga } from 'redux-saga';
+import { isDeepStrictEqual } from 'node:util';
+import { supervise } from '../../sagas/lib/supervise';
+import { createPlayer } from '../../src/app/createPlayer';
+import type { Ports } from '../../src/ports/types';
+import { createActorTracker } from '../../src/recorder/actorTracker';
+import {
+  errorFromShape,
+  FORMAT,
+  isOutput,
+  VERSION,
+  type FlightLog,
+  type LogEntry,
+  type OutputEntry,
+} from '../../src/recorder/format';
+import { rootReducer, type PlayerState } from '../../src/state';
+
+const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
+const PRECEDING = 8;
+
+/** What the actors did in the replay, in the log's terms. */
+export type ActualOutput =
+  | { kind: 'put'; actor: string; action: unknown }
+  | { kind: 'call'; actor: string; port: string; method: string; args: unknown[] };
+
+export interface Divergence {
+  /** index in log.entries of the first entry that did not hold */
+  index: number;
+  seq: number | null;
+  t: number | null;
+  reason: string;
+  expected: LogEntry | null;
+  actual: ActualOutput | { kind: 'state'; state: unknown } | null;
+  actor: string;
+  preceding: LogEntry[];
+}
+
+export interface ReplayResult {
+  ok: boolean;
+  /** 'full': actors and reducers; 'reducers': the log was truncated, so only reducers from its first checkpoint */
+  mode: 'full' | 'reducers';
+  entries: number;
+  virtualMs: number;
+  wallMs: number;
+  divergence: Divergence | null;
+  /** every action the store saw, with the state after it (for the DevTools export) */
+  history: { action: unknown; state: unknown }[];
+  /** errors that escaped every actor during the replay */
+  uncaught: string[];
+}
+
+export interface ReplayOptions {
+  reducer?: Reducer<PlayerState>;
+  saga?: Saga;
+  keepHistory?: boolean;
+}
+
+/** The JSON view of a value: what the log would hold for it. */
+const asLogged = (value: unknown): unknown =>
+  value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+
+export function checkLogHeader(log: FlightLog) {
+  if (log?.header?.format !== FORMAT)
+    throw new Error(`Not a flight log: header.format is not "${FORMAT}"`);
+  if (log.header.version !== VERSION) {
+    throw new Error(
+      `Flight log version ${log.header.version} is not supported (this replayer reads ${VERSION})`,
+    );
+  }
+  if (!Array.isArray(log.entries)) throw new Error('Flight log has no entries array');
+}
+
+function matches(expected: LogEntry | undefined, actual: ActualOutput): expected is OutputEntry {
+  if (!expected || expected.kind !== actual.kind) return false;
+  if (expected.kind === 'put' && actual.kind === 'put')
+    return isDeepStrictEqual(expected.action, asLogged(actual.action));
+  if (expected.kind === 'call' && actual.kind === 'call') {
+    return (
+      expected.port === actual.port &&
+      expected.method === actual.method &&
+      isDeepStrictEqual(expected.args, asLogged(actual.args))
+    );
+  }
+  return false;
+}
+
+/** Without dropped entries: the whole player, inputs fed in, outputs compared. */
+async function replayFull(
+  log: FlightLog,
+  options: ReplayOptions,
+  started: number,
+): Promise<ReplayResult> {
+  const entries = log.entries;
+  const history: ReplayResult['history'] = [];
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
+  const tracker = createActorTracker(supervise);
+  let cursor = 0;
+  let divergence: Divergence | null = null;
+  let getState: () => unknown = () => undefined;
+  const uncaught: string[] = [];
+
+  function diverge(reason: string, actual: Divergence['actual'], actor?: string) {
+    if (divergence) return;
+    const expected = entries[cursor] ?? null;
+    divergence = {
+      index: cursor,
+      seq: expected?.seq ?? null,
+      t: expected?.t ?? null,
+      reason,
+      expected,
+      actual,
+      actor:
+        actor ??
+        (expected && isOutput(expected)
+          ? expected.actor
+          : ((actual as { actor?: string })?.actor ?? '-')),
+      preceding: entries.slice(Math.max(0, cursor - PRECEDING), cursor),
+    };
+  }
+
+  function expectOutput(actual: ActualOutput): OutputEntry | null {
+    if (divergence) return null;
+    const expected = entries[cursor];
+    if (!matches(expected, actual)) {
+      const why = !expected
+        ? 'the actors did more than the log records'
+        : isOutput(expected)
+          ? 'the actors did something else'
+          : `the actors acted where the log has an input (${expected.kind}) next`;
+      diverge(why, actual);
+      return null;
+    }
+    cursor += 1;
+    return expected;
+  }
+
+  function verifyCheckpoints() {
+    while (!divergence && entries[cursor]?.kind === 'checkpoint') {
+      const checkpoint = entries[cursor] as Extract<LogEntry, { kind: 'checkpoint' }>;
+      const state = asLogged(getState());
+      if (!isDeepStrictEqual(checkpoint.state, state))
+        diverge('the state differs from the checkpoint', { kind: 'state', state });
+      else cursor += 1;
+    }
+  }
+
+  function deliver(entry: LogEntry) {
+    switch (entry.kind) {
+      case 'in':
+        store?.dispatch(entry.action);
+        return;
+      case 'ev':
+        listeners.get(entry.port)?.forEach((listener) => listener(...entry.args));
+        return;
+      case 'ret': {
+        const waiting = pending.get(entry.call);
+        pending.delete(entry.call);
+        if (entry.error) waiting?.reject(errorFromShape(entry.error));
+        else waiting?.resolve(entry.result);
+        return;
+      }
+      case 'checkpoint':
+        verifyCheckpoints();
+        return;
+      default:
+        diverge('the actors did not do what the log records', null);
+    }
+  }
+
+  /** Inputs logged while a port call ran happened inside it: deliver them before it returns. */
+  function deliverNested(lastSeq: number) {
+    while (!divergence && cursor < entries.length && (entries[cursor] as LogEntry).seq <= lastSeq) {
+      const entry = entries[cursor] as LogEntry;
+      if (isOutput(entry)) return diverge('the actors did not do what the log records', null);
+      cursor += 1;
+      deliver(entry);
+    }
+  }
+
+  function portCall(port: string, method: string, args: unknown[]): unknown {
+    const entry = expectOutput({ kind: 'call', actor: tracker.current(), port, method, args });
+    if (method === 'subscribe') {
+      const listener = args[0] as (...a: unknown[]) => void;
+      const set = listeners.get(port) ?? new Set();
+      listeners.set(port, set.add(listener));
+      return () => set.delete(listener);
+    }
+    if (!entry || entry.kind !== 'call') return new Promise(() => undefined); // diverged: stop this actor here
+    if (entry.nested) deliverNested(entry.seq + entry.nested);
+    if (entry.async)
+      return new Promise((resolve, reject) => pending.set(entry.seq, { resolve, reject }));
+    if (entry.error) throw errorFromShape(entry.error);
+    return entry.result;
+  }
+
+  const portProxy = (port: string) =>
+    new Proxy(
+      {},
+      {
+        get: (_t, method) =>
+          method === 'then'
+            ? undefined
+            : (...args: unknown[]) => portCall(port, String(method), args),
+      },
+    );
+  const portCache = new Map<string, object>();
+  const ports = new Proxy({} as Ports, {
+    get: (_t, name) => {
+      const key = String(name);
+      if (!portCache.has(key)) portCache.set(key, portProxy(key));
+      return portCache.get(key);
+    },
+  });
+
+  // Virtual time: a stray Date.now() or timer in the actors reads the replay's clock, not the recording's.
+  const clock = FakeTimers.withGlobal(globalThis).install({
+    now: 0,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
+  });
+  let store: ReturnType<typeof createPlayer>['store'] | null = null;
+  const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
+  try {
+    store = createPlayer({
+      ports,
+      config: log.header.config,
+      reducer: options.reducer,
+      saga: options.saga,
+      sagaMonitor: tracker.monitor,
+      onError: (error) => uncaught.push(`${error.name}: ${error.message}`),
+      middleware: [
+        () => (next) => (action) => {
+          if ((action as Record<string, unknown>)[SAGA_ACTION]) {
+            expectOutput({ kind: 'put', actor: tracker.actorOf(action as object), action });
+          }
+          const result = next(action);
+          if (options.keepHistory)
+            history.push({ action: asLogged(action), state: asLogged(getState()) });
+          verifyCheckpoints();
+          return result;
+        },
+      ],
+      beforeRun: (s) => {
+        getState = () => s.getState();
+        verifyCheckpoints();
+      },
+    }).store;
+    await drain();
+    while (!divergence && cursor < entries.length) {
+      const entry = entries[cursor] as LogEntry;
+      if (isOutput(entry)) {
+        diverge('the actors did not do what the log records', null);
+        break;
+      }
+      cursor += 1;
+      if (entry.t > clock.now) clock.tick(entry.t - clock.now);
+      deliver(entry);
+      // Inputs logged back to back arrived together (one task, its microtasks interleaved):
+      // let the actors run only where the log shows them acting, or at its end.
+      const next = entries[cursor];
+      if (!next || isOutput(next)) await drain();
+    }
+  } finally {
+    clock.uninstall();
+  }
+  const last = entries[entries.length - 1];
+  return {
+    ok: divergence === null,
+    mode: 'full',
+    entries: entries.length,
+    virtualMs: last?.t ?? 0,
+    wallMs: performance.now() - started,
+    divergence,
+    history,
+    uncaught,
+  };
+}
+
+/** With dropped entries the actors' inner state is lost: replay the reducers from the first checkpoint. */
+function replayReducers(log: FlightLog, options: ReplayOptions, started: number): ReplayResult {
+  const reducer = options.reducer ?? rootReducer;
+  const entries = log.entries;
+  const history: ReplayResult['history'] = [];
+  let state: PlayerState | undefined;
+  let divergence: Divergence | null = null;
+  for (let i = 0; i < entries.length && !divergence; i++) {
+    const entry = entries[i] as LogEntry;
+    if (entry.kind === 'checkpoint') {
+      if (state === undefined) state = entry.state as PlayerState;
+      else if (!isDeepStrictEqual(entry.state, asLogged(state))) {
+        divergence = {
+          index: i,
+          seq: entry.seq,
+          t: entry.t,
+          reason: 'the state differs from the checkpoint',
+          expected: entry,
+          actual: { kind: 'state', state: asLogged(state) },
+          actor: '-',
+          preceding: entries.slice(Math.max(0, i - PRECEDING), i),
+        };
+      }
+    } else if ((entry.kind === 'in' || entry.kind === 'put') && state !== undefined) {
+      state = reducer(state, entry.action);
+      if (options.keepHistory) history.push({ action: entry.action, state: asLogged(state) });
+    }
+  }
+  const last = entries[entries.length - 1];
+  return {
+    ok: divergence === null,
+    mode: 'reducers',
+    entries: entries.length,
+    virtualMs: (last?.t ?? 0) - (entries[0]?.t ?? 0),
+    wallMs: performance.now() - started,
+    divergence,
+    history,
+    uncaught: [],
+  };
+}
+
+/** Replays a flight log; with dropped entries, falls back to the reducers from the first checkpoint. */
+export async function replayLog(
+  log: FlightLog,
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
+  checkLogHeader(log);
+  const started = performance.now();
+  const realFetch = globalThis.fetch;
+  const realXhr = (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest;
+  // I/O outside a port has no recorded answer: make it fail loudly, so the replay diverges.
+  const outside = (what: string) => () => {
+    throw new Error(`I/O outside a port during replay: ${what}`);
+  };
+  globalThis.fetch = outside('fetch') as typeof fetch;
+  (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = outside('XMLHttpRequest');
+  try {
+    return log.header.dropped > 0
+      ? replayReducers(log, options, started)
+      : await replayFull(log, options, started);
+  } finally {
+    globalThis.fetch = realFetch;
+    (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = realXhr;
+  }
+}

@@ -1,0 +1,60 @@
+// Text reports of a replay: a one-line summary, or the first divergence with its context.
+import { diff } from 'jest-diff';
+import type { LogEntry } from '../../src/recorder/format';
+import type { ReplayResult } from './replay';
+
+const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(3)} s`);
+
+/** One line per entry, for the context before a divergence. */
+export function describeEntry(e: LogEntry): string {
+  const head = `#${e.seq} t=${seconds(e.t)} ${e.kind.padEnd(10)}`;
+  switch (e.kind) {
+    case 'in':
+    case 'put':
+      return `${head} ${e.kind === 'put' ? `[${e.actor}] ` : ''}${e.action.type} ${brief(e.action.payload)}`;
+    case 'call':
+      return `${head} [${e.actor}] ${e.port}.${e.method}(${brief(e.args).slice(1, -1)})${e.async ? ' ...' : ` -> ${brief(e.result)}`}`;
+    case 'ret':
+      return `${head} ${e.port}.${e.method} #${e.call} ${e.error ? `threw ${e.error.name}: ${e.error.message}` : `-> ${brief(e.result)}`}`;
+    case 'ev':
+      return `${head} ${e.port} ${brief(e.args)}`;
+    case 'checkpoint':
+      return `${head} (state)`;
+  }
+}
+
+function brief(value: unknown): string {
+  if (value === undefined) return '';
+  const text = JSON.stringify(value);
+  return text.length > 140 ? `${text.slice(0, 137)}...` : text;
+}
+
+export function formatSummary(r: ReplayResult): string {
+  const speed = r.wallMs > 0 ? Math.round(r.virtualMs / r.wallMs) : Infinity;
+  const mode =
+    r.mode === 'reducers' ? ' (log truncated: reducers replayed from its first checkpoint)' : '';
+  return `OK: ${r.entries} entries, ${seconds(r.virtualMs)} of session replayed in ${seconds(r.wallMs)} (${speed}x real time)${mode}`;
+}
+
+export function formatDivergence(r: ReplayResult): string {
+  const d = r.divergence;
+  if (!d) return formatSummary(r);
+  const lines = [
+    `DIVERGENCE at entry #${d.seq ?? 'end of log'} (t=${seconds(d.t)}), actor "${d.actor}": ${d.reason}`,
+    '',
+    'Preceding entries:',
+    ...d.preceding.map((e) => `  ${describeEntry(e)}`),
+    '',
+    `Expected (log):   ${d.expected ? describeEntry(d.expected) : 'nothing more'}`,
+    `Actual (replay):  ${d.actual ? brief(d.actual) : 'nothing'}`,
+    '',
+    diff(d.expected ?? null, d.actual ?? null, {
+      aAnnotation: 'Expected (log)',
+      bAnnotation: 'Actual (replay)',
+      expand: false,
+    }) ?? '',
+  ];
+  if (r.uncaught.length)
+    lines.push('', 'Uncaught in the replay:', ...r.uncaught.map((u) => `  ${u}`));
+  return lines.join('\n');
+}
