@@ -16,6 +16,8 @@ const LOG_LIMIT = 5000;
 export interface DemoServerOptions {
   /** the built player (npm run build) */
   distDir?: string;
+  /** serve with COOP/COEP, so pages are cross-origin isolated (finer timers for benchmarks) */
+  crossOriginIsolated?: boolean;
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -25,7 +27,10 @@ function pushBounded<T>(list: T[], item: T) {
   if (list.length > LOG_LIMIT) list.shift();
 }
 
-export function createDemoApp({ distDir = join(ROOT, 'dist') }: DemoServerOptions = {}) {
+export function createDemoApp({
+  distDir = join(ROOT, 'dist'),
+  crossOriginIsolated = false,
+}: DemoServerOptions = {}) {
   const app = express();
   const faults = createFaults();
   const beacons: Beacon[] = [];
@@ -34,6 +39,15 @@ export function createDemoApp({ distDir = join(ROOT, 'dist') }: DemoServerOption
   let tokenCounter = 0;
 
   app.disable('x-powered-by');
+  if (crossOriginIsolated) {
+    app.use((_req, res, next) => {
+      res.set({
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      });
+      next();
+    });
+  }
 
   // Test controls: faults, the beacon and envelope sinks, the request log.
   const control = express.Router();

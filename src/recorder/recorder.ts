@@ -52,39 +52,36 @@ export class FlightRecorder {
     this.start = options.now();
   }
 
-  private time() {
-    return round(this.options.now() - this.start);
+  private time(now = this.options.now()) {
+    return round(now - this.start);
   }
 
+  /**
+   * Logs one entry and counts the time it took. A checkpoint that has come due goes first: the
+   * state has not changed since the previous action, so the checkpoint sits where it was true.
+   */
   private add(entry: Record<string, unknown>) {
-    return this.ring.push(JSON.stringify({ seq: this.seq++, t: this.time(), ...entry }));
-  }
-
-  private measure<T>(work: () => T): T {
     const began = this.options.now();
-    try {
-      return work();
-    } finally {
-      this.selfTimeMs += this.options.now() - began;
+    const t = this.time(began);
+    if (
+      this.getState &&
+      (t - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS ||
+        this.ring.currentSegmentSize >= CHECKPOINT_EVERY_ENTRIES)
+    ) {
+      this.checkpoint(t);
     }
+    const seq = this.seq++;
+    const slot = this.ring.push(JSON.stringify({ seq, t, ...entry }));
+    this.selfTimeMs += this.options.now() - began;
+    return { seq, t, slot };
   }
 
-  private checkpoint() {
+  private checkpoint(t = this.time()) {
     if (!this.getState) return;
-    const t = this.time();
     this.ring.startSegment(
       JSON.stringify({ seq: this.seq++, t, kind: 'checkpoint', state: this.getState() }),
     );
     this.lastCheckpointAt = t;
-  }
-
-  private checkpointIfDue() {
-    if (
-      this.time() - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS ||
-      this.ring.currentSegmentSize >= CHECKPOINT_EVERY_ENTRIES
-    ) {
-      this.checkpoint();
-    }
   }
 
   /** Connects the store (for checkpoints) and the actor tracker; logs the first checkpoint. */
@@ -96,49 +93,36 @@ export class FlightRecorder {
 
   /** Goes before the saga middleware: sees every action, inbound or put by an actor. */
   readonly middleware: Middleware = () => (next) => (action) => {
-    this.measure(() => {
-      const a = action as { type: string; [SAGA_ACTION]?: boolean };
-      if (a[SAGA_ACTION])
-        this.add({ kind: 'put', actor: this.tracker?.actorOf(a) ?? 'root', action: a });
-      else this.add({ kind: 'in', action: a });
-    });
-    const result = next(action);
-    this.measure(() => this.checkpointIfDue());
-    return result;
+    const a = action as { type: string; [SAGA_ACTION]?: boolean };
+    if (a[SAGA_ACTION])
+      this.add({ kind: 'put', actor: this.tracker?.actorOf(a) ?? 'root', action: a });
+    else this.add({ kind: 'in', action: a });
+    return next(action);
   };
 
   private readonly sink: PortSink<CallHandle> = {
-    begin: (port, method, args) =>
-      this.measure(() => {
-        const entry = {
-          kind: 'call',
-          actor: this.tracker?.current() ?? 'root',
-          port,
-          method,
-          args,
-        };
-        const seq = this.seq;
-        const t = this.time();
-        return { seq, t, entry, slot: this.add(entry) };
-      }),
-    end: (handle, outcome: CallOutcome) =>
-      this.measure(() => {
-        const nested = this.seq - handle.seq - 1;
-        const entry = {
-          seq: handle.seq,
-          t: handle.t,
-          ...handle.entry,
-          ...outcome,
-          ...(nested ? { nested } : {}),
-        };
-        this.ring.replace(handle.slot, JSON.stringify(entry));
-      }),
-    settled: (handle, outcome: Settlement) =>
-      this.measure(() => {
-        const { port, method } = handle.entry as { port: string; method: string };
-        this.add({ kind: 'ret', port, method, call: handle.seq, ...outcome });
-      }),
-    event: (port, args) => this.measure(() => this.add({ kind: 'ev', port, args })),
+    begin: (port, method, args) => {
+      const entry = { kind: 'call', actor: this.tracker?.current() ?? 'root', port, method, args };
+      return { ...this.add(entry), entry };
+    },
+    end: (handle, outcome: CallOutcome) => {
+      const began = this.options.now();
+      const nested = this.seq - handle.seq - 1;
+      const entry = {
+        seq: handle.seq,
+        t: handle.t,
+        ...handle.entry,
+        ...outcome,
+        ...(nested ? { nested } : {}),
+      };
+      this.ring.replace(handle.slot, JSON.stringify(entry));
+      this.selfTimeMs += this.options.now() - began;
+    },
+    settled: (handle, outcome: Settlement) => {
+      const { port, method } = handle.entry as { port: string; method: string };
+      this.add({ kind: 'ret', port, method, call: handle.seq, ...outcome });
+    },
+    event: (port, args) => this.add({ kind: 'ev', port, args }),
   };
 
   /** The ports as the actors get them: every call and event logged. */
@@ -152,25 +136,20 @@ export class FlightRecorder {
 
   /** The log as it stands, ending with a checkpoint of the state now; personal data replaced by placeholders. */
   export(): FlightLog {
-    return this.measure(() => {
-      this.checkpoint();
-      const entries = this.ring
-        .toArray()
-        .map((json) => JSON.parse(json) as LogEntry)
-        .sort((a, b) => a.seq - b.seq);
-      return sanitizeLog({
-        header: {
-          format: FORMAT,
-          version: VERSION,
-          build: this.options.build,
-          sessionStart: this.options.sessionStart,
-          config: this.options.config,
-          rngSeed: this.options.rngSeed,
-          dropped: this.ring.dropped,
-          redacted: {},
-        },
-        entries,
-      });
+    this.checkpoint();
+    const entries = this.ring.toArray().map((json) => JSON.parse(json) as LogEntry);
+    return sanitizeLog({
+      header: {
+        format: FORMAT,
+        version: VERSION,
+        build: this.options.build,
+        sessionStart: this.options.sessionStart,
+        config: this.options.config,
+        rngSeed: this.options.rngSeed,
+        dropped: this.ring.dropped,
+        redacted: {},
+      },
+      entries,
     });
   }
 }

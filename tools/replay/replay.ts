@@ -124,6 +124,7 @@ async function replayFull(
   }
 
   function expectOutput(actual: ActualOutput): OutputEntry | null {
+    verifyCheckpoints(); // a checkpoint logged just before this output holds the state as it is now
     if (divergence) return null;
     const expected = entries[cursor];
     if (!matches(expected, actual)) {
