@@ -11,6 +11,7 @@ export default tseslint.config(
       'node_modules/**',
       'demo/fixtures/media/**',
       'test/artifacts/**',
+      'bench/tmp/**',
     ],
   },
   js.configs.recommended,
