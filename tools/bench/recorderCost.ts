@@ -18,14 +18,16 @@ export async function measureRecorderCost(baseUrl: string) {
     await page.goto(`${baseUrl}/?movie_id=1&auto_play=1`);
     const at = (s: number) =>
       page.waitForFunction(
-        (t) => document.querySelector('video')!.currentTime >= t,
+        (t) => (document.querySelector('video')?.currentTime ?? 0) >= t,
         { timeout: 60_000 },
         s,
       );
     const sample = async () => {
       const { metrics } = await cdp.send('Performance.getMetrics');
       const script = metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0;
-      const stats = await page.evaluate(() => window.__player!.recorderStats());
+      const stats = await page.evaluate(
+        () => window.__player?.recorderStats() ?? { selfTimeMs: NaN, entries: NaN },
+      );
       return { scriptMs: script * 1000, recorderMs: stats.selfTimeMs, entries: stats.entries };
     };
     if (!(await page.evaluate(() => crossOriginIsolated)))
