@@ -9,6 +9,9 @@ params.delete('player_origin');
 
 const frame = document.getElementById('player') as HTMLIFrameElement;
 const list = document.getElementById('messages') as HTMLOListElement;
+// Error reports of the demo go to the demo server's envelope sink.
+frame.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`;
+frame.dataset.sentry_project_label = 'demo-host';
 frame.src = playerOrigin ? `${playerOrigin}/index.html?${params}` : `./index.html?${params}`;
 
 window.addEventListener('message', (event) => {

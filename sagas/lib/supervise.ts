@@ -1,4 +1,5 @@
-import { call, put } from 'redux-saga/effects';
+import type { Action } from 'redux';
+import { call, put, race, take } from 'redux-saga/effects';
 import { systemActions } from '../../src/state/system';
 
 export const MAX_RESTARTS = 3;
@@ -14,9 +15,15 @@ function messageOf(error: unknown): string {
  * One failing actor never takes the others down; a crash loop stops after MAX_RESTARTS.
  */
 export function* supervise(name: string, actor: Actor) {
+  const drill = (a: Action) =>
+    systemActions.crashDrillRequested.match(a) && a.payload.actor === name;
   for (let restarts = 0; ; restarts++) {
     try {
-      yield call(actor);
+      const { drilled } = (yield race({ done: call(actor), drilled: take(drill) })) as {
+        drilled?: Action;
+      };
+      // A crash drill (QA, reliability tests) crashes the actor as a real error would.
+      if (drilled) throw new Error(`Crash drill in actor "${name}"`);
       return;
     } catch (error) {
       yield put(systemActions.actorCrashed({ actor: name, message: messageOf(error), restarts }));

@@ -18,6 +18,8 @@ export interface PlayerConfig {
   envAdListUrl: string;
   fullscreenMode: string | null;
   sentryProjectLabel: string | null;
+  /** where error reports go; none are sent without it */
+  sentryDsn: string | null;
 }
 
 export interface ConfigSources {
@@ -73,5 +75,6 @@ export function parseConfig({ search, origin, dataset = {} }: ConfigSources): Pl
     envAdListUrl: dataset.env_ad_list_url ?? `${origin}/ad-list.json`,
     fullscreenMode: dataset.fullscreen_mode ?? null,
     sentryProjectLabel: dataset.sentry_project_label ?? null,
+    sentryDsn: dataset.sentry_dsn ?? null,
   };
 }

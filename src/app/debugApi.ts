@@ -1,6 +1,7 @@
 import type { FlightRecorder } from '../recorder/recorder';
 import { logAsJson } from '../recorder/exporters';
 import type { PlayerState } from '../state';
+import { systemActions } from '../state/system';
 import type { PlayerConfig } from './config';
 import type { PlayerStore } from './createPlayer';
 
@@ -11,6 +12,8 @@ export interface PlayerDebugApi {
   /** the flight log as JSON, personal data replaced by placeholders */
   exportLog(): string;
   recorderStats(): FlightRecorder['stats'];
+  /** crashes an actor on purpose: the supervisor reports it and restarts the actor */
+  crashDrill(actor: string): void;
 }
 
 declare global {
@@ -29,5 +32,6 @@ export function installDebugApi(
     config,
     exportLog: () => logAsJson(recorder),
     recorderStats: () => recorder.stats,
+    crashDrill: (actor) => void store.dispatch(systemActions.crashDrillRequested({ actor })),
   };
 }

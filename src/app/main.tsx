@@ -5,9 +5,13 @@ import { createBrowserPorts } from '../ports/browser';
 import { parentOrigin } from '../ports/parent';
 import { installLogExporters } from '../recorder/exporters';
 import { parseConfig } from './config';
+import { crashReportMiddleware, createCrashReporter } from './errorReporting';
 import { installDebugApi } from './debugApi';
 import { readFrameDataset } from './frameDataset';
 import { createRecordedPlayer } from './recordedPlayer';
+
+/** Entries of the flight log attached to an actor's crash report. */
+const CRASH_LOG_TAIL = 500;
 
 const config = parseConfig({
   search: location.search,
@@ -16,12 +20,20 @@ const config = parseConfig({
 });
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 const video = document.getElementById('video') as HTMLVideoElement;
-const { store, recorder } = createRecordedPlayer(createBrowserPorts(video, rngSeed), config, {
-  build: process.env.PLAYER_BUILD ?? 'dev',
-  rngSeed,
-  now: () => performance.now(),
-  sessionStart: new Date().toISOString(),
-});
+const reportCrash = createCrashReporter(config, () =>
+  JSON.stringify(recorder.exportTail(CRASH_LOG_TAIL)),
+);
+const { store, recorder } = createRecordedPlayer(
+  createBrowserPorts(video, rngSeed),
+  config,
+  {
+    build: process.env.PLAYER_BUILD ?? 'dev',
+    rngSeed,
+    now: () => performance.now(),
+    sessionStart: new Date().toISOString(),
+  },
+  { middleware: [crashReportMiddleware(reportCrash)] },
+);
 installDebugApi(store, config, recorder);
 installLogExporters(recorder, parentOrigin());
 

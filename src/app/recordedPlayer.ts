@@ -19,17 +19,20 @@ export function createRecordedPlayer(
   ports: Ports,
   config: PlayerConfig,
   recording: RecordingOptions,
-  overrides: Pick<PlayerOptions, 'saga' | 'reducer'> = {},
+  overrides: Pick<PlayerOptions, 'saga' | 'reducer'> & {
+    middleware?: PlayerOptions['middleware'];
+  } = {},
 ) {
   const recorder = new FlightRecorder({ config, ...recording });
   const tracker = createActorTracker(supervise);
   const player = createPlayer({
     ports: recorder.wrapPorts(ports),
     config,
-    middleware: [recorder.middleware],
+    middleware: [recorder.middleware, ...(overrides.middleware ?? [])],
     sagaMonitor: tracker.monitor,
     beforeRun: (store) => recorder.attach(() => store.getState(), tracker),
-    ...overrides,
+    saga: overrides.saga,
+    reducer: overrides.reducer,
   });
   return { ...player, recorder, tracker };
 }

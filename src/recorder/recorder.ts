@@ -134,6 +134,19 @@ export class FlightRecorder {
     return { ...this.ring.size, dropped: this.ring.dropped, selfTimeMs: this.selfTimeMs };
   }
 
+  /** The last entries from a checkpoint on (at least `count` of them), for an error report. */
+  exportTail(count: number): FlightLog {
+    const log = this.export();
+    const from = log.entries.findLastIndex(
+      (e, i) => e.kind === 'checkpoint' && i <= log.entries.length - count,
+    );
+    const start = Math.max(0, from);
+    return {
+      header: { ...log.header, dropped: log.header.dropped + start },
+      entries: log.entries.slice(start),
+    };
+  }
+
   /** The log as it stands, ending with a checkpoint of the state now; personal data replaced by placeholders. */
   export(): FlightLog {
     this.checkpoint();

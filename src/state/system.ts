@@ -46,6 +46,8 @@ export const systemSlice = createSlice({
     actorCrashed(state, action: PayloadAction<ActorCrash>) {
       state.crashes.push(action.payload);
     },
+    /** Asks the supervisor to crash an actor on purpose, to test that the player survives it. */
+    crashDrillRequested(_state, _action: PayloadAction<{ actor: string }>) {},
   },
 });
 

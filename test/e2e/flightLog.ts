@@ -1,24 +1,41 @@
 // The invariant of every browser test: the player's flight log replays in Node with zero divergence.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Frame } from 'puppeteer-core';
 import type { FlightLog } from '../../src/recorder/format';
-import { replayLog } from '../../tools/replay/replay';
-import { formatDivergence } from '../../tools/replay/report';
 import { ARTIFACTS } from './browser';
+
+const ROOT = join(__dirname, '..', '..');
 
 export async function exportFlightLog(frame: Frame): Promise<FlightLog> {
   const json = await frame.evaluate(() => window.__player!.exportLog());
   return JSON.parse(json) as FlightLog;
 }
 
-/** Exports the log, saves it under test/artifacts/, and fails the test on the first divergence. */
+/**
+ * Exports the log, saves it under test/artifacts/, and replays it with the replay command in its own
+ * process (its virtual clock must not touch this process's timers); fails on the first divergence.
+ */
 export async function expectReplayable(frame: Frame, name: string): Promise<FlightLog> {
   const log = await exportFlightLog(frame);
   mkdirSync(ARTIFACTS, { recursive: true });
-  writeFileSync(join(ARTIFACTS, `${name}.flight.json`), JSON.stringify(log));
-  const result = await replayLog(log);
-  if (!result.ok)
-    throw new Error(`The flight log of "${name}" does not replay:\n${formatDivergence(result)}`);
+  const file = join(ARTIFACTS, `${name}.flight.json`);
+  writeFileSync(file, JSON.stringify(log));
+  try {
+    await promisify(execFile)(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['tools/replay/cli.ts', file, '--html', file.replace(/\.json$/, '.html')],
+      {
+        cwd: ROOT,
+      },
+    );
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(
+      `The flight log of "${name}" does not replay (${file}):\n${stdout ?? ''}${stderr ?? ''}`,
+    );
+  }
   return log;
 }

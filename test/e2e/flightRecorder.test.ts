@@ -69,3 +69,68 @@ describe('the flight recorder in the browser', () => {
     await expectReplayable(frame, 'boot-not-found');
   });
 });
+
+describe('an actor crash', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('reaches the error-report sink with the flight log tail, and the film keeps playing', async () => {
+    await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
+    const { page, errors } = await openPage(browser);
+    await page.goto(demoUrl('/host.html?movie_id=1'));
+    const frame = await playerFrame(page);
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
+      timeout: 20_000,
+    });
+
+    await frame.evaluate(() => window.__player!.crashDrill('stream'));
+    const crash = await frame.evaluate(() => window.__player!.getState().system.crashes);
+    expect(crash).toEqual([
+      { actor: 'stream', message: 'Error: Crash drill in actor "stream"', restarts: 0 },
+    ]);
+
+    type Envelope = {
+      project: string;
+      items: { header: { type?: string; filename?: string }; payload: unknown }[];
+    };
+    let envelope: Envelope | undefined;
+    for (let i = 0; i < 100 && !envelope; i++) {
+      const all = (await (await fetch(demoUrl('/__test/envelopes'))).json()) as Envelope[];
+      envelope = all.find((e) => e.items.some((item) => item.header.type === 'event'));
+      if (!envelope) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(envelope).toBeDefined();
+    const event = envelope!.items.find((i) => i.header.type === 'event')!.payload as {
+      tags: Record<string, string>;
+      exception: { values: { type: string; value: string }[] };
+    };
+    expect(event.tags).toMatchObject({ actor: 'stream', project_label: 'demo-host' });
+    expect(event.exception.values[0]).toMatchObject({
+      type: 'ActorCrash',
+      value: 'Error: Crash drill in actor "stream"',
+    });
+    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log-tail.json')!
+      .payload as FlightLog;
+    expect(attachment.header.format).toBe('kino-player/flight-log');
+    expect(
+      attachment.entries.some((e) => e.kind === 'put' && e.action.type === 'system/actorCrashed'),
+    ).toBe(true);
+
+    // The restarted stream actor still carries out the viewer's intents, and the film plays on.
+    const before = await frame.evaluate(() => document.querySelector('video')!.currentTime);
+    await frame.waitForFunction(
+      (t) => document.querySelector('video')!.currentTime > t + 1,
+      {},
+      before,
+    );
+    await frame.click('[data-testid="control-bar"] button');
+    await frame.waitForFunction(() => window.__player!.getState().media.paused);
+    expect(errors).toEqual([]);
+    await expectReplayable(frame, 'stream-crash-drill');
+  });
+});
