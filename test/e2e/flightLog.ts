@@ -33,9 +33,10 @@ export async function expectReplayable(frame: Frame, name: string): Promise<Flig
     );
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(
-      `The flight log of "${name}" does not replay (${file}):\n${stdout ?? ''}${stderr ?? ''}`,
-    );
+    const report = `${stdout ?? ''}${stderr ?? ''}`;
+    throw new Error(`The flight log of "${name}" does not replay (${file}):\n${report}`, {
+      cause: error,
+    });
   }
   return log;
 }
