@@ -34,6 +34,14 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Use the rng port.' },
         { object: 'performance', property: 'now', message: 'Use the clock port.' },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          name: 'redux-saga/effects',
+          importNames: ['delay', 'debounce', 'throttle'],
+          message: 'Timers go through the clock port (clock.sleep), so a replay sees them.',
+        },
+      ],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'I/O goes through a port.' },

@@ -1,0 +1,68 @@
+/** @jest-environment node */
+// The replay command as a developer runs it: exit codes, summary, divergence report, timeline page.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FlightLog } from '../../src/recorder/format';
+
+const ROOT = join(__dirname, '..', '..');
+const tmp = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+
+function replay(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['tools/replay/cli.ts', ...args],
+      { cwd: ROOT },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const golden = join(__dirname, 'film-plays.flight.json');
+
+it('exits 0 with a one-line summary, and writes the timeline and the DevTools export', async () => {
+  const html = join(tmp, 'timeline.html');
+  const devtools = join(tmp, 'devtools.json');
+  const { code, stdout } = await replay(golden, '--html', html, '--devtools', devtools);
+  expect(code).toBe(0);
+  expect(stdout.trim()).toMatch(
+    /^OK: \d+ entries, [\d.]+ s of session replayed in [\d.]+ s \(\d+x real time\)$/,
+  );
+  const page = readFileSync(html, 'utf8');
+  expect(page).toContain('Replayed with zero divergence');
+  expect(page).toContain('actor: stream');
+  const exported = JSON.parse(readFileSync(devtools, 'utf8')) as { payload: string };
+  const lifted = JSON.parse(exported.payload) as {
+    actionsById: Record<string, { action: { type: string } }>;
+  };
+  expect(Object.values(lifted.actionsById).map((a) => a.action.type)).toContain('media/playing');
+}, 30_000);
+
+it('exits 1 and names the first divergence when the log says something the actors do not do', async () => {
+  const log = JSON.parse(readFileSync(golden, 'utf8')) as FlightLog;
+  const selected = log.entries.find(
+    (e) => e.kind === 'put' && e.action.type === 'content/episodeSelected',
+  )!;
+  if (selected.kind === 'put') selected.action.payload = { episodeId: 999 };
+  const tampered = join(tmp, 'tampered.json');
+  writeFileSync(tampered, JSON.stringify(log));
+  const html = join(tmp, 'tampered.html');
+  const { code, stdout } = await replay(tampered, '--html', html);
+  expect(code).toBe(1);
+  expect(stdout).toContain(`DIVERGENCE at entry #${selected.seq}`);
+  expect(stdout).toContain('actor "boot"');
+  expect(stdout).toMatch(/-\s+"episodeId": 999/);
+  expect(stdout).toMatch(/\+\s+"episodeId": 101/);
+  expect(readFileSync(html, 'utf8')).toContain(`Divergence at entry #${selected.seq}`);
+}, 30_000);
+
+it('exits 2 on a file that is not a flight log', async () => {
+  const notALog = join(tmp, 'not-a-log.json');
+  writeFileSync(notALog, JSON.stringify({ hello: 'world' }));
+  const { code, stderr } = await replay(notALog);
+  expect(code).toBe(2);
+  expect(stderr).toContain('Not a flight log');
+  expect((await replay(join(tmp, 'missing.json'))).code).toBe(2);
+}, 30_000);
