@@ -5,6 +5,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': require('./jest.swc.cjs') },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/e2e/flightLogInvariant.ts'],
   testTimeout: 60000,
   bail: 1,
 };

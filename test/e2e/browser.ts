@@ -32,11 +32,15 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { page, errors };
 }
 
+/** Players opened by the running test: their flight logs are saved after it, pass or fail. */
+export const openPlayers = new Set<Frame>();
+
 /** The player's frame inside the demo host page, once its debug API is there. */
 export async function playerFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('iframe#player');
   const frame = await handle!.contentFrame();
   await frame.waitForFunction(() => window.__player !== undefined);
+  openPlayers.add(frame);
   return frame;
 }
 
