@@ -17,6 +17,21 @@ export async function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(), headless: true });
 }
 
+/** One Chromium for the enclosing describe block: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is not launched yet');
+    return browser;
+  };
+}
+
 /** A page that remembers every uncaught error and console error of all its frames. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 720 }) {
   const page = await browser.newPage();

@@ -1,21 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'puppeteer-core';
 import type { FlightLog } from '../../src/recorder/format';
-import { demoUrl, launchBrowser, openPage, playerFrame } from './browser';
+import { demoUrl, useBrowser, openPage, playerFrame } from './browser';
 
 describe('the flight recorder in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('answers a log request from the embedding page on another origin, and only from it', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     // The host page on "localhost", the player on "127.0.0.1": two origins, as on a real site.
     const playerOrigin = demoUrl('');
     const hostUrl = demoUrl('/host.html?movie_id=2').replace('127.0.0.1', 'localhost');
@@ -63,9 +56,9 @@ describe('the flight recorder in the browser', () => {
 
   it('downloads the log on Ctrl+Shift+L', async () => {
     const downloads = mkdtempSync(join(tmpdir(), 'player-downloads-'));
-    const cdp = await browser.target().createCDPSession();
+    const cdp = await browser().target().createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=1'));
     const frame = await playerFrame(page);
     await frame.waitForFunction(() => window.__player!.getState().media.started, {
@@ -89,7 +82,7 @@ describe('the flight recorder in the browser', () => {
   });
 
   it('records a failed boot so that it replays too', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=999'));
     const frame = await playerFrame(page);
     await frame.waitForSelector('[role="alert"]');
@@ -98,17 +91,11 @@ describe('the flight recorder in the browser', () => {
 });
 
 describe('an actor crash', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('reaches the error-report sink with the flight log tail, and the film keeps playing', async () => {
     await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=1'));
     const frame = await playerFrame(page);
     await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {

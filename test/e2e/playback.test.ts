@@ -1,17 +1,10 @@
-import type { Browser } from 'puppeteer-core';
-import { demoUrl, launchBrowser, openPage, playerFrame, screenshot } from './browser';
+import { demoUrl, useBrowser, openPage, playerFrame, screenshot } from './browser';
 
 describe('the demo host page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('plays the film through hls.js in the embedded player', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html'));
     const frame = await playerFrame(page);
 

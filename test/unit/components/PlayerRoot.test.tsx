@@ -33,6 +33,15 @@ function renderPlayer(...actions: UnknownAction[]) {
 const failure = (reason: BootFailure['reason'], extra: Partial<BootFailure> = {}) =>
   systemActions.bootFailed({ reason, errorId: null, address: null, detail: '', ...extra });
 
+const seriesBooted = [
+  contentActions.loaded({
+    content: series.content,
+    seasons: series.seasons,
+    episodes: series.episodes,
+  }),
+  systemActions.bootSucceeded(),
+];
+
 describe('PlayerRoot', () => {
   it("shows 'Loading...' while booting", () => {
     renderPlayer();
@@ -68,12 +77,7 @@ describe('PlayerRoot', () => {
 
   it('shows the series title with season and episode, and asks to play', () => {
     const { dispatched } = renderPlayer(
-      contentActions.loaded({
-        content: series.content,
-        seasons: series.seasons,
-        episodes: series.episodes,
-      }),
-      systemActions.bootSucceeded(),
+      ...seriesBooted,
       contentActions.episodeSelected({ episodeId: 203 }),
     );
     expect(screen.getByRole('heading', { name: 'Демонстрационный сериал' })).toBeInTheDocument();
@@ -84,12 +88,7 @@ describe('PlayerRoot', () => {
 
   it('offers pause while playing and shows the time', () => {
     const { dispatched } = renderPlayer(
-      contentActions.loaded({
-        content: series.content,
-        seasons: series.seasons,
-        episodes: series.episodes,
-      }),
-      systemActions.bootSucceeded(),
+      ...seriesBooted,
       mediaActions.playing(),
       mediaActions.timeUpdated({ currentTime: 65.7, duration: 3725, bufferedEnd: 70 }),
     );
