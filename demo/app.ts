@@ -6,6 +6,8 @@ import { join, resolve } from 'node:path';
 import { catalog } from './catalog';
 import { createFaults, isFault } from './faults';
 import { parseEnvelope, type Beacon, type Envelope } from './sinks';
+import { demoToken, TOKEN_LIFETIME_S } from './tokens';
+import { bearerOf, isExpired } from '../src/api/token';
 
 const ROOT = resolve(__dirname, '..');
 const FIXTURES = join(__dirname, 'fixtures');
@@ -114,8 +116,15 @@ export function createDemoApp({
     },
   );
 
-  // Catalog service.
+  // Catalog service. Anonymous requests are served; a bearer token that has expired is refused with
+  // 401, so the player's refresh-and-retry is exercised for real.
   const api = express.Router();
+  api.use((req, res, next) => {
+    const token = bearerOf(req.get('authorization'));
+    if (token && isExpired(token, Date.now()))
+      return res.status(401).json({ message: 'Token expired' });
+    next();
+  });
   const entry = (id: unknown) => catalog[Number(id)];
   api.get('/contents/:id', (req, res) => {
     const found = entry(req.params.id);
@@ -149,7 +158,7 @@ export function createDemoApp({
       return res.status(401).json({ message: 'refreshToken and accessToken are required' });
     }
     tokenCounter += 1;
-    res.set('Authorization', `Bearer demo-access-${tokenCounter}`);
+    res.set('Authorization', `Bearer ${demoToken(`demo-user-${tokenCounter}`, TOKEN_LIFETIME_S)}`);
     res.set('Access-Control-Expose-Headers', 'Authorization');
     res.json({ ok: true });
   });

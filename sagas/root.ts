@@ -1,13 +1,17 @@
 import { all, spawn } from 'redux-saga/effects';
+import { authActor } from './auth/auth';
 import { bootActor } from './boot/boot';
 import { bridgeActor } from './bridge/bridge';
 import { supervise, type Actor } from './lib/supervise';
+import { progressActor } from './progress/progress';
 import { streamActor } from './stream/stream';
 
 /** Every actor of the player, by the name its crashes are reported under. */
 export const ACTORS: Record<string, Actor> = {
+  auth: authActor,
   bridge: bridgeActor,
   stream: streamActor,
+  progress: progressActor,
   boot: bootActor,
 };
 

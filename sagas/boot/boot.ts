@@ -1,12 +1,15 @@
 import { all, call, put } from 'redux-saga/effects';
-import { catalogClient } from '../../src/api/catalog';
+import { catalogEndpoints } from '../../src/api/endpoints';
 import { ApiError } from '../../src/api/http';
-import type { Content, Episode, Season } from '../../src/api/types';
+import type { Availability, Content, Episode, Season } from '../../src/api/types';
 import { contentActions } from '../../src/state/content';
+import { resumeActions } from '../../src/state/resume';
 import { systemActions, type BootFailure } from '../../src/state/system';
+import { fetchJson } from '../lib/api';
 import { getConfig, getPorts } from '../lib/context';
 import { chooseEpisode } from './chooseEpisode';
 import { cleanTitle } from './cleanTitle';
+import { PROGRESS_KEY, resumeDecision, savedTimeOf } from './resumeDecision';
 
 /** An error id the viewer can quote; drawn from the rng port so a replay draws the same. */
 export function* newErrorId() {
@@ -22,41 +25,52 @@ function* failure(reason: BootFailure['reason'], detail: string) {
   return systemActions.bootFailed({ reason, errorId, address: null, detail });
 }
 
+/** The availability check; when it cannot be made, the content counts as available (SPEC.md: default true). */
+function* availability(id: number, domain: string) {
+  try {
+    return (yield* fetchJson<Availability>(catalogEndpoints((yield* getConfig()).envBaseUrl).availability(id, domain)))
+      .available;
+  } catch {
+    return true;
+  }
+}
+
 /** The boot actor: from the embed configuration to the chosen episode, or the reason it cannot start. */
 export function* bootActor() {
   const config = yield* getConfig();
-  const { http } = yield* getPorts();
+  const { storage } = yield* getPorts();
   if (config.movieId == null) {
     yield put(yield* failure('missing-movie-id', 'movie_id is missing or not an integer'));
     return;
   }
-  const catalog = catalogClient(http, config.envBaseUrl);
-  let loaded: [Content, Season[], Episode[]];
+  const catalog = catalogEndpoints(config.envBaseUrl);
+  let loaded: [Content, Season[], Episode[], boolean];
   try {
     loaded = (yield all([
-      call(catalog.content, config.movieId),
-      call(catalog.seasons, config.movieId),
-      call(catalog.episodes, config.movieId),
-    ])) as [Content, Season[], Episode[]];
+      call(fetchJson, catalog.content(config.movieId)),
+      call(fetchJson, catalog.seasons(config.movieId)),
+      call(fetchJson, catalog.episodes(config.movieId)),
+      config.disableCheckingAvailable ? true : call(availability, config.movieId, config.hostDomain),
+    ])) as [Content, Season[], Episode[], boolean];
   } catch (error) {
     const notFound = error instanceof ApiError && error.status === 404;
     yield put(yield* failure(notFound ? 'not-found' : 'unexpected', String(error)));
     return;
   }
-  const [content, seasons, rawEpisodes] = loaded;
+  const [content, seasons, rawEpisodes, available] = loaded;
+  if (!available) {
+    yield put(yield* failure('blocked', `Video blocked for ${config.hostDomain}`));
+    return;
+  }
   const episodes = rawEpisodes.map((e) => ({ ...e, title: cleanTitle(e.title) }));
   const episode = chooseEpisode(episodes, config);
   if (!episode) {
     yield put(yield* failure('no-episodes', `content ${config.movieId} has no episodes`));
     return;
   }
-  yield put(
-    contentActions.loaded({
-      content: { ...content, title: cleanTitle(content.title) },
-      seasons,
-      episodes,
-    }),
-  );
+  const stored = (yield call([storage, storage.get], PROGRESS_KEY)) as string | null;
+  yield put(contentActions.loaded({ content: { ...content, title: cleanTitle(content.title) }, seasons, episodes }));
+  yield put(resumeActions.decided(resumeDecision(savedTimeOf(episode, stored), config.startTime, config.autoPlay)));
   yield put(systemActions.bootSucceeded());
   yield put(contentActions.episodeSelected({ episodeId: episode.id }));
 }

@@ -5,6 +5,7 @@ import type { MasterJson } from '../../src/api/types';
 import type { MediaEvent, PlayOutcome, StreamEngine } from '../../src/ports/types';
 import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
+import type { PlayerState } from '../../src/state';
 import { selectCurrentEpisode } from '../../src/state/selectors';
 import { streamActions } from '../../src/state/stream';
 import { systemActions } from '../../src/state/system';
@@ -56,7 +57,8 @@ function* loadCurrentEpisode() {
     engine: StreamEngine;
   };
   yield put(streamActions.attached({ engine }));
-  if (config.autoPlay) yield put(playbackRequests.playRequested());
+  const { autoplay } = (yield select((s: PlayerState) => s.resume)) as PlayerState['resume'];
+  if (autoplay) yield put(playbackRequests.playRequested());
 }
 
 function* play() {

@@ -1,6 +1,5 @@
-import type { HttpPort, HttpRequest } from '../ports/types';
-
-export const DEFAULT_TIMEOUT_MS = 10_000;
+import type { HttpPort, HttpResponse } from '../ports/types';
+import { DEFAULT_TIMEOUT_MS } from './endpoints';
 
 /** A response the player could not use: an HTTP status other than success, or a body of the wrong shape. */
 export class ApiError extends Error {
@@ -14,20 +13,19 @@ export class ApiError extends Error {
   }
 }
 
-export async function getJson<T extends object>(
-  http: HttpPort,
-  url: string,
-  init: Partial<Omit<HttpRequest, 'url' | 'method'>> = {},
-): Promise<T> {
-  const res = await http.request<unknown>({
-    method: 'GET',
-    url,
-    timeoutMs: DEFAULT_TIMEOUT_MS,
-    ...init,
-  });
+/** The JSON body of a successful response; ApiError for any other status or a body that is not JSON. */
+export function jsonBody<T>(res: HttpResponse, url: string): T {
   if (res.status < 200 || res.status >= 300)
     throw new ApiError(res.status, url, `HTTP ${res.status}`);
   if (res.data === null || typeof res.data !== 'object')
     throw new ApiError(res.status, url, 'Malformed JSON');
   return res.data as T;
+}
+
+/** GET of a public JSON document (a master JSON on a CDN): no credentials go with it. */
+export async function getJson<T>(http: HttpPort, url: string): Promise<T> {
+  return jsonBody<T>(
+    await http.request({ method: 'GET', url, timeoutMs: DEFAULT_TIMEOUT_MS }),
+    url,
+  );
 }

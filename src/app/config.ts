@@ -20,6 +20,8 @@ export interface PlayerConfig {
   sentryProjectLabel: string | null;
   /** where error reports go; none are sent without it */
   sentryDsn: string | null;
+  /** the embedding page's host name, for the availability check */
+  hostDomain: string;
 }
 
 export interface ConfigSources {
@@ -29,6 +31,8 @@ export interface ConfigSources {
   origin: string;
   /** data attributes of the embedding frame, when it is readable */
   dataset?: Record<string, string | undefined>;
+  /** origin of the embedding page, when the player is in a frame */
+  hostOrigin?: string | null;
 }
 
 const INTEGER = /^\d+$/;
@@ -49,12 +53,21 @@ function parseFlag(value: string | null): boolean {
   return value != null && value !== '0' && value.toLowerCase() !== 'false';
 }
 
-export function parseConfig({ search, origin, dataset = {} }: ConfigSources): PlayerConfig {
+/**
+ * The configuration, frozen. A movie id from the hosting page (the frame's data-movie_id attribute)
+ * takes precedence over the query's movie_id.
+ */
+export function parseConfig({
+  search,
+  origin,
+  dataset = {},
+  hostOrigin = null,
+}: ConfigSources): PlayerConfig {
   const q = new URLSearchParams(search);
   const season = parseInteger(q.get('season'));
   const langOrder = q.get('lang_order');
-  return {
-    movieId: parseInteger(q.get('movie_id')),
+  return Object.freeze({
+    movieId: parseInteger(dataset.movie_id) ?? parseInteger(q.get('movie_id')),
     episodeId: parseInteger(q.get('episode_id')),
     season,
     episode: parseInteger(q.get('episode')) ?? (season != null ? 1 : null),
@@ -76,5 +89,6 @@ export function parseConfig({ search, origin, dataset = {} }: ConfigSources): Pl
     fullscreenMode: dataset.fullscreen_mode ?? null,
     sentryProjectLabel: dataset.sentry_project_label ?? null,
     sentryDsn: dataset.sentry_dsn ?? null,
-  };
+    hostDomain: new URL(hostOrigin ?? origin).hostname,
+  });
 }

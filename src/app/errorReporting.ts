@@ -1,7 +1,8 @@
-// Error reports: an actor's crash goes to Sentry with the tail of the flight log attached. Sentry is
-// loaded only when there is something to report, so it never delays the first frame.
+// Error reports: an actor's crash, or a boot that failed unexpectedly, goes to Sentry with the tail
+// of the flight log attached. Sentry is loaded only when there is something to report, so it never
+// delays the first frame. A failed boot is reported under the error id the viewer sees.
 import type { Middleware } from '@reduxjs/toolkit';
-import { systemActions, type ActorCrash } from '../state/system';
+import { systemActions, type ActorCrash, type BootFailure } from '../state/system';
 import type { PlayerConfig } from './config';
 
 type SentryModule = typeof import('@sentry/react');
@@ -27,8 +28,13 @@ function loadSentry(dsn: string, config: PlayerConfig): Promise<SentryModule> {
   return sentry;
 }
 
-export function createCrashReporter(config: PlayerConfig, logTail: () => string) {
-  return (crash: ActorCrash) => {
+export interface ErrorReporter {
+  actorCrashed(crash: ActorCrash): void;
+  bootFailed(failure: BootFailure): void;
+}
+
+export function createErrorReporter(config: PlayerConfig, logTail: () => string): ErrorReporter {
+  function send(error: Error, tags: Record<string, string>, extra: Record<string, unknown>) {
     const dsn = config.sentryDsn;
     if (!dsn) return;
     const attachment = {
@@ -38,22 +44,34 @@ export function createCrashReporter(config: PlayerConfig, logTail: () => string)
     };
     void loadSentry(dsn, config).then((Sentry) =>
       Sentry.withScope((scope) => {
-        scope.setTag('actor', crash.actor);
-        scope.setExtra('restarts', crash.restarts);
+        scope.setTags(tags);
+        scope.setExtras(extra);
         scope.addAttachment(attachment);
-        const error = new Error(crash.message);
-        error.name = 'ActorCrash';
         Sentry.captureException(error);
       }),
     );
+  }
+  const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+  return {
+    actorCrashed: (crash) =>
+      send(
+        named('ActorCrash', crash.message),
+        { actor: crash.actor },
+        { restarts: crash.restarts },
+      ),
+    bootFailed: (failure) => {
+      if (failure.reason !== 'unexpected' || !failure.errorId) return; // the others are answers, not faults
+      send(named('BootFailed', failure.detail), { error_id: failure.errorId }, {});
+    },
   };
 }
 
-/** Hands every actor crash to the reporter once the store has recorded it. */
-export function crashReportMiddleware(report: (crash: ActorCrash) => void): Middleware {
+/** Hands crashes and unexpected boot failures to the reporter once the store has recorded them. */
+export function errorReportMiddleware(reporter: ErrorReporter): Middleware {
   return () => (next) => (action) => {
     const result = next(action);
-    if (systemActions.actorCrashed.match(action)) report(action.payload);
+    if (systemActions.actorCrashed.match(action)) reporter.actorCrashed(action.payload);
+    if (systemActions.bootFailed.match(action)) reporter.bootFailed(action.payload);
     return result;
   };
 }

@@ -5,13 +5,13 @@ import { createBrowserPorts } from '../ports/browser';
 import { parentOrigin } from '../ports/parent';
 import { installLogExporters } from '../recorder/exporters';
 import { parseConfig } from './config';
-import { crashReportMiddleware, createCrashReporter } from './errorReporting';
+import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
 import { readFrameDataset } from './frameDataset';
 import { createRecordedPlayer } from './recordedPlayer';
 
-/** Entries of the flight log attached to an actor's crash report. */
-const CRASH_LOG_TAIL = 500;
+/** Entries of the flight log attached to an error report. */
+const REPORT_LOG_TAIL = 500;
 
 const config = parseConfig({
   search: location.search,
@@ -20,8 +20,8 @@ const config = parseConfig({
 });
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 const video = document.getElementById('video') as HTMLVideoElement;
-const reportCrash = createCrashReporter(config, () =>
-  JSON.stringify(recorder.exportTail(CRASH_LOG_TAIL)),
+const reporter = createErrorReporter(config, () =>
+  JSON.stringify(recorder.exportTail(REPORT_LOG_TAIL)),
 );
 const { store, recorder } = createRecordedPlayer(
   createBrowserPorts(video, rngSeed),
@@ -32,7 +32,7 @@ const { store, recorder } = createRecordedPlayer(
     now: () => performance.now(),
     sessionStart: new Date().toISOString(),
   },
-  { middleware: [crashReportMiddleware(reportCrash)] },
+  { middleware: [errorReportMiddleware(reporter)] },
 );
 installDebugApi(store, config, recorder);
 installLogExporters(recorder, parentOrigin());

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { BigPlayButton } from './BigPlayButton';
+import { ContinuePrompt } from './ContinuePrompt';
 import { ControlBar } from './ControlBar';
 import { usePlayerSelector } from './hooks';
 import { LoadingScreen, MessageScreen } from './MessageScreen';
@@ -31,6 +32,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
           <TitleOverlay />
           <BigPlayButton />
           <ControlBar />
+          <ContinuePrompt />
         </>
       )}
     </div>

@@ -31,7 +31,7 @@ export function TitleOverlay() {
   if (!content) return null;
   return (
     <div css={overlay} data-testid="title-overlay">
-      <h1>{content.title}</h1>
+      <h1 elementtiming="title">{content.title}</h1>
       {content.hasMultipleEpisodes && episode && (
         <p>
           {ru.seasonEpisode(episode.season.order, episode.order)}

@@ -2,6 +2,7 @@ import { createHttpPort } from './http';
 import { createMediaPort } from './media';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
+import { createCookiePort, createStoragePort } from './storage';
 import type { Ports } from './types';
 
 /** The real ports of a player running in a browser. */
@@ -12,8 +13,11 @@ export function createBrowserPorts(video: HTMLVideoElement, rngSeed: number): Po
     clock: {
       now: () => performance.now(),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      epochMs: () => Date.now(),
     },
     rng: createSeededRng(rngSeed),
     parent: createParentPort(),
+    storage: createStoragePort(),
+    cookies: createCookiePort(),
   };
 }

@@ -1,5 +1,7 @@
-import Hls, { ErrorTypes, Events } from 'hls.js';
+import type Hls from 'hls.js';
 import type { MediaEvent, MediaPort, PlayOutcome } from './types';
+
+type HlsModule = typeof import('hls.js');
 
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
@@ -12,7 +14,7 @@ function bufferedEnd(video: HTMLVideoElement): number {
   return currentTime;
 }
 
-function errorKind(type: string): 'network' | 'media' | 'other' {
+function errorKind({ ErrorTypes }: HlsModule, type: string): 'network' | 'media' | 'other' {
   if (type === ErrorTypes.NETWORK_ERROR) return 'network';
   if (type === ErrorTypes.MEDIA_ERROR) return 'media';
   return 'other';
@@ -21,8 +23,10 @@ function errorKind(type: string): 'network' | 'media' | 'other' {
 /**
  * The browser adapter of the media port: the content <video> element fed by hls.js when
  * MediaSource is there, by the browser's own HLS otherwise. One hls.js instance at a time.
+ * hls.js is its own bundle, fetched from the start but evaluated off the path to the first paint.
  */
 export function createMediaPort(video: HTMLVideoElement): MediaPort {
+  const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: Hls | null = null;
@@ -57,6 +61,8 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
   return {
     async load({ url, startAt }) {
       unload();
+      const hlsJs = await hlsModule;
+      const { default: Hls, Events } = hlsJs;
       if (Hls.isSupported()) {
         const instance = new Hls({ startPosition: startAt > 0 ? startAt : -1 });
         instance.on(Events.MANIFEST_PARSED, (_e, data) =>
@@ -72,7 +78,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
           emit({
             type: 'error',
             fatal: data.fatal,
-            kind: errorKind(data.type),
+            kind: errorKind(hlsJs, data.type),
             details: data.details,
           }),
         );

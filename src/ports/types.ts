@@ -17,7 +17,7 @@ export interface HttpResponse<T = unknown> {
 
 /** Resolves with any HTTP status; rejects only when no response came (network error, timeout). */
 export interface HttpPort {
-  request<T = unknown>(req: HttpRequest): Promise<HttpResponse<T>>;
+  request(req: HttpRequest): Promise<HttpResponse>;
 }
 
 export type StreamEngine = 'hls.js' | 'native';
@@ -57,6 +57,26 @@ export interface ClockPort {
   now(): number;
   /** Resolves after ms milliseconds: the actors' only timer, so a replay sees every firing. */
   sleep(ms: number): Promise<void>;
+  /** Wall-clock milliseconds since the epoch, for expiry dates from servers. */
+  epochMs(): number;
+}
+
+/** Local storage; when the browser blocks it, values live for the session only. */
+export interface StoragePort {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+export interface CookieOptions {
+  maxAgeDays: number;
+  path: string;
+}
+
+/** The frame's cookies; when the browser blocks them, values live for the session only. */
+export interface CookiePort {
+  get(name: string): string | null;
+  set(name: string, value: string, options: CookieOptions): void;
 }
 
 export interface RngPort {
@@ -76,4 +96,6 @@ export interface Ports {
   clock: ClockPort;
   rng: RngPort;
   parent: ParentPort;
+  storage: StoragePort;
+  cookies: CookiePort;
 }

@@ -5,13 +5,39 @@ import type { FlightLog } from './format';
 
 /** Keys whose values are personal, by the kind of placeholder they get. */
 const SECRET_KEYS: [RegExp, string][] = [
-  [/^(authorization|x-session-context)$/i, 'token'],
+  [/^authorization$/i, 'token'],
   [/token$/i, 'token'],
+  [/^x-session-context$/i, 'fingerprint'],
   [/^(cookie|set-cookie)$/i, 'cookie'],
   [/password/i, 'password'],
   [/(fingerprint|device_?fp)/i, 'fingerprint'],
   [/^user_?id$/i, 'user'],
 ];
+const b64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** The exp claim of a JWT, which the player's logic reads (expiry), so a placeholder must keep it. */
+function jwtExpiry(token: string): number | null {
+  const [, payload] = token.split('.');
+  if (!payload || token.split('.').length !== 3) return null;
+  try {
+    const exp = (
+      JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }
+    ).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `<kind-n>`, or for a JWT an unsigned one with only the same expiry and the name of the placeholder. */
+function placeholderFor(value: string, kind: string, n: number): string {
+  const exp = jwtExpiry(value);
+  return exp === null
+    ? `<${kind}-${n}>`
+    : `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ exp, redacted: `${kind}-${n}` })}.redacted`;
+}
+
 const QUERY_SECRET =
   /([?&](?:user_id|userId|token|access_token|refresh_token|device_fp)=)([^&#\s]*)/g;
 /** Values shorter than this are replaced only where they stand alone, never inside other text. */
@@ -28,9 +54,21 @@ export function sanitizeLog(log: FlightLog): FlightLog {
 
   function register(value: string, kind: string) {
     const bare = value.replace(/^Bearer\s+/i, '');
-    if (!bare || placeholders.has(bare) || /^<\w+-\d+>$/.test(bare)) return;
+    if (!bare || placeholders.has(bare) || /^<\w+-\d+>$/.test(bare) || bare.endsWith('.redacted'))
+      return;
     counts[kind] = (counts[kind] ?? 0) + 1;
-    placeholders.set(bare, `<${kind}-${counts[kind]}>`);
+    placeholders.set(bare, placeholderFor(bare, kind, counts[kind]));
+  }
+
+  /** Cookies hold credentials and the fingerprint: what the cookie port reads or writes is personal. */
+  function collectCookies(entries: FlightLog['entries']) {
+    for (const e of entries) {
+      if (e.kind !== 'call' || e.port !== 'cookies') continue;
+      const name = String(e.args[0] ?? '');
+      const kind = kindOfKey(name) ?? 'cookie';
+      if (e.method === 'get' && typeof e.result === 'string') register(e.result, kind);
+      if (e.method === 'set' && typeof e.args[1] === 'string') register(e.args[1], kind);
+    }
   }
 
   function collect(value: unknown, key: string | null) {
@@ -73,6 +111,7 @@ export function sanitizeLog(log: FlightLog): FlightLog {
   }
 
   collect(log.header.config, null);
+  collectCookies(log.entries);
   collect(log.entries, null);
   if (placeholders.size === 0) return log;
   return {

@@ -49,6 +49,12 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
 
 /** Players opened by the running test: their flight logs are saved after it, pass or fail. */
 export const openPlayers = new Set<Frame>();
+/** Players whose logs become golden logs in test/replay/ (npm run golden). */
+export const goldenNames = new Map<Frame, string>();
+
+export function keepAsGolden(frame: Frame, name: string) {
+  goldenNames.set(frame, name);
+}
 
 /** The player's frame inside the demo host page, once its debug API is there. */
 export async function playerFrame(page: Page): Promise<Frame> {
@@ -57,6 +63,37 @@ export async function playerFrame(page: Page): Promise<Frame> {
   await frame.waitForFunction(() => window.__player !== undefined);
   openPlayers.add(frame);
   return frame;
+}
+
+/** The embed page opened directly, as a frame would load it; its player is tracked like playerFrame's. */
+export async function openEmbed(page: Page, query: string): Promise<Frame> {
+  await page.goto(demoUrl(`/index.html${query}`));
+  const frame = page.mainFrame();
+  await frame.waitForFunction(() => window.__player !== undefined);
+  openPlayers.add(frame);
+  return frame;
+}
+
+/** Switches a fault on at the demo server for a path (see README: fault injection). */
+export async function injectFault(path: string, fault: Record<string, unknown>, times?: number) {
+  const res = await fetch(demoUrl('/__test/faults'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ path, fault, times }),
+  });
+  if (res.status !== 201) throw new Error(`Fault not accepted: ${await res.text()}`);
+}
+
+export async function clearFaults() {
+  await fetch(demoUrl('/__test/faults'), { method: 'DELETE' });
+}
+
+/** The text of the player's message screen, once it shows. */
+export async function messageText(frame: Frame, timeout = 20_000): Promise<string> {
+  const alert = await frame.waitForSelector('[role="alert"]', { timeout });
+  return (
+    (await alert!.evaluate((el) => el.querySelector('p')?.textContent ?? el.textContent)) ?? ''
+  );
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,6 +1,8 @@
 // The invariant of every browser test, enforced after each one: the flight log of every player it
 // opened is saved under test/artifacts/ (pass or fail) and must replay with zero divergence.
-import { openPlayers } from './browser';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, goldenNames, openPlayers } from './browser';
 import { expectReplayable } from './flightLog';
 
 afterEach(async () => {
@@ -10,6 +12,15 @@ afterEach(async () => {
   const frames = [...openPlayers].filter((frame) => !frame.detached);
   openPlayers.clear();
   for (const [i, frame] of frames.entries()) {
-    await expectReplayable(frame, `${name}${i ? `-${i}` : ''}`);
+    const log = await expectReplayable(frame, `${name}${i ? `-${i}` : ''}`);
+    const golden = goldenNames.get(frame);
+    if (golden) {
+      mkdirSync(join(ARTIFACTS, 'golden'), { recursive: true });
+      writeFileSync(
+        join(ARTIFACTS, 'golden', `${golden}.flight.json`),
+        JSON.stringify(log, null, 1),
+      );
+    }
   }
+  goldenNames.clear();
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
-import { demoUrl, useBrowser, openPage, playerFrame } from './browser';
+import { demoUrl, keepAsGolden, openPage, playerFrame, useBrowser } from './browser';
 
 describe('the flight recorder in the browser', () => {
   const browser = useBrowser();
@@ -11,9 +11,13 @@ describe('the flight recorder in the browser', () => {
     const { page, errors } = await openPage(browser());
     // The host page on "localhost", the player on "127.0.0.1": two origins, as on a real site.
     const playerOrigin = demoUrl('');
-    const hostUrl = demoUrl('/host.html?movie_id=2').replace('127.0.0.1', 'localhost');
+    const hostUrl = demoUrl('/host.html?movie_id=2&episode_id=203').replace(
+      '127.0.0.1',
+      'localhost',
+    );
     await page.goto(`${hostUrl}&player_origin=${encodeURIComponent(playerOrigin)}`);
     const frame = await playerFrame(page);
+    keepAsGolden(frame, 'series-cross-origin');
     await frame.waitForFunction(() => window.__player!.getState().media.started, {
       timeout: 20_000,
     });
@@ -85,6 +89,7 @@ describe('the flight recorder in the browser', () => {
     const { page } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=999'));
     const frame = await playerFrame(page);
+    keepAsGolden(frame, 'boot-not-found');
     await frame.waitForSelector('[role="alert"]');
     expect(await frame.$eval('[role="alert"]', (el) => el.textContent)).toBe('Контент не доступен');
   });
@@ -98,6 +103,7 @@ describe('an actor crash', () => {
     const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=1'));
     const frame = await playerFrame(page);
+    keepAsGolden(frame, 'stream-crash-drill');
     await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
       timeout: 20_000,
     });

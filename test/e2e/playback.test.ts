@@ -1,4 +1,4 @@
-import { demoUrl, useBrowser, openPage, playerFrame, screenshot } from './browser';
+import { demoUrl, keepAsGolden, openPage, playerFrame, screenshot, useBrowser } from './browser';
 
 describe('the demo host page', () => {
   const browser = useBrowser();
@@ -7,6 +7,7 @@ describe('the demo host page', () => {
     const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html'));
     const frame = await playerFrame(page);
+    keepAsGolden(frame, 'film-plays');
 
     await frame.waitForFunction(
       () => {

@@ -23,12 +23,12 @@ export function fakeHttp(routes: Record<string, Route>): HttpPort & { requests: 
   const requests: HttpRequest[] = [];
   return {
     requests,
-    async request<T>(req: HttpRequest) {
+    async request(req: HttpRequest) {
       requests.push(req);
       const route = routes[req.url];
       const answer = typeof route === 'function' ? route(req) : (route ?? status(404));
       if (answer instanceof Error) throw answer;
-      return answer as HttpResponse<T>;
+      return answer;
     },
   };
 }
@@ -57,6 +57,19 @@ export function fakeMedia(playOutcome: PlayOutcome = { ok: true }) {
   return { port, calls, emit: (e: MediaEvent) => listeners.forEach((l) => l(e)), listeners };
 }
 
+/** The fake wall clock: 2026-11-22T00:00:00Z. */
+export const EPOCH = Date.UTC(2026, 10, 22);
+
+export function fakeStorage(initial: Record<string, string> = {}) {
+  const values = new Map(Object.entries(initial));
+  return {
+    values,
+    get: (key: string) => values.get(key) ?? null,
+    set: (key: string, value: string) => void values.set(key, value),
+    remove: (key: string) => void values.delete(key),
+  };
+}
+
 export function fakePorts(
   overrides: Partial<Ports> = {},
 ): Ports & { posted: Record<string, unknown>[] } {
@@ -64,9 +77,11 @@ export function fakePorts(
   return {
     http: fakeHttp({}),
     media: fakeMedia().port,
-    clock: { now: () => 0, sleep: () => new Promise<void>(() => undefined) },
+    clock: { now: () => 0, sleep: () => new Promise<void>(() => undefined), epochMs: () => EPOCH },
     rng: { next: () => 0.5 },
     parent: { post: (m) => void posted.push(m), subscribe: () => () => undefined },
+    storage: fakeStorage(),
+    cookies: fakeStorage(),
     posted,
     ...overrides,
   };

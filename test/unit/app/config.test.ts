@@ -58,6 +58,25 @@ describe('parseConfig', () => {
     expect(parse('?movie_id=2').episode).toBeNull();
   });
 
+  it("lets the hosting page's movie id win over the query's", () => {
+    expect(parse('?movie_id=1', { movie_id: '2' }).movieId).toBe(2);
+    expect(parse('?movie_id=1', { movie_id: 'abc' }).movieId).toBe(1);
+    expect(parse('', { movie_id: '7' }).movieId).toBe(7);
+  });
+
+  it("checks availability for the embedding page's domain", () => {
+    expect(
+      parseConfig({ search: '', origin: ORIGIN, hostOrigin: 'https://cinema.example:8443' })
+        .hostDomain,
+    ).toBe('cinema.example');
+    expect(parse('').hostDomain).toBe('player.example');
+  });
+
+  it('is parsed once and frozen', () => {
+    const config = parse('?movie_id=1');
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
   it('turns flags off by default and with 0 or false', () => {
     expect(parse('?movie_id=1')).toMatchObject({
       autoPlay: false,

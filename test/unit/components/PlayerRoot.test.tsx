@@ -6,6 +6,7 @@ import { PlayerRoot } from '../../../src/components/PlayerRoot';
 import { rootReducer } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
+import { resumeActions } from '../../../src/state/resume';
 import { systemActions, type BootFailure } from '../../../src/state/system';
 import { series } from '../fixtures';
 
@@ -84,6 +85,28 @@ describe('PlayerRoot', () => {
     expect(screen.getByText(/1 сезон, 3 серия · 3\. Погоня/)).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: 'Смотреть' })[0]!);
     expect(dispatched.map((a) => a.type)).toEqual(['playback/playRequested']);
+  });
+
+  it('asks where to continue, and hides the question once answered', () => {
+    const { dispatched } = renderPlayer(
+      ...seriesBooted,
+      resumeActions.decided({ savedTime: 3725, promptVisible: true, autoplay: false }),
+    );
+    const prompt = screen.getByRole('dialog', { name: 'Вы остановились на 1:02:05' });
+    expect(prompt).toHaveTextContent('Вы остановились на 1:02:05');
+    fireEvent.click(screen.getByRole('button', { name: 'Продолжить просмотр' }));
+    expect(dispatched.map((a) => a.type)).toEqual(['resume/continueRequested']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers to start over', () => {
+    const { dispatched } = renderPlayer(
+      ...seriesBooted,
+      resumeActions.decided({ savedTime: 8, promptVisible: true, autoplay: false }),
+    );
+    expect(screen.getByRole('dialog')).toHaveTextContent('Вы остановились на 0:00:08');
+    fireEvent.click(screen.getByRole('button', { name: 'Начать сначала' }));
+    expect(dispatched.map((a) => a.type)).toEqual(['resume/startOverRequested']);
   });
 
   it('offers pause while playing and shows the time', () => {

@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { startDemoServer, type DemoServer } from '../../../demo/app';
+import { demoToken } from '../../../demo/tokens';
+import { bearerOf, tokenExpiry } from '../../../src/api/token';
 
 let server: DemoServer;
 const url = (path: string) => `${server.url}${path}`;
@@ -49,8 +51,18 @@ describe('the demo backend', () => {
       });
     const res = await refresh({ refreshToken: 'r', accessToken: 'a' });
     expect(res.status).toBe(200);
-    expect(res.headers.get('authorization')).toMatch(/^Bearer demo-access-\d+$/);
+    const token = bearerOf(res.headers.get('authorization') ?? '')!;
+    expect(tokenExpiry(token)).toBeGreaterThan(Date.now());
     expect((await refresh({})).status).toBe(401);
+  });
+
+  it('refuses an expired bearer token with 401 and serves anonymous requests', async () => {
+    const expired = demoToken('viewer', -60);
+    const withToken = (token: string) =>
+      fetch(url('/catalog-api/contents/1'), { headers: { Authorization: `Bearer ${token}` } });
+    expect((await withToken(expired)).status).toBe(401);
+    expect((await withToken(demoToken('viewer', 600))).status).toBe(200);
+    expect((await fetch(url('/catalog-api/contents/1'))).status).toBe(200);
   });
 
   it('rewrites VAST addresses to itself and lists the chosen documents', async () => {

@@ -4,7 +4,9 @@ import { rootSaga } from '../../../sagas/root';
 import type { PlayerConfig } from '../../../src/app/config';
 import type { Ports } from '../../../src/ports/types';
 import { replayLog } from '../../../tools/replay/replay';
-import { fakeHttp, ok } from '../fakePorts';
+import { demoToken } from '../../../demo/tokens';
+import { tokenExpiry } from '../../../src/api/token';
+import { EPOCH, fakeHttp, fakeStorage, ok } from '../fakePorts';
 import { BASE, settle } from '../player';
 import { filmRoutes, recordSession } from './session';
 
@@ -87,6 +89,23 @@ describe('the flight recorder', () => {
     expect(log.header.redacted).toEqual({ user: 1, token: 1 });
     const result = await replayLog(log, { saga });
     expect(result.divergence).toBeNull();
+  });
+
+  it('keeps the expiry of a JWT in its placeholder, so expiry decisions replay', async () => {
+    const jwt = demoToken('viewer-42', -60, EPOCH);
+    const { recorder } = await recordSession('?movie_id=1', {
+      ports: { cookies: fakeStorage({ access_token: jwt }) },
+    });
+    const log = recorder.export();
+    const json = JSON.stringify(log);
+    expect(json).not.toContain(jwt);
+    expect(json).not.toContain('viewer-42');
+    const read = log.entries.find(
+      (e) => e.kind === 'call' && e.port === 'cookies' && e.method === 'get',
+    );
+    const placeholder = (read as { result: string }).result;
+    expect(placeholder).toMatch(/\.redacted$/);
+    expect(tokenExpiry(placeholder)).toBe(tokenExpiry(jwt));
   });
 
   it('drops whole segments past its limits, and the truncated log replays its reducers', async () => {

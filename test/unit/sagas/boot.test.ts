@@ -72,6 +72,33 @@ describe('the boot actor', () => {
     expect(storeState.system).toMatchObject({ boot: 'failed', failure: { reason, errorId: null } });
   });
 
+  it('shows the blocked message when the content is not available on the host domain', async () => {
+    const routes = catalogRoutes(1, film, {
+      [api('/contents/1/available?domain=demo.example')]: ok({ available: false }),
+    });
+    const { storeState } = await boot('?movie_id=1', routes).run();
+    expect(storeState.system.failure).toMatchObject({ reason: 'blocked' });
+  });
+
+  it('plays blocked content when the check is turned off, and content whose check failed', async () => {
+    const blocked = catalogRoutes(1, film, {
+      [api('/contents/1/available?domain=demo.example')]: ok({ available: false }),
+    });
+    expect(
+      (await boot('?movie_id=1&disable_checking_available=1', blocked).run()).storeState.system
+        .boot,
+    ).toBe('ready');
+    const broken = catalogRoutes(1, film, {
+      [api('/contents/1/available?domain=demo.example')]: status(500),
+    });
+    expect((await boot('?movie_id=1', broken).run()).storeState.system.boot).toBe('ready');
+  });
+
+  it('decides on the continue prompt from the saved time', async () => {
+    const { storeState } = await boot('?movie_id=2&auto_play=1', catalogRoutes(2, series)).run();
+    expect(storeState.resume).toEqual({ savedTime: 8, promptVisible: true, autoplay: false });
+  });
+
   it.each([
     ['a server error', { [api('/contents/1/seasons')]: status(500) }],
     [

@@ -38,7 +38,7 @@ describe('the stream actor', () => {
   it('loads an m3u8 stream path directly and plays at once with auto_play', async () => {
     const media = fakeMedia();
     const http = fakeHttp(catalogRoutes(2, series));
-    startPlayer('?movie_id=2&auto_play=1', fakePorts({ http, media: media.port }));
+    startPlayer('?movie_id=2&episode_id=203&auto_play=1', fakePorts({ http, media: media.port }));
     await settle();
     expect(media.calls.map((c) => c.method)).toEqual(['load', 'play']);
     expect(media.calls[0]!.args[0]).toEqual({ url: `${BASE}/media/hls/master.m3u8`, startAt: 0 });
@@ -72,7 +72,7 @@ describe('the stream actor', () => {
     const media = fakeMedia({ ok: false, reason: 'not-allowed' });
     const http = fakeHttp(catalogRoutes(2, series));
     const { store } = startPlayer(
-      '?movie_id=2&auto_play=1',
+      '?movie_id=2&episode_id=203&auto_play=1',
       fakePorts({ http, media: media.port }),
     );
     await settle();

@@ -1,0 +1,56 @@
+// Requests to the player's services: the bearer token from its cookie, refreshed when it has expired
+// (once for every request waiting on it), and one refresh and one retry after a 401, never a loop.
+import type { Action } from 'redux';
+import { call, fork, join, put, take } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import type { Endpoint } from '../../src/api/endpoints';
+import { jsonBody } from '../../src/api/http';
+import { ACCESS_COOKIE, isExpired } from '../../src/api/token';
+import type { HttpRequest, HttpResponse } from '../../src/ports/types';
+import { authActions } from '../../src/state/auth';
+import { getPorts } from './context';
+
+function* waitForRefresh() {
+  return (yield take([authActions.refreshed.type, authActions.refreshFailed.type])) as Action;
+}
+
+/** Asks the auth actor for a new token and waits for the outcome; true when there is one. */
+function* refreshToken() {
+  const waiting = (yield fork(waitForRefresh)) as Task; // listening before asking: the answer may be immediate
+  yield put(authActions.refreshRequested());
+  const outcome = (yield join(waiting)) as Action;
+  return authActions.refreshed.match(outcome);
+}
+
+/** The token to send, and whether a refresh was already tried for it. */
+function* currentToken() {
+  const { cookies, clock } = yield* getPorts();
+  const token = cookies.get(ACCESS_COOKIE);
+  if (!token || !isExpired(token, clock.epochMs())) return { token, refreshTried: false };
+  const refreshed = yield* refreshToken();
+  return { token: refreshed ? cookies.get(ACCESS_COOKIE) : token, refreshTried: true };
+}
+
+function withBearer(request: HttpRequest, token: string | null): HttpRequest {
+  return token ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } } : request;
+}
+
+export function* apiRequest<T>(endpoint: Endpoint<T>) {
+  const { http } = yield* getPorts();
+  const { authorized, __response: _, ...request } = endpoint;
+  if (!authorized) return (yield call([http, http.request], request)) as HttpResponse;
+  const { token, refreshTried } = yield* currentToken();
+  let res = (yield call([http, http.request], withBearer(request, token))) as HttpResponse;
+  // At most one refresh per request, and one retry after it.
+  if (res.status === 401 && !refreshTried && (yield* refreshToken())) {
+    const { cookies } = yield* getPorts();
+    res = (yield call([http, http.request], withBearer(request, cookies.get(ACCESS_COOKIE)))) as HttpResponse;
+  }
+  return res;
+}
+
+/** The endpoint's JSON body; ApiError for an HTTP error or a malformed body. */
+export function* fetchJson<T>(endpoint: Endpoint<T>) {
+  const res = yield* apiRequest(endpoint);
+  return jsonBody<T>(res, endpoint.url);
+}

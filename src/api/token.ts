@@ -1,0 +1,39 @@
+// The bearer token: read from the access_token cookie; a JWT's exp claim says when it expires.
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+/** Refresh a little before the expiry, so a request does not leave with a token about to die. */
+export const EXPIRY_MARGIN_MS = 5_000;
+
+function base64UrlDecode(part: string): string {
+  const padded = part
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(part.length / 4) * 4, '=');
+  return typeof atob === 'function'
+    ? atob(padded)
+    : Buffer.from(padded, 'base64').toString('binary');
+}
+
+/** Epoch milliseconds of a JWT's exp claim; null for a token that is not a JWT or has no exp. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const exp = (JSON.parse(base64UrlDecode(payload)) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A token without a readable expiry is used until the server answers 401. */
+export function isExpired(token: string, nowMs: number): boolean {
+  const expiry = tokenExpiry(token);
+  return expiry !== null && expiry - EXPIRY_MARGIN_MS <= nowMs;
+}
+
+export const bearerOf = (header: string | undefined): string | null => {
+  const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+};

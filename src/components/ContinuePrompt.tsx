@@ -1,0 +1,65 @@
+import { css } from '@emotion/react';
+import { ru } from '../i18n/ru';
+import { resumeActions } from '../state/resume';
+import { formatHms } from './formatTime';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+
+const panel = css`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 1.25rem;
+  background: rgba(0, 0, 0, 0.65);
+  color: white;
+  font-size: 1.2rem;
+  p {
+    margin: 0;
+  }
+  div {
+    display: flex;
+    gap: 0.75rem;
+    flex-wrap: wrap;
+    justify-content: center;
+  }
+  button {
+    padding: 0.6rem 1.3rem;
+    border: 0;
+    border-radius: 0.4rem;
+    font: inherit;
+    font-size: 1rem;
+    cursor: pointer;
+    background: rgba(255, 255, 255, 0.15);
+    color: white;
+  }
+  button:first-of-type {
+    background: #e50914;
+  }
+  button:focus-visible {
+    outline: 2px solid white;
+    outline-offset: 2px;
+  }
+`;
+
+/** 'Вы остановились на H:MM:SS' with continue and start over, before the first start. */
+export function ContinuePrompt() {
+  const dispatch = usePlayerDispatch();
+  const visible = usePlayerSelector((s) => s.resume.promptVisible);
+  const savedTime = usePlayerSelector((s) => s.resume.savedTime);
+  if (!visible || savedTime === null) return null;
+  return (
+    <div css={panel} role="dialog" aria-label={ru.stoppedAt(formatHms(savedTime))}>
+      <p>{ru.stoppedAt(formatHms(savedTime))}</p>
+      <div>
+        <button type="button" onClick={() => dispatch(resumeActions.continueRequested())}>
+          {ru.continueWatching}
+        </button>
+        <button type="button" onClick={() => dispatch(resumeActions.startOverRequested())}>
+          {ru.startOver}
+        </button>
+      </div>
+    </div>
+  );
+}

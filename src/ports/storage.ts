@@ -1,0 +1,70 @@
+import type { CookiePort, StoragePort } from './types';
+
+/**
+ * localStorage, falling back to memory when the browser blocks it (a third-party frame with
+ * storage blocked throws on access): the player keeps its memory for the session and says nothing.
+ */
+export function createStoragePort(): StoragePort {
+  const memory = new Map<string, string>();
+  const local = (): Storage | null => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    get(key) {
+      try {
+        return local()?.getItem(key) ?? memory.get(key) ?? null;
+      } catch {
+        return memory.get(key) ?? null;
+      }
+    },
+    set(key, value) {
+      memory.set(key, value);
+      try {
+        local()?.setItem(key, value);
+      } catch {
+        // quota or blocked: the memory copy serves this session
+      }
+    },
+    remove(key) {
+      memory.delete(key);
+      try {
+        local()?.removeItem(key);
+      } catch {
+        // blocked: nothing to remove
+      }
+    },
+  };
+}
+
+/** document.cookie, with the same fallback to memory. */
+export function createCookiePort(): CookiePort {
+  const memory = new Map<string, string>();
+  const read = (): string => {
+    try {
+      return document.cookie;
+    } catch {
+      return '';
+    }
+  };
+  return {
+    get(name) {
+      for (const part of read().split(';')) {
+        const [key, ...rest] = part.trim().split('=');
+        if (key === name) return decodeURIComponent(rest.join('='));
+      }
+      return memory.get(name) ?? null;
+    },
+    set(name, value, { maxAgeDays, path }) {
+      memory.set(name, value);
+      try {
+        document.cookie = `${name}=${encodeURIComponent(value)}; path=${path}; max-age=${Math.round(maxAgeDays * 86400)}; SameSite=None; Secure`;
+      } catch {
+        // blocked: the memory copy serves this session
+      }
+    },
+  };
+}

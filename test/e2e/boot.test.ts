@@ -1,0 +1,268 @@
+// The viewer's first second, through the real embed URL and the demo server's faults.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoToken } from '../../demo/tokens';
+import {
+  ARTIFACTS,
+  clearFaults,
+  demoUrl,
+  injectFault,
+  messageText,
+  openEmbed,
+  openPage,
+  screenshot,
+  useBrowser,
+} from './browser';
+
+const UNEXPECTED =
+  /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: ([0-9a-f]{8})$/;
+const title = (frame: import('puppeteer-core').Frame) =>
+  frame
+    .waitForSelector('[data-testid="title-overlay"]')
+    .then((el) => el!.evaluate((e) => e.textContent));
+
+describe('boot messages', () => {
+  const browser = useBrowser();
+  afterEach(clearFaults);
+
+  it.each([
+    ['no movie id', '', 'Пропущен movie_id в запросе'],
+    ['a movie id that is not an integer', '?movie_id=12abc', 'Пропущен movie_id в запросе'],
+    ['an unknown content (404)', '?movie_id=999', 'Контент не доступен'],
+    [
+      'content blocked in the region',
+      '?movie_id=3',
+      'Извините, данный контент недоступен в вашей стране. Если вы используете VPN, мы рекомендуем отключить его или сменить страну.',
+    ],
+    ['content without episodes', '?movie_id=4', 'Отсутсвуют эпизоды для проигрывания'],
+  ])('%s', async (_name, query, message) => {
+    const { page, errors } = await openPage(browser());
+    const frame = await openEmbed(page, query);
+    expect(await messageText(frame)).toBe(message);
+    // The browser logs each 404 of the catalog; nothing else may go wrong.
+    expect(errors.filter((e) => !/Failed to load resource: .* 404/.test(e))).toEqual([]);
+  });
+
+  it("shows 'Loading...' until the catalog answers", async () => {
+    await injectFault('/catalog-api/contents/1', { type: 'slow', delayMs: 1500 });
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1');
+    expect(await frame.$eval('[aria-busy="true"]', (el) => el.textContent)).toBe('Loading...');
+    await title(frame);
+    expect(await frame.$('[aria-busy="true"]')).toBeNull();
+  });
+
+  it.each([
+    ['a server error (500)', '/catalog-api/contents/1', { type: 'status', status: 500 }],
+    ['malformed JSON', '/catalog-api/episodes', { type: 'malformed' }],
+    ['a dropped connection', '/catalog-api/contents/1/seasons', { type: 'reset' }],
+  ])('shows an error id and a reload button for %s', async (_name, path, fault) => {
+    await injectFault(path, fault);
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1');
+    expect(await messageText(frame)).toMatch(UNEXPECTED);
+  });
+
+  it('gives up on a catalog that hangs, after its timeout', async () => {
+    await injectFault('/catalog-api/episodes', { type: 'hang' });
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1');
+    expect(await messageText(frame, 20_000)).toMatch(UNEXPECTED);
+  }, 30_000);
+
+  it('reports the error id it shows, and the reload button reloads into a working player', async () => {
+    await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
+    await injectFault('/catalog-api/contents/1', { type: 'status', status: 503 }, 1);
+    const { page } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=1'));
+    const frame = await (await page.waitForSelector('iframe#player'))!.contentFrame();
+    const id = UNEXPECTED.exec(await messageText(frame))![1];
+
+    type Envelope = {
+      items: { header: { type?: string }; payload: { tags?: Record<string, string> } }[];
+    };
+    let tags: Record<string, string> | undefined;
+    for (let i = 0; i < 50 && !tags; i++) {
+      const envelopes = (await (await fetch(demoUrl('/__test/envelopes'))).json()) as Envelope[];
+      tags = envelopes.flatMap((e) => e.items).find((item) => item.header.type === 'event')
+        ?.payload.tags;
+      if (!tags) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(tags).toMatchObject({ error_id: id });
+    await screenshot(page, 'boot-unexpected-error');
+
+    await frame.click('[role="alert"] button'); // 'Перезагрузить страницу'; the fault was for one request only
+    await frame.waitForFunction(() => window.__player?.getState().system.boot === 'ready', {
+      timeout: 20_000,
+    });
+    expect(await frame.$('[role="alert"]')).toBeNull();
+  });
+
+  it('shows the address of a master JSON that fails to load', async () => {
+    await injectFault('/media/film.json', { type: 'status', status: 500 });
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1');
+    expect(await messageText(frame)).toBe(`Ошибка в загрузке: ${demoUrl('/media/film.json')}`);
+  });
+});
+
+describe('boot through the query parameters', () => {
+  const browser = useBrowser();
+
+  it('movie_id and auto_play: the film starts by itself and its title shows within a second of loading', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1&auto_play=1');
+    expect(await title(frame)).toBe('Демонстрационный фильм');
+    // Element Timing: when the browser painted the title, relative to the navigation start.
+    const titleAt = await frame.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) => {
+            const entry = list
+              .getEntries()
+              .find(
+                (e) => (e as PerformanceEntry & { identifier?: string }).identifier === 'title',
+              );
+            if (entry) resolve((entry as PerformanceEntry & { renderTime: number }).renderTime);
+          }).observe({ type: 'element', buffered: true }),
+        ),
+    );
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5, {
+      timeout: 20_000,
+    });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'boot-timing.json'), JSON.stringify({ titleVisibleMs: titleAt }));
+    console.log(`Title painted ${titleAt.toFixed(0)} ms after navigation start`);
+  });
+
+  it('without auto_play the player waits for the viewer', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1');
+    await title(frame);
+    await frame.waitForFunction(() => window.__player!.getState().stream.engine === 'hls.js');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await frame.evaluate(() => document.querySelector('video')!.paused)).toBe(true);
+    await frame.click('button[aria-label="Смотреть"]');
+    await frame.waitForFunction(() => !document.querySelector('video')!.paused, {
+      timeout: 20_000,
+    });
+  });
+
+  it.each([
+    [
+      'episode_id',
+      '?movie_id=2&episode_id=204',
+      'Демонстрационный сериал2 сезон, 1 серия · Возвращение',
+    ],
+    [
+      'season and episode',
+      '?movie_id=2&season=2&episode=2',
+      'Демонстрационный сериал2 сезон, 2 серия · Финал',
+    ],
+    [
+      'season alone (episode 1)',
+      '?movie_id=2&season=2',
+      'Демонстрационный сериал2 сезон, 1 серия · Возвращение',
+    ],
+    [
+      'none: the first episode not completed',
+      '?movie_id=2',
+      'Демонстрационный сериал1 сезон, 2 серия · Встреча',
+    ],
+  ])('chooses the episode by %s', async (_name, query, text) => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, query);
+    expect(await title(frame)).toBe(text);
+  });
+
+  it('t starts the film at the time code, without the continue prompt', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=2&episode_id=202&t=15&auto_play=1');
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime >= 15.5, {
+      timeout: 20_000,
+    });
+    expect(await frame.$('[role="dialog"]')).toBeNull();
+  });
+
+  it('asks where to continue when there is a saved time, and continues from it', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=2&auto_play=1');
+    const prompt = await frame.waitForSelector('[role="dialog"]');
+    expect(await prompt!.evaluate((el) => el.querySelector('p')!.textContent)).toBe(
+      'Вы остановились на 0:00:08',
+    );
+    await screenshot(page, 'continue-prompt');
+    expect(await frame.evaluate(() => document.querySelector('video')!.paused)).toBe(true); // no autoplay over a question
+    await frame.click('[role="dialog"] button:first-of-type'); // 'Продолжить просмотр'
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 8.5, {
+      timeout: 20_000,
+    });
+    expect(await frame.$('[role="dialog"]')).toBeNull();
+  });
+
+  it('starts over from the beginning when asked', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=2');
+    await frame.waitForSelector('[role="dialog"]');
+    const [, startOver] = await frame.$$('[role="dialog"] button');
+    expect(await startOver!.evaluate((b) => b.textContent)).toBe('Начать сначала');
+    await startOver!.click();
+    await frame.waitForFunction(() => !document.querySelector('video')!.paused, {
+      timeout: 20_000,
+    });
+    expect(await frame.evaluate(() => document.querySelector('video')!.currentTime)).toBeLessThan(
+      5,
+    );
+  });
+
+  it('disable_checking_available plays content that the region check would block', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=3&disable_checking_available=1');
+    expect(await title(frame)).toBe('Фильм, закрытый в вашем регионе');
+  });
+
+  it('reads the remaining parameters into the recorded configuration, the user id kept out of the log', async () => {
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(
+      page,
+      '?movie_id=1&episode_time=77&disabled_share=1&advert=1&user_id=viewer-123456&lang_order=en,ru',
+    );
+    await title(frame);
+    const log = JSON.parse(await frame.evaluate(() => window.__player!.exportLog())) as {
+      header: { config: Record<string, unknown> };
+    };
+    expect(log.header.config).toMatchObject({
+      episodeTime: '77',
+      disabledShare: true,
+      advert: true,
+      userId: '<user-1>',
+      langOrder: ['en', 'ru'],
+    });
+    expect(JSON.stringify(log)).not.toContain('viewer-123456');
+  });
+
+  it('refreshes an expired token once before loading the catalog with it', async () => {
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const { page } = await openPage(browser());
+    const url = new URL(demoUrl('/'));
+    await browser().setCookie(
+      { name: 'access_token', value: demoToken('viewer', -60), domain: url.hostname, path: '/' },
+      { name: 'refresh_token', value: 'demo-refresh', domain: url.hostname, path: '/' },
+    );
+    const frame = await openEmbed(page, '?movie_id=1');
+    expect(await title(frame)).toBe('Демонстрационный фильм');
+    const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as {
+      method: string;
+      path: string;
+    }[];
+    expect(requests.filter((r) => r.path === '/authenticator/authentication/refresh')).toHaveLength(
+      1,
+    );
+    expect(await frame.evaluate(() => window.__player!.getState().auth)).toEqual({
+      status: 'idle',
+      refreshes: 1,
+    });
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCookies'); // the browser's jar is shared by the tests
+  });
+});

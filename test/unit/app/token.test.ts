@@ -1,0 +1,28 @@
+/** @jest-environment node */
+import { demoToken } from '../../../demo/tokens';
+import { bearerOf, isExpired, tokenExpiry } from '../../../src/api/token';
+
+const NOW = Date.UTC(2026, 10, 22);
+
+describe('bearer tokens', () => {
+  it('reads the expiry of a JWT', () => {
+    expect(tokenExpiry(demoToken('a', 60, NOW))).toBe(NOW + 60_000);
+    expect(tokenExpiry('not-a-jwt')).toBeNull();
+    expect(tokenExpiry('a.%%%.c')).toBeNull();
+    expect(tokenExpiry(`a.${Buffer.from('{"exp":"soon"}').toString('base64url')}.c`)).toBeNull();
+  });
+
+  it('counts a token as expired a few seconds early, and one without expiry as valid', () => {
+    expect(isExpired(demoToken('a', -1, NOW), NOW)).toBe(true);
+    expect(isExpired(demoToken('a', 3, NOW), NOW)).toBe(true);
+    expect(isExpired(demoToken('a', 60, NOW), NOW)).toBe(false);
+    expect(isExpired('opaque-token', NOW)).toBe(false);
+  });
+
+  it('takes the token out of an Authorization header', () => {
+    expect(bearerOf('Bearer abc.def')).toBe('abc.def');
+    expect(bearerOf('bearer   x ')).toBe('x');
+    expect(bearerOf('Basic abc')).toBeNull();
+    expect(bearerOf(undefined)).toBeNull();
+  });
+});

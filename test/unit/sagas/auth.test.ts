@@ -1,0 +1,178 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import { all, call, spawn } from 'redux-saga/effects';
+import { demoToken } from '../../../demo/tokens';
+import { authActor } from '../../../sagas/auth/auth';
+import { fetchJson } from '../../../sagas/lib/api';
+import { parseConfig } from '../../../src/app/config';
+import { catalogEndpoints } from '../../../src/api/endpoints';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../../src/api/token';
+import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
+import { rootReducer } from '../../../src/state';
+import { EPOCH, fakePorts, fakeStorage, ok } from '../fakePorts';
+import { film } from '../fixtures';
+
+const BASE = 'https://demo.example';
+const REFRESH_URL = `${BASE}/authenticator/authentication/refresh`;
+const catalog = catalogEndpoints(BASE);
+const expired = demoToken('viewer', -60, EPOCH);
+const fresh = demoToken('viewer', 3600, EPOCH);
+
+/** A server that answers content requests, refuses expired tokens, and refreshes after a delay. */
+function server({ refreshStatus = 200, alwaysUnauthorized = false } = {}) {
+  const requests: HttpRequest[] = [];
+  const http = {
+    requests,
+    async request(req: HttpRequest): Promise<HttpResponse> {
+      requests.push(req);
+      if (req.url === REFRESH_URL) {
+        await new Promise((r) => setTimeout(r, 20));
+        return {
+          status: refreshStatus,
+          headers: refreshStatus === 200 ? { authorization: `Bearer ${fresh}` } : {},
+          data: {},
+        };
+      }
+      const auth = req.headers?.Authorization;
+      if (alwaysUnauthorized || auth === `Bearer ${expired}`)
+        return { status: 401, headers: {}, data: { message: 'no' } };
+      return ok(film.content);
+    },
+  };
+  return http;
+}
+
+function run(
+  http: ReturnType<typeof server>,
+  cookies: Record<string, string>,
+  saga: () => Generator,
+) {
+  const jar = fakeStorage(cookies);
+  const ports = fakePorts({ http, cookies: jar });
+  const config = parseConfig({ search: '?movie_id=1', origin: BASE });
+  return {
+    jar,
+    result: expectSaga(function* () {
+      yield spawn(authActor); // detached: the test ends when its requests do
+      return yield call(saga);
+    })
+      .withReducer(rootReducer)
+      .provide({ getContext: (name) => (name === 'ports' ? ports : config) }),
+  };
+}
+
+const refreshCalls = (http: ReturnType<typeof server>) =>
+  http.requests.filter((r) => r.url === REFRESH_URL);
+const contentCalls = (http: ReturnType<typeof server>) =>
+  http.requests.filter((r) => r.url !== REFRESH_URL);
+
+describe('bearer token', () => {
+  it('is sent from its cookie when it has not expired', async () => {
+    const http = server();
+    await run(http, { [ACCESS_COOKIE]: fresh }, () =>
+      fetchJson(catalog.content(1)),
+    ).result.silentRun(300);
+    expect(contentCalls(http)[0]!.headers).toEqual({ Authorization: `Bearer ${fresh}` });
+    expect(refreshCalls(http)).toHaveLength(0);
+  });
+
+  it('is refreshed once for all the requests waiting on it when it has expired', async () => {
+    const http = server();
+    const { result, jar } = run(
+      http,
+      { [ACCESS_COOKIE]: expired, [REFRESH_COOKIE]: 'r-1' },
+      function* () {
+        return yield all([
+          call(fetchJson, catalog.content(1)),
+          call(fetchJson, catalog.seasons(1)),
+          call(fetchJson, catalog.episodes(1)),
+        ]);
+      },
+    );
+    const { storeState } = await result.silentRun(300);
+    expect(refreshCalls(http)).toHaveLength(1);
+    expect(refreshCalls(http)[0]!.body).toEqual({ refreshToken: 'r-1', accessToken: expired });
+    expect(contentCalls(http)).toHaveLength(3);
+    expect(contentCalls(http).every((r) => r.headers?.Authorization === `Bearer ${fresh}`)).toBe(
+      true,
+    );
+    expect(jar.values.get(ACCESS_COOKIE)).toBe(fresh);
+    expect(storeState.auth).toEqual({ status: 'idle', refreshes: 1 });
+  });
+
+  it('is refreshed after a 401, and the request retried once', async () => {
+    const http = server();
+    const notExpiredButRefused = expired.replace(
+      /\.[^.]+\./,
+      `.${Buffer.from('{"sub":"x"}').toString('base64url')}.`,
+    );
+    const { result } = run(
+      http,
+      { [ACCESS_COOKIE]: notExpiredButRefused, [REFRESH_COOKIE]: 'r-1' },
+      () => fetchJson(catalog.content(1)),
+    );
+    // A token without exp is used until the server refuses it.
+    http.request = ((original) => async (req: HttpRequest) =>
+      req.headers?.Authorization === `Bearer ${notExpiredButRefused}`
+        ? { status: 401, headers: {}, data: {} }
+        : original(req))(http.request.bind(http));
+    const { returnValue } = await result.silentRun(300);
+    expect(returnValue).toEqual(film.content);
+    expect(refreshCalls(http)).toHaveLength(1);
+  });
+
+  it('never loops: a second 401 after the retry is the answer', async () => {
+    const http = server({ alwaysUnauthorized: true });
+    const { result } = run(http, { [ACCESS_COOKIE]: fresh, [REFRESH_COOKIE]: 'r-1' }, function* () {
+      try {
+        yield call(fetchJson, catalog.content(1));
+        return 'no error';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    const { returnValue } = await result.silentRun(300);
+    expect(returnValue).toMatch(/ApiError|HTTP 401/);
+    expect(refreshCalls(http)).toHaveLength(1);
+    expect(contentCalls(http)).toHaveLength(2);
+  });
+
+  it('without a refresh token, goes on with the request as it is', async () => {
+    const http = server();
+    const { result } = run(http, { [ACCESS_COOKIE]: expired }, function* () {
+      try {
+        return yield call(fetchJson, catalog.content(1));
+      } catch (error) {
+        return String(error);
+      }
+    });
+    const { returnValue, storeState } = await result.silentRun(300);
+    expect(refreshCalls(http)).toHaveLength(0);
+    expect(returnValue).toMatch(/HTTP 401/);
+    expect(storeState.auth.status).toBe('failed');
+  });
+
+  it('sends no token at all for an anonymous viewer', async () => {
+    const http = server();
+    await run(http, {}, () => fetchJson(catalog.content(1))).result.silentRun(300);
+    expect(contentCalls(http)[0]!.headers).toBeUndefined();
+  });
+
+  it('tries one refresh per request: a refused refresh is not tried again on the 401', async () => {
+    const http = server({ refreshStatus: 403 });
+    const { result } = run(
+      http,
+      { [ACCESS_COOKIE]: expired, [REFRESH_COOKIE]: 'r-1' },
+      function* () {
+        try {
+          return yield call(fetchJson, catalog.content(1));
+        } catch (error) {
+          return String(error);
+        }
+      },
+    );
+    const { storeState } = await result.silentRun(300);
+    expect(storeState.auth.status).toBe('failed');
+    expect(refreshCalls(http)).toHaveLength(1);
+    expect(contentCalls(http)).toHaveLength(1);
+  });
+});

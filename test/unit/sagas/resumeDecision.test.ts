@@ -1,0 +1,64 @@
+import { resumeDecision, savedTimeOf } from '../../../sagas/boot/resumeDecision';
+import { series } from '../fixtures';
+
+const [pilot, meeting, chase] = series.episodes as [
+  (typeof series.episodes)[0],
+  (typeof series.episodes)[0],
+  (typeof series.episodes)[0],
+];
+
+describe('saved time', () => {
+  it.each([
+    ['local memory first', chase, '{"203": 95.7}', 95],
+    ['the server progress when nothing is stored', meeting, null, 8],
+    ['no progress for a finished episode', pilot, null, null],
+    ['local memory even for a finished episode', pilot, '{"201": 12}', 12],
+    ['nothing under a second', chase, '{"203": 0.4}', null],
+    ['nothing for unreadable memory', meeting, '{oops', 8],
+    ['nothing for a non-number', chase, '{"203": "95"}', null],
+  ])('%s', (_name, episode, stored, expected) => {
+    expect(savedTimeOf(episode, stored)).toBe(expected);
+  });
+});
+
+describe('continue prompt and autoplay (SPEC.md section 4)', () => {
+  it.each([
+    [
+      'saved time, no time code: prompt, no autoplay',
+      95,
+      null,
+      true,
+      { savedTime: 95, promptVisible: true, autoplay: false },
+    ],
+    [
+      'saved time and a time code: no prompt, autoplay',
+      95,
+      30,
+      true,
+      { savedTime: null, promptVisible: false, autoplay: true },
+    ],
+    [
+      'no saved time: autoplay by the flag',
+      null,
+      null,
+      true,
+      { savedTime: null, promptVisible: false, autoplay: true },
+    ],
+    [
+      'no saved time, no flag: no autoplay',
+      null,
+      null,
+      false,
+      { savedTime: null, promptVisible: false, autoplay: false },
+    ],
+    [
+      'saved time, no flag: prompt',
+      95,
+      null,
+      false,
+      { savedTime: 95, promptVisible: true, autoplay: false },
+    ],
+  ])('%s', (_name, saved, timeCode, flag, expected) => {
+    expect(resumeDecision(saved, timeCode, flag)).toEqual(expected);
+  });
+});
