@@ -27,7 +27,10 @@ function* refresh() {
       yield put(authActions.refreshFailed({ reason: 'rejected' }));
       return;
     }
-    yield call([cookies, cookies.set], ACCESS_COOKIE, token, { maxAgeDays: COOKIE_DAYS, path: '/' });
+    yield call([cookies, cookies.set], ACCESS_COOKIE, token, {
+      maxAgeDays: COOKIE_DAYS,
+      path: '/',
+    });
     yield put(authActions.refreshed());
   } catch {
     yield put(authActions.refreshFailed({ reason: 'network' }));

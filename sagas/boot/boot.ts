@@ -28,9 +28,12 @@ function* failure(reason: BootFailure['reason'], detail: string) {
 /** The availability check; when it cannot be made, the content counts as available (SPEC.md: default true). */
 function* availability(id: number, domain: string) {
   try {
-    return (yield* fetchJson<Availability>(catalogEndpoints((yield* getConfig()).envBaseUrl).availability(id, domain)))
-      .available;
-  } catch {
+    const { available } = yield* fetchJson<Availability>(
+      catalogEndpoints((yield* getConfig()).envBaseUrl).availability(id, domain),
+    );
+    return available !== false;
+  } catch (error) {
+    yield put(systemActions.availabilityUnknown({ detail: String(error) }));
     return true;
   }
 }
@@ -50,7 +53,9 @@ export function* bootActor() {
       call(fetchJson, catalog.content(config.movieId)),
       call(fetchJson, catalog.seasons(config.movieId)),
       call(fetchJson, catalog.episodes(config.movieId)),
-      config.disableCheckingAvailable ? true : call(availability, config.movieId, config.hostDomain),
+      config.disableCheckingAvailable
+        ? true
+        : call(availability, config.movieId, config.hostDomain),
     ])) as [Content, Season[], Episode[], boolean];
   } catch (error) {
     const notFound = error instanceof ApiError && error.status === 404;
@@ -69,8 +74,18 @@ export function* bootActor() {
     return;
   }
   const stored = (yield call([storage, storage.get], PROGRESS_KEY)) as string | null;
-  yield put(contentActions.loaded({ content: { ...content, title: cleanTitle(content.title) }, seasons, episodes }));
-  yield put(resumeActions.decided(resumeDecision(savedTimeOf(episode, stored), config.startTime, config.autoPlay)));
+  yield put(
+    contentActions.loaded({
+      content: { ...content, title: cleanTitle(content.title) },
+      seasons,
+      episodes,
+    }),
+  );
+  yield put(
+    resumeActions.decided(
+      resumeDecision(savedTimeOf(episode, stored), config.startTime, config.autoPlay),
+    ),
+  );
   yield put(systemActions.bootSucceeded());
   yield put(contentActions.episodeSelected({ episodeId: episode.id }));
 }

@@ -32,7 +32,9 @@ function* currentToken() {
 }
 
 function withBearer(request: HttpRequest, token: string | null): HttpRequest {
-  return token ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } } : request;
+  return token
+    ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } }
+    : request;
 }
 
 export function* apiRequest<T>(endpoint: Endpoint<T>) {
@@ -44,7 +46,10 @@ export function* apiRequest<T>(endpoint: Endpoint<T>) {
   // At most one refresh per request, and one retry after it.
   if (res.status === 401 && !refreshTried && (yield* refreshToken())) {
     const { cookies } = yield* getPorts();
-    res = (yield call([http, http.request], withBearer(request, cookies.get(ACCESS_COOKIE)))) as HttpResponse;
+    res = (yield call(
+      [http, http.request],
+      withBearer(request, cookies.get(ACCESS_COOKIE)),
+    )) as HttpResponse;
   }
   return res;
 }

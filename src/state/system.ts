@@ -28,9 +28,16 @@ export interface SystemState {
   boot: 'loading' | 'ready' | 'failed';
   failure: BootFailure | null;
   crashes: ActorCrash[];
+  /** checks that could not be made and were passed over (the viewer is not bothered with them) */
+  skippedChecks: { check: 'availability'; detail: string }[];
 }
 
-const initialState: SystemState = { boot: 'loading', failure: null, crashes: [] };
+const initialState: SystemState = {
+  boot: 'loading',
+  failure: null,
+  crashes: [],
+  skippedChecks: [],
+};
 
 export const systemSlice = createSlice({
   name: 'system',
@@ -42,6 +49,10 @@ export const systemSlice = createSlice({
     bootFailed(state, action: PayloadAction<BootFailure>) {
       state.boot = 'failed';
       state.failure = action.payload;
+    },
+    /** The availability check failed: SPEC.md makes content available by default, so it plays. */
+    availabilityUnknown(state, action: PayloadAction<{ detail: string }>) {
+      state.skippedChecks.push({ check: 'availability', detail: action.payload.detail });
     },
     actorCrashed(state, action: PayloadAction<ActorCrash>) {
       state.crashes.push(action.payload);
