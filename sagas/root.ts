@@ -1,6 +1,7 @@
 import { all, spawn } from 'redux-saga/effects';
 import { authActor } from './auth/auth';
 import { bootActor } from './boot/boot';
+import { episodesActor } from './boot/episodes';
 import { bridgeActor } from './bridge/bridge';
 import { supervise, type Actor } from './lib/supervise';
 import { progressActor } from './progress/progress';
@@ -12,6 +13,7 @@ export const ACTORS: Record<string, Actor> = {
   bridge: bridgeActor,
   stream: streamActor,
   progress: progressActor,
+  episodes: episodesActor,
   boot: bootActor,
 };
 

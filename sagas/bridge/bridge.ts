@@ -16,11 +16,15 @@ const OUTBOUND: Record<string, string> = {
   [mediaActions.paused.type]: 'pause',
   [mediaActions.ended.type]: 'ended',
   [contentActions.episodeSelected.type]: 'episodeChanged',
+  [mediaActions.autoplayMuted.type]: 'autoplayBlocked',
+  [mediaActions.autoplayBlocked.type]: 'autoplayBlocked',
 };
 
 function* postEvent(action: UnknownAction) {
   const { parent } = yield* getPorts();
   let data: unknown = action.payload ?? null;
+  if (action.type === mediaActions.autoplayMuted.type) data = { fallback: 'muted' };
+  if (action.type === mediaActions.autoplayBlocked.type) data = { fallback: 'play-button' };
   if (action.type === contentActions.episodeSelected.type) {
     data = (yield select(selectCurrentEpisode)) as Episode | null; // SPEC.md section 4: the episode is the payload
   }

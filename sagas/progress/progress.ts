@@ -1,7 +1,73 @@
-import { put, select, takeEvery } from 'redux-saga/effects';
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PlayerState } from '../../src/state';
-import { playbackRequests } from '../../src/state/playback';
+import { contentActions } from '../../src/state/content';
+import { mediaActions, playbackRequests } from '../../src/state/playback';
 import { resumeActions } from '../../src/state/resume';
+import { PROGRESS_KEY } from '../boot/resumeDecision';
+import { getPorts } from '../lib/context';
+import { MUTED_KEY, VOLUME_KEY } from '../stream/stream';
+
+/** SPEC.md section 9: saved progress is written at most every 10 s. */
+export const PROGRESS_EVERY_MS = 10_000;
+
+/** The stored map of positions; unreadable memory is replaced, not kept. */
+function readProgress(stored: string | null): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Writes where the viewer is in the current episode into episodesTimeProgress. */
+function* writeProgress() {
+  const { storage } = yield* getPorts();
+  const { episodeId, time } = (yield select((s: PlayerState) => ({
+    episodeId: s.content.currentEpisodeId,
+    time: Math.floor(s.media.currentTime),
+  }))) as { episodeId: number | null; time: number };
+  if (episodeId === null || time < 1) return;
+  const progress = readProgress(
+    (yield call([storage, storage.get], PROGRESS_KEY)) as string | null,
+  );
+  yield call(
+    [storage, storage.set],
+    PROGRESS_KEY,
+    JSON.stringify({ ...progress, [episodeId]: time }),
+  );
+}
+
+/** While playing, a write every 10 s; pausing, leaving the episode or the page writes at once. */
+function* whilePlaying() {
+  const { clock } = yield* getPorts();
+  for (;;) {
+    const { stopped } = (yield race({
+      tick: call([clock, clock.sleep], PROGRESS_EVERY_MS),
+      stopped: take([
+        mediaActions.paused.type,
+        mediaActions.ended.type,
+        contentActions.episodeRequested.type,
+      ]),
+    })) as { stopped?: unknown };
+    yield call(writeProgress);
+    if (stopped) return;
+  }
+}
+
+function* pageEvents(channel: EventChannel<{ hidden: boolean }>) {
+  for (;;) {
+    const { hidden } = (yield take(channel)) as { hidden: boolean };
+    if (hidden) yield call(writeProgress);
+  }
+}
+
+function* rememberVolume(action: ReturnType<typeof mediaActions.volumeChanged>) {
+  const { storage } = yield* getPorts();
+  yield call([storage, storage.set], VOLUME_KEY, String(action.payload.volume));
+  yield call([storage, storage.set], MUTED_KEY, String(action.payload.muted));
+}
 
 function* continueWatching() {
   const savedTime = (yield select((s: PlayerState) => s.resume.savedTime)) as number | null;
@@ -14,8 +80,17 @@ function* startOver() {
   yield put(playbackRequests.playRequested());
 }
 
-/** The progress actor: the viewer's answer to the continue prompt. */
+/** The progress actor: the viewer's memory (position, volume, mute) and the answer to the continue prompt. */
 export function* progressActor() {
-  yield takeEvery(resumeActions.continueRequested.type, continueWatching);
-  yield takeEvery(resumeActions.startOverRequested.type, startOver);
+  const { page } = yield* getPorts();
+  const channel = eventChannel<{ hidden: boolean }>((emit) => page.subscribe(emit));
+  try {
+    yield takeLatest(mediaActions.playing.type, whilePlaying);
+    yield takeEvery(mediaActions.volumeChanged.type, rememberVolume);
+    yield takeEvery(resumeActions.continueRequested.type, continueWatching);
+    yield takeEvery(resumeActions.startOverRequested.type, startOver);
+    yield call(pageEvents, channel);
+  } finally {
+    channel.close();
+  }
 }

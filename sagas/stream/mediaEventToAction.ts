@@ -2,8 +2,8 @@ import type { MediaEvent } from '../../src/ports/types';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 
-/** Each media element or hls.js event becomes the fact it reports. */
-export function mediaEventToAction(event: MediaEvent) {
+/** Each media element or hls.js event becomes the fact it reports (errors are the actor's to judge). */
+export function mediaEventToAction(event: Exclude<MediaEvent, { type: 'error' }>) {
   switch (event.type) {
     case 'playing':
       return mediaActions.playing();
@@ -15,23 +15,23 @@ export function mediaEventToAction(event: MediaEvent) {
       return mediaActions.ended();
     case 'seeked':
       return mediaActions.seeked({ currentTime: event.currentTime });
-    case 'timeupdate':
-      return mediaActions.timeUpdated({
-        currentTime: event.currentTime,
-        duration: event.duration,
-        bufferedEnd: event.bufferedEnd,
-      });
+    case 'durationchange':
+      return mediaActions.durationChanged({ duration: event.duration });
+    case 'ratechange':
+      return streamActions.rateChanged({ rate: event.rate });
     case 'volumechange':
       return mediaActions.volumeChanged({ volume: event.volume, muted: event.muted });
     case 'levels':
-      return streamActions.levelsLoaded({ levels: event.levels });
+      return streamActions.levelsLoaded({ levels: event.levels, auto: event.auto });
     case 'levelSwitched':
-      return streamActions.levelSwitched({ level: event.level });
-    case 'error':
-      return streamActions.errorOccurred({
-        fatal: event.fatal,
-        kind: event.kind,
-        details: event.details,
-      });
+      return streamActions.levelSwitched({ level: event.level, auto: event.auto });
+    case 'audioTracks':
+      return streamActions.audioTracksLoaded({ tracks: event.tracks, current: event.current });
+    case 'audioTrackSwitched':
+      return streamActions.audioTrackSwitched({ id: event.id });
+    case 'subtitleTracks':
+      return streamActions.subtitleTracksLoaded({ tracks: event.tracks, current: event.current });
+    case 'subtitleTrackSwitched':
+      return streamActions.subtitleTrackSwitched({ id: event.id });
   }
 }

@@ -1,89 +1,208 @@
+import type { Action } from 'redux';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { getJson } from '../../src/api/http';
-import type { MasterJson } from '../../src/api/types';
-import type { MediaEvent, PlayOutcome, StreamEngine } from '../../src/ports/types';
+import { call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type {
+  MediaEvent,
+  MediaSample,
+  MediaTrack,
+  PlayOutcome,
+  StreamEngine,
+} from '../../src/ports/types';
+import type { PlayerState } from '../../src/state';
 import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
-import type { PlayerState } from '../../src/state';
-import { selectCurrentEpisode } from '../../src/state/selectors';
-import { streamActions } from '../../src/state/stream';
-import { systemActions } from '../../src/state/system';
-import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../../src/stream/links';
+import { selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
+import { streamActions, streamRequests } from '../../src/state/stream';
+import {
+  audioMemoryKey,
+  chooseAudioTrack,
+  DEFAULT_LANG_ORDER,
+  orderAudioTracks,
+} from '../../src/stream/audioTracks';
+import { BANDWIDTH_KEY } from '../../src/stream/levels';
+import { withOrigin } from '../../src/stream/links';
 import { getConfig, getPorts } from '../lib/context';
 import { mediaEventToAction } from './mediaEventToAction';
+import { handleStreamError, type RecoveryBudget } from './recovery';
+import { resolveStream, type ResolvedStream } from './resolveStream';
+import { streamLoop } from './streamLoop';
 
-function* forwardMediaEvents(channel: EventChannel<MediaEvent>) {
+export const VOLUME_KEY = 'player-volume';
+export const MUTED_KEY = 'player-muted';
+
+type State = PlayerState;
+
+function* contentId() {
+  return ((yield select((s: State) => s.content.content?.id ?? 0)) as number) || 0;
+}
+
+/** Audio tracks in the language order, the remembered label (or the first) switched on. */
+function* applyAudioTracks(tracks: MediaTrack[], current: number) {
+  const { media, storage } = yield* getPorts();
+  const config = yield* getConfig();
+  const ordered = orderAudioTracks(tracks, config.langOrder ?? DEFAULT_LANG_ORDER);
+  yield put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
+  const remembered = (yield call([storage, storage.get], audioMemoryKey(yield* contentId()))) as
+    string | null;
+  const chosen = chooseAudioTrack(ordered, remembered);
+  if (chosen && chosen.id !== current) yield call([media, media.setAudioTrack], chosen.id);
+}
+
+function* handleMediaEvents(channel: EventChannel<MediaEvent>, budget: RecoveryBudget) {
   for (;;) {
     const event = (yield take(channel)) as MediaEvent;
-    yield put(mediaEventToAction(event));
+    if (event.type === 'error') yield fork(handleStreamError, event, budget);
+    else if (event.type === 'audioTracks')
+      yield fork(applyAudioTracks, event.tracks, event.current);
+    else yield put(mediaEventToAction(event));
+    if (event.type === 'ended') {
+      const next = (yield select(selectNextEpisode)) as ReturnType<typeof selectNextEpisode>;
+      if (next) yield put(contentActions.episodeRequested({ episodeId: next.id }));
+    }
   }
-}
-
-/** The playable HLS address of a stream path: itself, or the default source of its master JSON. */
-function* resolveStreamUrl(path: string) {
-  const config = yield* getConfig();
-  const { http } = yield* getPorts();
-  const url = withOrigin(path, config.envBaseUrl);
-  if (!isMasterJson(url)) return url;
-  try {
-    const master = (yield call(getJson<MasterJson>, http, url)) as unknown;
-    const source = isMasterJsonShape(master) ? defaultSource(master) : null;
-    if (!source) throw new Error('The master JSON has no source');
-    return withOrigin(source.link, url);
-  } catch (error) {
-    yield put(
-      systemActions.bootFailed({
-        reason: 'master-load-failed',
-        errorId: null,
-        address: url,
-        detail: String(error),
-      }),
-    );
-    return null;
-  }
-}
-
-function* loadCurrentEpisode() {
-  const config = yield* getConfig();
-  const { media } = yield* getPorts();
-  const episode = (yield select(selectCurrentEpisode)) as ReturnType<typeof selectCurrentEpisode>;
-  if (!episode) return;
-  const url = (yield* resolveStreamUrl(episode.m3u8MasterFilePath)) as string | null;
-  if (!url) return;
-  yield put(mediaActions.reset());
-  yield put(streamActions.loadStarted({ url }));
-  const { engine } = (yield call([media, media.load], { url, startAt: config.startTime ?? 0 })) as {
-    engine: StreamEngine;
-  };
-  yield put(streamActions.attached({ engine }));
-  const { autoplay } = (yield select((s: PlayerState) => s.resume)) as PlayerState['resume'];
-  if (autoplay) yield put(playbackRequests.playRequested());
 }
 
 function* play() {
   const { media } = yield* getPorts();
   const outcome = (yield call([media, media.play])) as PlayOutcome;
-  if (!outcome.ok && outcome.reason === 'not-allowed') yield put(mediaActions.autoplayBlocked());
+  if (outcome.ok || outcome.reason !== 'not-allowed') return;
+  // The browser refused sound without a gesture: start muted; failing that, the play button.
+  const volume = (yield select((s: State) => s.media.volume)) as number;
+  yield call([media, media.setVolume], volume, true);
+  const muted = (yield call([media, media.play])) as PlayOutcome;
+  yield put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
 }
 
-/** The stream actor: owns the media port, loads the chosen episode and carries out playback intents. */
+/** The saved volume and mute (SPEC.md section 3: player-volume 1, player-muted false by default). */
+function* restoreVolume() {
+  const { media, storage } = yield* getPorts();
+  const volume = Number(((yield call([storage, storage.get], VOLUME_KEY)) as string | null) ?? 1);
+  const muted = ((yield call([storage, storage.get], MUTED_KEY)) as string | null) === 'true';
+  yield call(
+    [media, media.setVolume],
+    Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1,
+    muted,
+  );
+}
+
+/** The actor's memory of what it is playing, across its tasks. */
+interface Playing {
+  stream: ResolvedStream | null;
+  firstLoad: boolean;
+  budget: RecoveryBudget;
+}
+
+/** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
+function* loadStream(playing: Playing, action: Action) {
+  const config = yield* getConfig();
+  const { media, storage } = yield* getPorts();
+  const switchingSource = streamRequests.sourceRequested.match(action);
+  let startAt: number;
+  let resumePlaying = false;
+  if (switchingSource && playing.stream) {
+    const index = action.payload.index;
+    if (!playing.stream.sources[index]) return;
+    const sample = (yield call([media, media.sample])) as MediaSample;
+    startAt = sample.currentTime;
+    resumePlaying = !sample.paused;
+    playing.stream = { ...playing.stream, sourceIndex: index };
+  } else if (switchingSource) {
+    return;
+  } else {
+    const episode = (yield select(selectCurrentEpisode)) as ReturnType<typeof selectCurrentEpisode>;
+    if (!episode) return;
+    playing.stream = (yield* resolveStream(episode.m3u8MasterFilePath)) as ResolvedStream | null;
+    if (!playing.stream) return;
+    startAt = playing.firstLoad ? (config.startTime ?? 0) : 0;
+    if (playing.firstLoad) yield* restoreVolume();
+    playing.firstLoad = false;
+  }
+  const { sources, sourceIndex, base, subtitles } = playing.stream;
+  const source = sources[sourceIndex];
+  if (!source) return;
+  const url = withOrigin(source.link, base);
+  playing.budget.media = 0;
+  playing.budget.network = 0;
+  yield put(mediaActions.reset());
+  yield put(streamActions.loadStarted({ url, sources, sourceIndex }));
+  const preferredHeight = (yield select((s: State) => s.stream.preferredHeight)) as number | null;
+  const bandwidth =
+    Number(((yield call([storage, storage.get], BANDWIDTH_KEY)) as string | null) ?? 0) || null;
+  const { engine } = (yield call([media, media.load], {
+    url,
+    startAt,
+    preferredHeight,
+    bandwidthEstimate: bandwidth,
+    subtitles,
+  })) as { engine: StreamEngine };
+  yield put(streamActions.attached({ engine }));
+  const rate = (yield select((s: State) => s.stream.rate)) as number;
+  if (rate !== 1) yield call([media, media.setRate], rate);
+  const autoplay = (yield select((s: State) => s.resume.autoplay)) as boolean;
+  if (resumePlaying || (!switchingSource && autoplay)) yield put(playbackRequests.playRequested());
+  yield call(streamLoop);
+}
+
+function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
+  const { media, storage } = yield* getPorts();
+  const track = (yield select((s: State) =>
+    s.stream.audioTracks.find((t) => t.id === action.payload.id),
+  )) as MediaTrack | undefined;
+  if (!track) return;
+  yield call([media, media.setAudioTrack], track.id);
+  yield call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
+}
+
+/**
+ * The stream actor: owns the media port (hls.js and the <video>), loads the chosen episode and
+ * source, carries out the viewer's playback and track choices, recovers from stream errors.
+ */
 export function* streamActor() {
   const { media } = yield* getPorts();
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
+  const playing: Playing = { stream: null, firstLoad: true, budget: { media: 0, network: 0 } };
   try {
-    yield takeLatest(contentActions.episodeSelected.type, loadCurrentEpisode);
+    yield takeLatest(
+      [contentActions.episodeSelected.type, streamRequests.sourceRequested.type],
+      loadStream,
+      playing,
+    );
     yield takeEvery(playbackRequests.playRequested.type, play);
     yield takeEvery(playbackRequests.pauseRequested.type, function* () {
       yield call([media, media.pause]);
     });
     yield takeEvery(
       playbackRequests.seekRequested.type,
-      function* (action: ReturnType<typeof playbackRequests.seekRequested>) {
-        yield call([media, media.seek], action.payload.time);
+      function* (a: ReturnType<typeof playbackRequests.seekRequested>) {
+        yield call([media, media.seek], a.payload.time);
       },
     );
-    yield call(forwardMediaEvents, channel);
+    yield takeEvery(
+      playbackRequests.volumeRequested.type,
+      function* (a: ReturnType<typeof playbackRequests.volumeRequested>) {
+        yield call([media, media.setVolume], a.payload.volume, a.payload.muted);
+      },
+    );
+    yield takeEvery(
+      streamRequests.qualityRequested.type,
+      function* (a: ReturnType<typeof streamRequests.qualityRequested>) {
+        yield call([media, media.setLevel], a.payload.level);
+      },
+    );
+    yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
+    yield takeEvery(
+      streamRequests.subtitleRequested.type,
+      function* (a: ReturnType<typeof streamRequests.subtitleRequested>) {
+        yield call([media, media.setSubtitleTrack], a.payload.id);
+      },
+    );
+    yield takeEvery(
+      streamRequests.rateRequested.type,
+      function* (a: ReturnType<typeof streamRequests.rateRequested>) {
+        yield call([media, media.setRate], a.payload.rate);
+      },
+    );
+    yield call(handleMediaEvents, channel, playing.budget);
   } finally {
     channel.close();
   }

@@ -14,6 +14,8 @@ export interface PlayerDebugApi {
   recorderStats(): FlightRecorder['stats'];
   /** crashes an actor on purpose: the supervisor reports it and restarts the actor */
   crashDrill(actor: string): void;
+  /** sends an intent as the viewer would (e.g. {type: 'stream/qualityRequested', payload: {level: 0}}) */
+  dispatch(action: { type: string; payload?: unknown }): void;
 }
 
 declare global {
@@ -33,5 +35,6 @@ export function installDebugApi(
     exportLog: () => logAsJson(recorder),
     recorderStats: () => recorder.stats,
     crashDrill: (actor) => void store.dispatch(systemActions.crashDrillRequested({ actor })),
+    dispatch: (action) => void store.dispatch(action),
   };
 }

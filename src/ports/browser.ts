@@ -1,5 +1,6 @@
 import { createHttpPort } from './http';
 import { createMediaPort } from './media';
+import { createPagePort } from './page';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
 import { createCookiePort, createStoragePort } from './storage';
@@ -19,5 +20,6 @@ export function createBrowserPorts(video: HTMLVideoElement, rngSeed: number): Po
     parent: createParentPort(),
     storage: createStoragePort(),
     cookies: createCookiePort(),
+    page: createPagePort(),
   };
 }

@@ -1,5 +1,15 @@
 import type Hls from 'hls.js';
-import type { MediaEvent, MediaPort, PlayOutcome } from './types';
+import { levelOfHeight } from '../stream/levels';
+import type {
+  ExternalSubtitle,
+  MediaSource as MediaSourceSpec,
+  MediaErrorKind,
+  MediaEvent,
+  MediaPort,
+  MediaSample,
+  MediaTrack,
+  PlayOutcome,
+} from './types';
 
 type HlsModule = typeof import('hls.js');
 
@@ -14,22 +24,30 @@ function bufferedEnd(video: HTMLVideoElement): number {
   return currentTime;
 }
 
-function errorKind({ ErrorTypes }: HlsModule, type: string): 'network' | 'media' | 'other' {
+function errorKind({ ErrorTypes }: HlsModule, type: string): MediaErrorKind {
   if (type === ErrorTypes.NETWORK_ERROR) return 'network';
   if (type === ErrorTypes.MEDIA_ERROR) return 'media';
   return 'other';
 }
 
+const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => ({
+  id: t.id,
+  name: t.name ?? '',
+  lang: t.lang ?? '',
+});
+
 /**
  * The browser adapter of the media port: the content <video> element fed by hls.js when
- * MediaSource is there, by the browser's own HLS otherwise. One hls.js instance at a time.
- * hls.js is its own bundle, fetched from the start but evaluated off the path to the first paint.
+ * MediaSource is there, by the browser's own HLS otherwise. One hls.js instance at a time, destroyed
+ * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
+ * evaluated off the path to the first paint.
  */
 export function createMediaPort(video: HTMLVideoElement): MediaPort {
   const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: Hls | null = null;
+  let external: HTMLTrackElement[] = [];
 
   const videoEvents: Record<string, () => MediaEvent> = {
     playing: () => ({ type: 'playing' }),
@@ -37,16 +55,26 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     waiting: () => ({ type: 'waiting' }),
     ended: () => ({ type: 'ended' }),
     seeked: () => ({ type: 'seeked', currentTime: video.currentTime }),
-    timeupdate: () => ({
-      type: 'timeupdate',
-      currentTime: video.currentTime,
-      duration: finite(video.duration),
-      bufferedEnd: bufferedEnd(video),
-    }),
+    durationchange: () => ({ type: 'durationchange', duration: finite(video.duration) }),
+    ratechange: () => ({ type: 'ratechange', rate: video.playbackRate }),
     volumechange: () => ({ type: 'volumechange', volume: video.volume, muted: video.muted }),
   };
   for (const [name, toEvent] of Object.entries(videoEvents)) {
     video.addEventListener(name, () => emit(toEvent()));
+  }
+
+  function addExternalSubtitles(subtitles: ExternalSubtitle[]) {
+    external = subtitles.map((s) => {
+      const el = document.createElement('track');
+      Object.assign(el, { kind: 'subtitles', src: s.src, label: s.label, srclang: s.language });
+      video.append(el);
+      el.track.mode = 'disabled';
+      return el;
+    });
+    if (external.length) {
+      const tracks = subtitles.map((s, id) => ({ id, name: s.label, lang: s.language }));
+      queueMicrotask(() => emit({ type: 'subtitleTracks', tracks, current: -1 }));
+    }
   }
 
   function unload() {
@@ -54,37 +82,74 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
       hls.destroy(); // removes every hls.js listener with it
       hls = null;
     }
+    external.forEach((el) => el.remove());
+    external = [];
     video.removeAttribute('src');
     video.load();
   }
 
+  function attachHls(hlsJs: HlsModule, source: MediaSourceSpec) {
+    const { default: HlsClass, Events } = hlsJs;
+    const useOwnSubtitles = source.subtitles.length === 0;
+    const instance = new HlsClass({
+      startPosition: source.startAt > 0 ? source.startAt : -1,
+      enableWebVTT: useOwnSubtitles,
+      ...(source.bandwidthEstimate ? { abrEwmaDefaultEstimate: source.bandwidthEstimate } : {}),
+    });
+    instance.on(Events.MANIFEST_PARSED, (_e, data) => {
+      const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
+      const chosen = levelOfHeight(levels, source.preferredHeight);
+      if (chosen >= 0) instance.currentLevel = chosen;
+      emit({ type: 'levels', levels, auto: instance.autoLevelEnabled });
+    });
+    instance.on(Events.LEVEL_SWITCHED, (_e, data) =>
+      emit({ type: 'levelSwitched', level: data.level, auto: instance.autoLevelEnabled }),
+    );
+    instance.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) =>
+      emit({
+        type: 'audioTracks',
+        tracks: data.audioTracks.map(track),
+        current: instance.audioTrack,
+      }),
+    );
+    instance.on(Events.AUDIO_TRACK_SWITCHED, (_e, data) =>
+      emit({ type: 'audioTrackSwitched', id: data.id }),
+    );
+    if (useOwnSubtitles) {
+      instance.on(Events.SUBTITLE_TRACKS_UPDATED, (_e, data) =>
+        emit({
+          type: 'subtitleTracks',
+          tracks: data.subtitleTracks.map(track),
+          current: instance.subtitleTrack,
+        }),
+      );
+      instance.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) =>
+        emit({ type: 'subtitleTrackSwitched', id: data.id }),
+      );
+    }
+    instance.on(Events.ERROR, (_e, data) =>
+      emit({
+        type: 'error',
+        fatal: data.fatal,
+        kind: errorKind(hlsJs, data.type),
+        details: data.details,
+        bandwidth: finite(instance.bandwidthEstimate),
+        bufferLength: Math.max(0, bufferedEnd(video) - video.currentTime),
+      }),
+    );
+    instance.loadSource(source.url);
+    instance.attachMedia(video);
+    hls = instance;
+  }
+
   return {
-    async load({ url, startAt }) {
+    async load(source) {
+      const { url, startAt, subtitles } = source;
       unload();
       const hlsJs = await hlsModule;
-      const { default: Hls, Events } = hlsJs;
-      if (Hls.isSupported()) {
-        const instance = new Hls({ startPosition: startAt > 0 ? startAt : -1 });
-        instance.on(Events.MANIFEST_PARSED, (_e, data) =>
-          emit({
-            type: 'levels',
-            levels: data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate })),
-          }),
-        );
-        instance.on(Events.LEVEL_SWITCHED, (_e, data) =>
-          emit({ type: 'levelSwitched', level: data.level }),
-        );
-        instance.on(Events.ERROR, (_e, data) =>
-          emit({
-            type: 'error',
-            fatal: data.fatal,
-            kind: errorKind(hlsJs, data.type),
-            details: data.details,
-          }),
-        );
-        instance.loadSource(url);
-        instance.attachMedia(video);
-        hls = instance;
+      addExternalSubtitles(subtitles);
+      if (hlsJs.default.isSupported()) {
+        attachHls(hlsJs, source);
         return { engine: 'hls.js' };
       }
       if (video.canPlayType('application/vnd.apple.mpegurl')) {
@@ -114,6 +179,40 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     pause: () => video.pause(),
     seek: (time) => {
       video.currentTime = time;
+    },
+    sample: (): MediaSample => ({
+      currentTime: video.currentTime,
+      duration: finite(video.duration),
+      bufferedEnd: bufferedEnd(video),
+      paused: video.paused,
+      bandwidth: finite(hls?.bandwidthEstimate ?? 0),
+    }),
+    setLevel: (level) => {
+      if (hls) hls.currentLevel = level;
+    },
+    setAudioTrack: (id) => {
+      if (hls) hls.audioTrack = id;
+    },
+    setSubtitleTrack: (id) => {
+      if (external.length) {
+        external.forEach((el, i) => (el.track.mode = i === id ? 'showing' : 'disabled'));
+        emit({ type: 'subtitleTrackSwitched', id });
+      } else if (hls) {
+        hls.subtitleDisplay = id >= 0;
+        hls.subtitleTrack = id;
+        if (id < 0) emit({ type: 'subtitleTrackSwitched', id });
+      }
+    },
+    setRate: (rate) => {
+      video.playbackRate = rate;
+    },
+    setVolume: (volume, muted) => {
+      video.volume = Math.min(1, Math.max(0, volume));
+      video.muted = muted;
+    },
+    recover: (kind) => {
+      if (kind === 'media') hls?.recoverMediaError();
+      else hls?.startLoad();
     },
     unload,
     subscribe(listener) {

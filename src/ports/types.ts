@@ -27,27 +27,86 @@ export interface MediaLevel {
   bitrate: number;
 }
 
+/** An audio or subtitle track as the stream offers it. */
+export interface MediaTrack {
+  id: number;
+  name: string;
+  lang: string;
+}
+
+/** A WebVTT file listed by a master JSON. */
+export interface ExternalSubtitle {
+  src: string;
+  label: string;
+  language: string;
+}
+
+/** What the 100 ms stream loop reads from the media element and the engine. */
+export interface MediaSample {
+  currentTime: number;
+  duration: number;
+  bufferedEnd: number;
+  paused: boolean;
+  /** the engine's bandwidth estimate in bits per second; 0 when unknown */
+  bandwidth: number;
+}
+
+export type MediaErrorKind = 'network' | 'media' | 'other';
+
 export type MediaEvent =
   | { type: 'playing' }
   | { type: 'pause' }
   | { type: 'waiting' }
   | { type: 'ended' }
   | { type: 'seeked'; currentTime: number }
-  | { type: 'timeupdate'; currentTime: number; duration: number; bufferedEnd: number }
+  | { type: 'durationchange'; duration: number }
+  | { type: 'ratechange'; rate: number }
   | { type: 'volumechange'; volume: number; muted: boolean }
-  | { type: 'levels'; levels: MediaLevel[] }
-  | { type: 'levelSwitched'; level: number }
-  | { type: 'error'; fatal: boolean; kind: 'network' | 'media' | 'other'; details: string };
+  | { type: 'levels'; levels: MediaLevel[]; auto: boolean }
+  | { type: 'levelSwitched'; level: number; auto: boolean }
+  | { type: 'audioTracks'; tracks: MediaTrack[]; current: number }
+  | { type: 'audioTrackSwitched'; id: number }
+  | { type: 'subtitleTracks'; tracks: MediaTrack[]; current: number }
+  | { type: 'subtitleTrackSwitched'; id: number }
+  | {
+      type: 'error';
+      fatal: boolean;
+      kind: MediaErrorKind;
+      details: string;
+      bandwidth: number;
+      bufferLength: number;
+    };
 
 export type PlayOutcome =
   { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'failed' };
 
+export interface MediaSource {
+  url: string;
+  startAt: number;
+  /** a height the viewer chose before: played instead of the automatic choice when the stream has it */
+  preferredHeight: number | null;
+  /** the bandwidth estimate of the last session (bits/s), for the first automatic choice */
+  bandwidthEstimate: number | null;
+  /** subtitle files from a master JSON; empty to use the stream's own subtitle renditions */
+  subtitles: ExternalSubtitle[];
+}
+
 /** The content <video> element and the streaming engine that feeds it. */
 export interface MediaPort {
-  load(source: { url: string; startAt: number }): Promise<{ engine: StreamEngine }>;
+  load(source: MediaSource): Promise<{ engine: StreamEngine }>;
   play(): Promise<PlayOutcome>;
   pause(): void;
   seek(time: number): void;
+  sample(): MediaSample;
+  /** -1 for automatic */
+  setLevel(level: number): void;
+  setAudioTrack(id: number): void;
+  /** -1 turns subtitles off */
+  setSubtitleTrack(id: number): void;
+  setRate(rate: number): void;
+  setVolume(volume: number, muted: boolean): void;
+  /** the engine's documented recovery: recoverMediaError for media errors, startLoad for network ones */
+  recover(kind: 'media' | 'network'): void;
   unload(): void;
   subscribe(listener: (event: MediaEvent) => void): () => void;
 }
@@ -90,6 +149,11 @@ export interface ParentPort {
   subscribe(listener: (message: unknown, origin: string) => void): () => void;
 }
 
+/** The page's lifecycle: hidden when the tab goes to the background or the page unloads. */
+export interface PagePort {
+  subscribe(listener: (event: { hidden: boolean }) => void): () => void;
+}
+
 export interface Ports {
   http: HttpPort;
   media: MediaPort;
@@ -98,4 +162,5 @@ export interface Ports {
   parent: ParentPort;
   storage: StoragePort;
   cookies: CookiePort;
+  page: PagePort;
 }

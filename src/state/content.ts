@@ -27,6 +27,8 @@ export const contentSlice = createSlice({
       state.seasons = action.payload.seasons;
       state.episodes = action.payload.episodes;
     },
+    /** An intent: the viewer, the host or the end of an episode asks for another episode. */
+    episodeRequested(_state, _action: PayloadAction<{ episodeId: number }>) {},
     episodeSelected(state, action: PayloadAction<{ episodeId: number }>) {
       state.currentEpisodeId = action.payload.episodeId;
     },

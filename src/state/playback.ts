@@ -6,6 +6,7 @@ export const playbackRequests = {
   playRequested: createAction('playback/playRequested'),
   pauseRequested: createAction('playback/pauseRequested'),
   seekRequested: createAction<{ time: number }>('playback/seekRequested'),
+  volumeRequested: createAction<{ volume: number; muted: boolean }>('playback/volumeRequested'),
 };
 
 export interface PlaybackState {
@@ -19,6 +20,10 @@ export interface PlaybackState {
   volume: number;
   muted: boolean;
   autoplayBlocked: boolean;
+  /** started muted because the browser refused sound without a gesture */
+  autoplayMuted: boolean;
+  /** seconds of this episode actually played (wall time while playing) */
+  playedSeconds: number;
 }
 
 const initialState: PlaybackState = {
@@ -32,6 +37,8 @@ const initialState: PlaybackState = {
   volume: 1,
   muted: false,
   autoplayBlocked: false,
+  autoplayMuted: false,
+  playedSeconds: 0,
 };
 
 /** Facts reported by the media element, named after its events. */
@@ -56,11 +63,20 @@ export const mediaSlice = createSlice({
       state.ended = true;
       state.paused = true;
     },
-    timeUpdated(
+    /** From the 100 ms stream loop, only when what it shows changed. */
+    positionChanged(
       state,
-      action: PayloadAction<{ currentTime: number; duration: number; bufferedEnd: number }>,
+      action: PayloadAction<{
+        currentTime: number;
+        duration: number;
+        bufferedEnd: number;
+        playedSeconds: number;
+      }>,
     ) {
       Object.assign(state, action.payload);
+    },
+    durationChanged(state, action: PayloadAction<{ duration: number }>) {
+      state.duration = action.payload.duration;
     },
     seeked(state, action: PayloadAction<{ currentTime: number }>) {
       state.currentTime = action.payload.currentTime;
@@ -72,9 +88,12 @@ export const mediaSlice = createSlice({
     autoplayBlocked(state) {
       state.autoplayBlocked = true;
     },
-    /** A new episode or source starts from a clean slate. */
-    reset() {
-      return initialState;
+    autoplayMuted(state) {
+      state.autoplayMuted = true;
+    },
+    /** A new episode or source starts from a clean slate; volume and mute carry over. */
+    reset(state) {
+      return { ...initialState, volume: state.volume, muted: state.muted };
     },
   },
 });

@@ -1,25 +1,64 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MediaLevel, StreamEngine } from '../ports/types';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MasterSource } from '../api/types';
+import type { MediaErrorKind, MediaLevel, MediaTrack, StreamEngine } from '../ports/types';
+
+/** The viewer's (or the host's) choices; the stream actor carries them out, the media confirms them. */
+export const streamRequests = {
+  qualityRequested: createAction<{ level: number }>('stream/qualityRequested'),
+  audioTrackRequested: createAction<{ id: number }>('stream/audioTrackRequested'),
+  subtitleRequested: createAction<{ id: number }>('stream/subtitleRequested'),
+  rateRequested: createAction<{ rate: number }>('stream/rateRequested'),
+  sourceRequested: createAction<{ index: number }>('stream/sourceRequested'),
+};
+
+/** SPEC.md section 8: the error types analytics hears are network and other. */
+export type StreamErrorType = 'network' | 'other';
+export type NetworkType = 'gprs' | '2g' | '3g' | '4g' | 'wifi';
 
 export interface StreamError {
   fatal: boolean;
-  kind: 'network' | 'media' | 'other';
+  kind: MediaErrorKind;
+  errorType: StreamErrorType;
   details: string;
+  networkType: NetworkType;
+  bufferLength: number;
 }
 
 export interface StreamState {
   url: string | null;
   engine: StreamEngine | null;
+  status: 'idle' | 'loading' | 'ready' | 'recovering' | 'failed';
+  /** the dubbing studios of a master JSON, and the one playing */
+  sources: MasterSource[];
+  sourceIndex: number;
   levels: MediaLevel[];
   currentLevel: number;
+  autoLevel: boolean;
+  /** a height the viewer chose (not Auto), kept across episodes */
+  preferredHeight: number | null;
+  audioTracks: MediaTrack[];
+  audioTrack: number;
+  subtitleTracks: MediaTrack[];
+  subtitleTrack: number;
+  rate: number;
   lastError: StreamError | null;
 }
 
 const initialState: StreamState = {
   url: null,
   engine: null,
+  status: 'idle',
+  sources: [],
+  sourceIndex: 0,
   levels: [],
   currentLevel: -1,
+  autoLevel: true,
+  preferredHeight: null,
+  audioTracks: [],
+  audioTrack: -1,
+  subtitleTracks: [],
+  subtitleTrack: -1,
+  rate: 1,
   lastError: null,
 };
 
@@ -27,21 +66,63 @@ export const streamSlice = createSlice({
   name: 'stream',
   initialState,
   reducers: {
-    loadStarted(state, action: PayloadAction<{ url: string }>) {
-      return { ...initialState, url: action.payload.url };
+    loadStarted(
+      state,
+      action: PayloadAction<{ url: string; sources: MasterSource[]; sourceIndex: number }>,
+    ) {
+      return {
+        ...initialState,
+        ...action.payload,
+        status: 'loading',
+        preferredHeight: state.preferredHeight,
+        rate: state.rate,
+      };
     },
     attached(state, action: PayloadAction<{ engine: StreamEngine }>) {
       state.engine = action.payload.engine;
+      state.status = 'ready';
     },
-    levelsLoaded(state, action: PayloadAction<{ levels: MediaLevel[] }>) {
+    levelsLoaded(state, action: PayloadAction<{ levels: MediaLevel[]; auto: boolean }>) {
       state.levels = action.payload.levels;
+      state.autoLevel = action.payload.auto;
     },
-    levelSwitched(state, action: PayloadAction<{ level: number }>) {
+    levelSwitched(state, action: PayloadAction<{ level: number; auto: boolean }>) {
       state.currentLevel = action.payload.level;
+      state.autoLevel = action.payload.auto;
+    },
+    audioTracksLoaded(state, action: PayloadAction<{ tracks: MediaTrack[]; current: number }>) {
+      state.audioTracks = action.payload.tracks;
+      state.audioTrack = action.payload.current;
+    },
+    audioTrackSwitched(state, action: PayloadAction<{ id: number }>) {
+      state.audioTrack = action.payload.id;
+    },
+    subtitleTracksLoaded(state, action: PayloadAction<{ tracks: MediaTrack[]; current: number }>) {
+      state.subtitleTracks = action.payload.tracks;
+      state.subtitleTrack = action.payload.current;
+    },
+    subtitleTrackSwitched(state, action: PayloadAction<{ id: number }>) {
+      state.subtitleTrack = action.payload.id;
+    },
+    rateChanged(state, action: PayloadAction<{ rate: number }>) {
+      state.rate = action.payload.rate;
     },
     errorOccurred(state, action: PayloadAction<StreamError>) {
       state.lastError = action.payload;
     },
+    recovering(state) {
+      state.status = 'recovering';
+    },
+    failed(state) {
+      state.status = 'failed';
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(streamRequests.qualityRequested, (state, action) => {
+      // A choice of the viewer's, not of the engine's: remembered for the next episodes.
+      state.preferredHeight =
+        action.payload.level < 0 ? null : (state.levels[action.payload.level]?.height ?? null);
+    });
   },
 });
 

@@ -245,10 +245,12 @@ describe('boot through the query parameters', () => {
     await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
     const { page } = await openPage(browser());
     const url = new URL(demoUrl('/'));
-    await browser().setCookie(
-      { name: 'access_token', value: demoToken('viewer', -60), domain: url.hostname, path: '/' },
-      { name: 'refresh_token', value: 'demo-refresh', domain: url.hostname, path: '/' },
-    );
+    await page
+      .browserContext()
+      .setCookie(
+        { name: 'access_token', value: demoToken('viewer', -60), domain: url.hostname, path: '/' },
+        { name: 'refresh_token', value: 'demo-refresh', domain: url.hostname, path: '/' },
+      );
     const frame = await openEmbed(page, '?movie_id=1');
     expect(await title(frame)).toBe('Демонстрационный фильм');
     const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as {
@@ -262,7 +264,5 @@ describe('boot through the query parameters', () => {
       status: 'idle',
       refreshes: 1,
     });
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCookies'); // the browser's jar is shared by the tests
   });
 });

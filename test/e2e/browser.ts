@@ -32,9 +32,13 @@ export function useBrowser(): () => Browser {
   };
 }
 
-/** A page that remembers every uncaught error and console error of all its frames. */
+/**
+ * A page in a browser context of its own (storage and cookies start empty, as for a new viewer) that
+ * remembers every uncaught error and console error of all its frames.
+ */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 720 }) {
-  const page = await browser.newPage();
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   await page.setViewport(viewport);
   const errors: string[] = [];
   page.on('pageerror', (error) =>

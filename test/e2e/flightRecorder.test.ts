@@ -60,9 +60,13 @@ describe('the flight recorder in the browser', () => {
 
   it('downloads the log on Ctrl+Shift+L', async () => {
     const downloads = mkdtempSync(join(tmpdir(), 'player-downloads-'));
-    const cdp = await browser().target().createCDPSession();
-    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     const { page, errors } = await openPage(browser());
+    const cdp = await browser().target().createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', {
+      behavior: 'allow',
+      downloadPath: downloads,
+      browserContextId: page.browserContext().id,
+    });
     await page.goto(demoUrl('/host.html?movie_id=1'));
     const frame = await playerFrame(page);
     await frame.waitForFunction(() => window.__player!.getState().media.started, {

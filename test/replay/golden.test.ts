@@ -29,7 +29,7 @@ describe('the replayer catches a change', () => {
   it('in a reducer: the state no longer matches the checkpoint', async () => {
     // A reducer that forgets to record the position: the final checkpoint shows it.
     const forgetful: typeof rootReducer = (state, action) =>
-      action.type === 'media/timeUpdated'
+      action.type === 'media/positionChanged'
         ? rootReducer(state, { type: '@@ignored' })
         : rootReducer(state, action);
     const result = await replayLog(load('film-plays.flight.json'), { reducer: forgetful });

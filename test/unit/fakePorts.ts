@@ -33,13 +33,60 @@ export function fakeHttp(routes: Record<string, Route>): HttpPort & { requests: 
   };
 }
 
-export function fakeMedia(playOutcome: PlayOutcome = { ok: true }) {
+/** A clock on virtual time: sleeps resolve, in order, only when the test advances time. */
+export function virtualClock() {
+  let now = 0;
+  const timers: { due: number; resolve: () => void }[] = [];
+  return {
+    port: {
+      now: () => now,
+      sleep: (ms: number) =>
+        new Promise<void>((resolve) => timers.push({ due: now + ms, resolve })),
+      epochMs: () => EPOCH + now,
+    },
+    get now() {
+      return now;
+    },
+    /** Moves time on by ms, firing each due timer and letting the sagas it wakes run. */
+    async advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        timers.sort((a, b) => a.due - b.due);
+        const next = timers[0];
+        if (!next || next.due > end) break;
+        timers.shift();
+        now = next.due;
+        next.resolve();
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+      }
+      now = end;
+    },
+  };
+}
+
+/** A media element that records calls; with a clock, its position moves while it plays. */
+export function fakeMedia(playOutcome: PlayOutcome = { ok: true }, clock?: { now: () => number }) {
   const listeners = new Set<(e: MediaEvent) => void>();
   const calls: { method: string; args: unknown[] }[] = [];
+  const state = {
+    currentTime: 0,
+    duration: 24,
+    paused: true,
+    bufferedEnd: 30,
+    bandwidth: 0,
+    at: 0,
+  };
   const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
+  const advance = () => {
+    const t = clock?.now() ?? 0;
+    if (!state.paused)
+      state.currentTime = Math.min(state.duration, state.currentTime + (t - state.at) / 1000);
+    state.at = t;
+  };
   const port: MediaPort = {
     async load(source) {
       record('load', source);
+      state.currentTime = source.startAt;
       return { engine: 'hls.js' };
     },
     async play() {
@@ -47,14 +94,39 @@ export function fakeMedia(playOutcome: PlayOutcome = { ok: true }) {
       return playOutcome;
     },
     pause: () => void record('pause'),
-    seek: (time) => void record('seek', time),
+    seek: (time) => {
+      record('seek', time);
+      state.currentTime = time;
+    },
+    sample: () => {
+      advance();
+      return {
+        currentTime: state.currentTime,
+        duration: state.duration,
+        bufferedEnd: state.bufferedEnd,
+        paused: state.paused,
+        bandwidth: state.bandwidth,
+      };
+    },
+    setLevel: (level) => void record('setLevel', level),
+    setAudioTrack: (id) => void record('setAudioTrack', id),
+    setSubtitleTrack: (id) => void record('setSubtitleTrack', id),
+    setRate: (rate) => void record('setRate', rate),
+    setVolume: (volume, muted) => void record('setVolume', volume, muted),
+    recover: (kind) => void record('recover', kind),
     unload: () => void record('unload'),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
   };
-  return { port, calls, emit: (e: MediaEvent) => listeners.forEach((l) => l(e)), listeners };
+  const emit = (e: MediaEvent) => {
+    advance();
+    if (e.type === 'playing') state.paused = false;
+    if (e.type === 'pause' || e.type === 'ended') state.paused = true;
+    listeners.forEach((l) => l(e));
+  };
+  return { port, calls, emit, listeners, state };
 }
 
 /** The fake wall clock: 2026-11-22T00:00:00Z. */
@@ -82,6 +154,7 @@ export function fakePorts(
     parent: { post: (m) => void posted.push(m), subscribe: () => () => undefined },
     storage: fakeStorage(),
     cookies: fakeStorage(),
+    page: { subscribe: () => () => undefined },
     posted,
     ...overrides,
   };

@@ -140,13 +140,18 @@ async function replayFull(
     return expected;
   }
 
+  /** The state now must be the checkpoint's; on a difference the divergence points at the checkpoint. */
+  function holds(checkpoint: Extract<LogEntry, { kind: 'checkpoint' }>, index: number): boolean {
+    const state = asLogged(getState());
+    if (isDeepStrictEqual(checkpoint.state, state)) return true;
+    cursor = index;
+    diverge('the state differs from the checkpoint', { kind: 'state', state });
+    return false;
+  }
+
   function verifyCheckpoints() {
     while (!divergence && entries[cursor]?.kind === 'checkpoint') {
-      const checkpoint = entries[cursor] as Extract<LogEntry, { kind: 'checkpoint' }>;
-      const state = asLogged(getState());
-      if (!isDeepStrictEqual(checkpoint.state, state))
-        diverge('the state differs from the checkpoint', { kind: 'state', state });
-      else cursor += 1;
+      if (holds(entries[cursor] as Extract<LogEntry, { kind: 'checkpoint' }>, cursor)) cursor += 1;
     }
   }
 
@@ -166,7 +171,7 @@ async function replayFull(
         return;
       }
       case 'checkpoint':
-        verifyCheckpoints();
+        holds(entry, entries.indexOf(entry));
         return;
       default:
         diverge('the actors did not do what the log records', null);

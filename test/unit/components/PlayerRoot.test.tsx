@@ -113,7 +113,12 @@ describe('PlayerRoot', () => {
     const { dispatched } = renderPlayer(
       ...seriesBooted,
       mediaActions.playing(),
-      mediaActions.timeUpdated({ currentTime: 65.7, duration: 3725, bufferedEnd: 70 }),
+      mediaActions.positionChanged({
+        currentTime: 65.7,
+        duration: 3725,
+        bufferedEnd: 70,
+        playedSeconds: 60,
+      }),
     );
     expect(screen.getByTestId('time')).toHaveTextContent('1:05 / 1:02:05');
     fireEvent.click(screen.getByRole('button', { name: 'Пауза' }));

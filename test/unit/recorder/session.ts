@@ -4,7 +4,7 @@ import { parseConfig } from '../../../src/app/config';
 import { createRecordedPlayer } from '../../../src/app/recordedPlayer';
 import type { Ports } from '../../../src/ports/types';
 import type { RingLimits } from '../../../src/recorder/ringBuffer';
-import { fakeHttp, fakeMedia, fakePorts, ok } from '../fakePorts';
+import { fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../fakePorts';
 import { film } from '../fixtures';
 import { BASE, settle } from '../player';
 
@@ -22,9 +22,14 @@ export async function recordSession(
   search = '?movie_id=1&auto_play=1',
   { saga, limits, ports: extra }: { saga?: Saga; limits?: RingLimits; ports?: Partial<Ports> } = {},
 ) {
-  let now = 1000;
-  const media = fakeMedia();
-  const ports = fakePorts({ http: fakeHttp(filmRoutes), media: media.port, ...extra });
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const ports = fakePorts({
+    http: fakeHttp(filmRoutes),
+    media: media.port,
+    clock: clock.port,
+    ...extra,
+  });
   const config = parseConfig({ search, origin: BASE });
   const player = createRecordedPlayer(
     ports,
@@ -32,7 +37,7 @@ export async function recordSession(
     {
       build: 'test',
       rngSeed: 7,
-      now: () => (now += 5),
+      now: () => 1000 + clock.now,
       sessionStart: '2026-11-22T00:00:00.000Z',
       limits,
     },
@@ -40,8 +45,7 @@ export async function recordSession(
   );
   await settle();
   media.emit({ type: 'playing' });
-  for (let i = 1; i <= 8; i++)
-    media.emit({ type: 'timeupdate', currentTime: i * 0.25, duration: 24, bufferedEnd: 8 });
+  await clock.advance(2000); // twenty ticks of the stream loop
   await settle();
-  return { ...player, media, ports };
+  return { ...player, media, ports, clock };
 }

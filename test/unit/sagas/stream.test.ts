@@ -1,7 +1,18 @@
-import { fakeHttp, fakeMedia, fakePorts, ok, status } from '../fakePorts';
+import { PROGRESS_KEY } from '../../../sagas/boot/resumeDecision';
+import { contentActions } from '../../../src/state/content';
+import { playbackRequests } from '../../../src/state/playback';
+import { streamRequests } from '../../../src/state/stream';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakePorts,
+  fakeStorage,
+  ok,
+  status,
+  virtualClock,
+} from '../fakePorts';
 import { film, series } from '../fixtures';
 import { BASE, settle, startPlayer } from '../player';
-import { playbackRequests } from '../../../src/state/playback';
 
 const api = (path: string) => `${BASE}/catalog-api${path}`;
 const catalogRoutes = (id: number, entry: typeof film) => ({
@@ -14,89 +25,347 @@ const masterJson = {
     { label: 'A', link: '/media/hls/a.m3u8', isDefault: false },
     { label: 'B', link: 'media/hls/b.m3u8', isDefault: true },
   ],
-  subtitles: [],
+  subtitles: [{ src: '/media/subs/ru.vtt', label: 'Русские', language: 'ru' }],
 };
+const tracks = [
+  { id: 0, name: 'Русский', lang: 'ru' },
+  { id: 1, name: 'English', lang: 'en' },
+  { id: 2, name: 'Русский AC3', lang: 'ru' },
+];
 
-describe('the stream actor', () => {
-  it("loads the default source of the film's master JSON, prefixed with the master's origin", async () => {
-    const media = fakeMedia();
-    const http = fakeHttp({
-      ...catalogRoutes(1, film),
-      [`${BASE}/media/film.json`]: ok(masterJson),
+/** The whole player on fake ports and virtual time. */
+function player(
+  search: string,
+  {
+    routes = catalogRoutes(2, series),
+    storage = fakeStorage(),
+    playOutcome = { ok: true } as const,
+  } = {},
+) {
+  const clock = virtualClock();
+  const media = fakeMedia(playOutcome, clock.port);
+  const ports = fakePorts({
+    http: fakeHttp(routes),
+    media: media.port,
+    clock: clock.port,
+    storage,
+  });
+  const { store } = startPlayer(search, ports);
+  const methods = () => media.calls.map((c) => c.method);
+  return { store, media, clock, storage, ports, methods };
+}
+
+describe('the stream actor: loading', () => {
+  it("loads the default source of a master JSON, with its subtitles, prefixed with the master's origin", async () => {
+    const { media, store } = player('?movie_id=1&t=7', {
+      routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: ok(masterJson) },
     });
-    const { store } = startPlayer('?movie_id=1&t=7', fakePorts({ http, media: media.port }));
     await settle();
-    expect(media.calls).toEqual([
-      { method: 'load', args: [{ url: `${BASE}/media/hls/b.m3u8`, startAt: 7 }] },
-    ]);
+    const load = media.calls.find((c) => c.method === 'load')!;
+    expect(load.args[0]).toEqual({
+      url: `${BASE}/media/hls/b.m3u8`,
+      startAt: 7,
+      preferredHeight: null,
+      bandwidthEstimate: null,
+      subtitles: [{ src: `${BASE}/media/subs/ru.vtt`, label: 'Русские', language: 'ru' }],
+    });
     expect(store.getState().stream).toMatchObject({
       url: `${BASE}/media/hls/b.m3u8`,
       engine: 'hls.js',
+      sourceIndex: 1,
     });
   });
 
-  it('loads an m3u8 stream path directly and plays at once with auto_play', async () => {
-    const media = fakeMedia();
-    const http = fakeHttp(catalogRoutes(2, series));
-    startPlayer('?movie_id=2&episode_id=203&auto_play=1', fakePorts({ http, media: media.port }));
-    await settle();
-    expect(media.calls.map((c) => c.method)).toEqual(['load', 'play']);
-    expect(media.calls[0]!.args[0]).toEqual({ url: `${BASE}/media/hls/master.m3u8`, startAt: 0 });
-  });
-
-  it('commits state only when the media element confirms it', async () => {
-    const media = fakeMedia();
-    const { store } = startPlayer(
-      '?movie_id=2',
-      fakePorts({ http: fakeHttp(catalogRoutes(2, series)), media: media.port }),
-    );
-    await settle();
-    store.dispatch(playbackRequests.playRequested());
-    await settle();
-    expect(store.getState().media.paused).toBe(true);
-    media.emit({ type: 'playing' });
-    media.emit({ type: 'timeupdate', currentTime: 4.2, duration: 24, bufferedEnd: 12 });
-    expect(store.getState().media).toMatchObject({
-      paused: false,
-      started: true,
-      currentTime: 4.2,
-      duration: 24,
+  it('restores the saved volume and mute before the first load, and plays with auto_play', async () => {
+    const { methods, media } = player('?movie_id=2&episode_id=203&auto_play=1', {
+      storage: fakeStorage({ 'player-volume': '0.35', 'player-muted': 'true' }),
     });
-    store.dispatch(playbackRequests.seekRequested({ time: 10 }));
-    store.dispatch(playbackRequests.pauseRequested());
     await settle();
-    expect(media.calls.map((c) => c.method)).toEqual(['load', 'play', 'seek', 'pause']);
-  });
-
-  it('shows the play button again when the browser refuses autoplay', async () => {
-    const media = fakeMedia({ ok: false, reason: 'not-allowed' });
-    const http = fakeHttp(catalogRoutes(2, series));
-    const { store } = startPlayer(
-      '?movie_id=2&episode_id=203&auto_play=1',
-      fakePorts({ http, media: media.port }),
-    );
-    await settle();
-    expect(store.getState().media).toMatchObject({ autoplayBlocked: true, started: false });
+    expect(methods()).toEqual(['setVolume', 'load', 'play']);
+    expect(media.calls[0]!.args).toEqual([0.35, true]);
   });
 
   it('shows the master JSON address when it cannot be loaded', async () => {
-    const media = fakeMedia();
-    const http = fakeHttp({ ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: status(500) });
-    const { store } = startPlayer('?movie_id=1', fakePorts({ http, media: media.port }));
+    const { media, store } = player('?movie_id=1', {
+      routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: status(500) },
+    });
     await settle();
     expect(store.getState().system.failure).toMatchObject({
       reason: 'master-load-failed',
       address: `${BASE}/media/film.json`,
     });
-    expect(media.calls).toEqual([]);
+    expect(media.calls.filter((c) => c.method === 'load')).toEqual([]);
+  });
+});
+
+describe('the stream actor: playback', () => {
+  it('commits state only when the media element confirms it, and samples every 100 ms into whole seconds', async () => {
+    const { store, media, clock, methods } = player('?movie_id=2&episode_id=203');
+    await settle();
+    store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(store.getState().media.paused).toBe(true);
+    media.emit({ type: 'playing' });
+    await clock.advance(4200);
+    expect(store.getState().media).toMatchObject({
+      paused: false,
+      started: true,
+      duration: 24,
+      playedSeconds: 4,
+    });
+    expect(store.getState().media.currentTime).toBeCloseTo(4, 5); // the sample that began the fourth second
+    store.dispatch(playbackRequests.seekRequested({ time: 10 }));
+    store.dispatch(playbackRequests.pauseRequested());
+    await settle();
+    expect(methods().filter((m) => ['play', 'seek', 'pause'].includes(m))).toEqual([
+      'play',
+      'seek',
+      'pause',
+    ]);
+  });
+
+  it('puts the position once a second, not ten times', async () => {
+    const { store, media, clock } = player('?movie_id=2&episode_id=203');
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(String(store.getState().media.currentTime)));
+    await settle();
+    media.emit({ type: 'playing' });
+    const before = seen.length;
+    await clock.advance(10_000);
+    expect(seen.length - before).toBeLessThanOrEqual(11);
+    expect(seen.length - before).toBeGreaterThanOrEqual(9);
+  });
+
+  it('starts muted when the browser refuses sound, and tells the parent', async () => {
+    const { store, ports } = player('?movie_id=2&episode_id=203&auto_play=1', {
+      playOutcome: { ok: false, reason: 'not-allowed' } as never,
+    });
+    await settle();
+    expect(store.getState().media).toMatchObject({ autoplayBlocked: true, started: false });
+    expect(ports.posted.map((m) => m.event)).toContain('autoplayBlocked');
+  });
+
+  it('carries out quality, subtitle, speed and volume choices through the media port', async () => {
+    const { store, media, methods } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit({
+      type: 'levels',
+      levels: [
+        { height: 240, bitrate: 1e5 },
+        { height: 480, bitrate: 2e5 },
+      ],
+      auto: true,
+    });
+    store.dispatch(streamRequests.qualityRequested({ level: 1 }));
+    store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
+    store.dispatch(streamRequests.rateRequested({ rate: 1.5 }));
+    store.dispatch(playbackRequests.volumeRequested({ volume: 0.5, muted: false }));
+    await settle();
+    expect(media.calls.slice(-4)).toEqual([
+      { method: 'setLevel', args: [1] },
+      { method: 'setSubtitleTrack', args: [0] },
+      { method: 'setRate', args: [1.5] },
+      { method: 'setVolume', args: [0.5, false] },
+    ]);
+    expect(store.getState().stream.preferredHeight).toBe(480);
+    expect(methods()).not.toContain('load2');
+  });
+
+  it('keeps a chosen quality for the next episode, and Auto forgets it', async () => {
+    const { store, media } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit({
+      type: 'levels',
+      levels: [
+        { height: 240, bitrate: 1e5 },
+        { height: 480, bitrate: 2e5 },
+      ],
+      auto: true,
+    });
+    store.dispatch(streamRequests.qualityRequested({ level: 0 }));
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    const loads = media.calls.filter((c) => c.method === 'load');
+    expect(loads[1]!.args[0]).toMatchObject({ preferredHeight: 240, startAt: 0 });
+    store.dispatch(streamRequests.qualityRequested({ level: -1 }));
+    expect(store.getState().stream.preferredHeight).toBeNull();
+  });
+
+  it('switches the source at the same position, still playing, without the continue prompt', async () => {
+    const { store, media, clock } = player('?movie_id=1&auto_play=1', {
+      routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: ok(masterJson) },
+    });
+    await settle();
+    media.emit({ type: 'playing' });
+    await clock.advance(6000);
+    store.dispatch(streamRequests.sourceRequested({ index: 0 }));
+    await settle();
+    const loads = media.calls.filter((c) => c.method === 'load');
+    expect(loads[1]!.args[0]).toMatchObject({ url: `${BASE}/media/hls/a.m3u8` });
+    expect((loads[1]!.args[0] as { startAt: number }).startAt).toBeCloseTo(6, 5);
+    expect(media.calls[media.calls.length - 1]!.method).toBe('play');
+    expect(store.getState().resume.promptVisible).toBe(false);
+    expect(store.getState().stream.sourceIndex).toBe(0);
+  });
+});
+
+describe('the stream actor: audio tracks', () => {
+  it('orders tracks by the language order, drops AC3, and switches to the first', async () => {
+    const { store, media } = player('?movie_id=2&episode_id=203&lang_order=en,ru');
+    await settle();
+    media.emit({ type: 'audioTracks', tracks, current: 0 });
+    await settle();
+    expect(store.getState().stream.audioTracks.map((t) => t.name)).toEqual(['English', 'Русский']);
+    expect(media.calls[media.calls.length - 1]).toEqual({ method: 'setAudioTrack', args: [1] });
+  });
+
+  it('remembers the chosen label per content and applies it next time', async () => {
+    const storage = fakeStorage();
+    const first = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    first.media.emit({ type: 'audioTracks', tracks, current: 0 });
+    first.store.dispatch(streamRequests.audioTrackRequested({ id: 1 }));
+    await settle();
+    expect(storage.values.get('player-audio-track:2')).toBe('English');
+
+    const second = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    second.media.emit({ type: 'audioTracks', tracks, current: 0 });
+    await settle();
+    expect(second.media.calls[second.media.calls.length - 1]).toEqual({
+      method: 'setAudioTrack',
+      args: [1],
+    });
+  });
+});
+
+describe('the stream actor: errors', () => {
+  const error = (kind: 'network' | 'media' | 'other', details: string, fatal = true) =>
+    ({ type: 'error', fatal, kind, details, bandwidth: 250_000, bufferLength: 3.5 }) as const;
+
+  it('reports non-fatal errors with their type and the network type, and does nothing else', async () => {
+    const { store, media, methods } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit(error('network', 'fragLoadError', false));
+    await settle();
+    expect(store.getState().stream.lastError).toEqual({
+      fatal: false,
+      kind: 'network',
+      errorType: 'network',
+      details: 'fragLoadError',
+      networkType: '2g',
+      bufferLength: 3.5,
+    });
+    expect(methods()).not.toContain('recover');
+  });
+
+  it('recovers media errors twice, then gives up', async () => {
+    const { store, media } = player('?movie_id=2&episode_id=203');
+    await settle();
+    for (let i = 0; i < 3; i++) media.emit(error('media', 'bufferAppendError'));
+    await settle();
+    expect(media.calls.filter((c) => c.method === 'recover')).toEqual([
+      { method: 'recover', args: ['media'] },
+      { method: 'recover', args: ['media'] },
+    ]);
+    expect(store.getState().stream.status).toBe('failed');
+    expect(store.getState().stream.lastError?.errorType).toBe('other');
+  });
+
+  it('retries network errors after a growing pause; a broken manifest is fatal at once', async () => {
+    const { store, media, clock } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit(error('network', 'levelLoadError'));
+    await settle();
+    expect(media.calls.filter((c) => c.method === 'recover')).toHaveLength(0);
+    await clock.advance(1000);
+    expect(media.calls.filter((c) => c.method === 'recover')).toEqual([
+      { method: 'recover', args: ['network'] },
+    ]);
+    media.emit(error('network', 'manifestLoadError'));
+    await settle();
+    expect(store.getState().stream.status).toBe('failed');
+  });
+});
+
+describe('the viewer’s memory', () => {
+  it('writes the position at most every 10 s while playing, never more than 10 s stale', async () => {
+    const storage = fakeStorage();
+    const writes: { at: number; position: number }[] = [];
+    const { media, clock } = player('?movie_id=2&episode_id=203', { storage });
+    const set = storage.set;
+    storage.set = (key: string, value: string) => {
+      if (key === PROGRESS_KEY) writes.push({ at: clock.now, position: JSON.parse(value)['203'] });
+      set(key, value);
+    };
+    await settle();
+    media.emit({ type: 'playing' });
+    await clock.advance(25_000);
+    expect(writes.length).toBe(2);
+    for (let i = 1; i < writes.length; i++)
+      expect(writes[i]!.at - writes[i - 1]!.at).toBeGreaterThanOrEqual(10_000);
+    expect(clock.now - writes[writes.length - 1]!.at).toBeLessThanOrEqual(10_000);
+    expect(writes.map((w) => w.position)).toEqual([9, 19]); // the loop's last whole-second sample
+  });
+
+  it('writes at once on pause and when the episode changes', async () => {
+    const storage = fakeStorage();
+    const { media, clock, store } = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    media.emit({ type: 'playing' });
+    await clock.advance(3500);
+    media.emit({ type: 'pause' });
+    await settle();
+    expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 3 });
+    media.emit({ type: 'playing' });
+    await clock.advance(2000);
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 5 });
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+  });
+
+  it('remembers volume and mute as the media element reports them', async () => {
+    const storage = fakeStorage();
+    const { media } = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    media.emit({ type: 'volumechange', volume: 0.4, muted: true });
+    await settle();
+    expect(storage.values.get('player-volume')).toBe('0.4');
+    expect(storage.values.get('player-muted')).toBe('true');
+  });
+});
+
+describe('end of an episode', () => {
+  it('selects the next episode and plays it', async () => {
+    const { media, store, ports } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit({ type: 'ended' });
+    await settle();
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    expect(store.getState().resume).toMatchObject({ autoplay: true, promptVisible: false });
+    expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(2);
+    expect(media.calls[media.calls.length - 1]!.method).toBe('play');
+    expect(
+      ports.posted
+        .filter((m) => m.event === 'episodeChanged')
+        .map((m) => (m.data as { id: number }).id),
+    ).toEqual([203, 204]);
+  });
+
+  it('stops after the last episode', async () => {
+    const { media, store } = player('?movie_id=2&episode_id=205');
+    await settle();
+    media.emit({ type: 'ended' });
+    await settle();
+    expect(store.getState().content.currentEpisodeId).toBe(205);
+    expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(1);
   });
 });
 
 describe('the bridge actor', () => {
   it('tells the parent page about the boot, the chosen episode and playback', async () => {
-    const media = fakeMedia();
-    const ports = fakePorts({ http: fakeHttp(catalogRoutes(2, series)), media: media.port });
-    startPlayer('?movie_id=2', ports);
+    const { media, ports } = player('?movie_id=2');
     await settle();
     media.emit({ type: 'playing' });
     await settle();

@@ -1,0 +1,21 @@
+import { put, select, takeLatest } from 'redux-saga/effects';
+import type { PlayerState } from '../../src/state';
+import { contentActions } from '../../src/state/content';
+import { resumeActions } from '../../src/state/resume';
+
+function* selectEpisode(action: ReturnType<typeof contentActions.episodeRequested>) {
+  const { current, exists, multi } = (yield select((s: PlayerState) => ({
+    current: s.content.currentEpisodeId,
+    exists: s.content.episodes.some((e) => e.id === action.payload.episodeId),
+    multi: s.content.content?.hasMultipleEpisodes ?? false,
+  }))) as { current: number | null; exists: boolean; multi: boolean };
+  if (!exists || current === action.payload.episodeId) return;
+  // SPEC.md section 4: no continue prompt after the first start; autoplay after an episode change of a series.
+  yield put(resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: multi }));
+  yield put(contentActions.episodeSelected({ episodeId: action.payload.episodeId }));
+}
+
+/** The episodes actor: another episode, asked for by the viewer, the host or the end of the current one. */
+export function* episodesActor() {
+  yield takeLatest(contentActions.episodeRequested.type, selectEpisode);
+}

@@ -1,0 +1,61 @@
+import { call, put } from 'redux-saga/effects';
+import type { MediaEvent } from '../../src/ports/types';
+import { streamActions } from '../../src/state/stream';
+import { networkTypeOf } from '../../src/stream/network';
+import { getPorts } from '../lib/context';
+
+/** hls.js error details that SPEC.md section 8 makes fatal: the manifest itself is unusable. */
+const MANIFEST_FAILURES = new Set([
+  'manifestLoadError',
+  'manifestLoadTimeOut',
+  'manifestParsingError',
+]);
+export const MAX_MEDIA_RECOVERIES = 2;
+export const MAX_NETWORK_RECOVERIES = 3;
+
+/** Recovery attempts for the stream now playing; a new stream starts from zero. */
+export interface RecoveryBudget {
+  media: number;
+  network: number;
+}
+
+/**
+ * Reports every engine error (its type, the network type from the bandwidth, the buffer), and for a
+ * fatal one follows hls.js's documented recovery: recoverMediaError for media errors, startLoad after
+ * a growing pause for network errors; past the budget, or for a broken manifest, the stream has failed.
+ */
+export function* handleStreamError(
+  event: Extract<MediaEvent, { type: 'error' }>,
+  budget: RecoveryBudget,
+) {
+  const { media, clock } = yield* getPorts();
+  yield put(
+    streamActions.errorOccurred({
+      fatal: event.fatal,
+      kind: event.kind,
+      errorType: event.kind === 'network' ? 'network' : 'other',
+      details: event.details,
+      networkType: networkTypeOf(event.bandwidth),
+      bufferLength: event.bufferLength,
+    }),
+  );
+  if (!event.fatal) return;
+  if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
+    budget.media += 1;
+    yield put(streamActions.recovering());
+    yield call([media, media.recover], 'media');
+    return;
+  }
+  if (
+    event.kind === 'network' &&
+    !MANIFEST_FAILURES.has(event.details) &&
+    budget.network < MAX_NETWORK_RECOVERIES
+  ) {
+    budget.network += 1;
+    yield put(streamActions.recovering());
+    yield call([clock, clock.sleep], 1000 * 2 ** (budget.network - 1));
+    yield call([media, media.recover], 'network');
+    return;
+  }
+  yield put(streamActions.failed());
+}

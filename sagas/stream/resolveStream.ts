@@ -1,0 +1,56 @@
+import { call, put } from 'redux-saga/effects';
+import { getJson } from '../../src/api/http';
+import type { MasterSource } from '../../src/api/types';
+import type { ExternalSubtitle } from '../../src/ports/types';
+import { systemActions } from '../../src/state/system';
+import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../../src/stream/links';
+import { getConfig, getPorts } from '../lib/context';
+
+export interface ResolvedStream {
+  /** where relative source links are resolved against */
+  base: string;
+  sources: MasterSource[];
+  sourceIndex: number;
+  subtitles: ExternalSubtitle[];
+}
+
+/**
+ * An episode's stream path as sources: itself, or the sources and subtitles of its master JSON
+ * (SPEC.md section 3). A master JSON that cannot be loaded ends the boot with its address.
+ */
+export function* resolveStream(path: string) {
+  const config = yield* getConfig();
+  const { http } = yield* getPorts();
+  const url = withOrigin(path, config.envBaseUrl);
+  if (!isMasterJson(url)) {
+    return {
+      base: url,
+      sources: [{ label: '', link: url, isDefault: true }],
+      sourceIndex: 0,
+      subtitles: [],
+    } as ResolvedStream;
+  }
+  try {
+    const master = (yield call(getJson, http, url)) as unknown;
+    const source = isMasterJsonShape(master) ? defaultSource(master) : null;
+    if (!isMasterJsonShape(master) || !source) throw new Error('The master JSON has no source');
+    return {
+      base: url,
+      sources: master.sources,
+      sourceIndex: master.sources.indexOf(source),
+      subtitles: (master.subtitles ?? [])
+        .filter((s) => typeof s?.src === 'string')
+        .map((s) => ({ src: withOrigin(s.src, url), label: s.label, language: s.language })),
+    } as ResolvedStream;
+  } catch (error) {
+    yield put(
+      systemActions.bootFailed({
+        reason: 'master-load-failed',
+        errorId: null,
+        address: url,
+        detail: String(error),
+      }),
+    );
+    return null;
+  }
+}

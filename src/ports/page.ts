@@ -1,0 +1,17 @@
+import type { PagePort } from './types';
+
+/** visibilitychange and pagehide, as one hidden/visible event. */
+export function createPagePort(): PagePort {
+  return {
+    subscribe(listener) {
+      const onVisibility = () => listener({ hidden: document.visibilityState === 'hidden' });
+      const onHide = () => listener({ hidden: true });
+      document.addEventListener('visibilitychange', onVisibility);
+      window.addEventListener('pagehide', onHide);
+      return () => {
+        document.removeEventListener('visibilitychange', onVisibility);
+        window.removeEventListener('pagehide', onHide);
+      };
+    },
+  };
+}

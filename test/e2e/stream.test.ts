@@ -1,0 +1,140 @@
+// The stream engine on the demo fixtures: every choice must change what hls.js and the <video> do.
+import type { Frame } from 'puppeteer-core';
+import { clearFaults, demoUrl, injectFault, openEmbed, openPage, useBrowser } from './browser';
+
+const video = <T>(frame: Frame, read: (v: HTMLVideoElement) => T) =>
+  frame.evaluate(`(${read.toString()})(document.querySelector('video'))`) as Promise<T>;
+const dispatch = (frame: Frame, type: string, payload?: unknown) =>
+  frame.evaluate((action) => window.__player!.dispatch(action), { type, payload });
+const waitFor = (frame: Frame, predicate: string, timeout = 20_000) =>
+  frame.waitForFunction(predicate, { timeout, polling: 100 });
+const requests = async () =>
+  ((await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[]).map(
+    (r) => r.path,
+  );
+
+describe('the stream engine in Chromium', () => {
+  const browser = useBrowser();
+  afterEach(clearFaults);
+
+  async function playing(query: string, atLeast = 1) {
+    const { page, errors } = await openPage(browser());
+    const frame = await openEmbed(page, query);
+    await waitFor(frame, `document.querySelector('video').currentTime > ${atLeast}`);
+    return { page, frame, errors };
+  }
+
+  it('switches quality: the picture hls.js delivers changes height', async () => {
+    const { frame } = await playing('?movie_id=1&auto_play=1');
+    await dispatch(frame, 'stream/qualityRequested', { level: 0 });
+    await waitFor(frame, `document.querySelector('video').videoHeight === 240`);
+    await dispatch(frame, 'stream/qualityRequested', { level: 2 });
+    await waitFor(frame, `document.querySelector('video').videoHeight === 480`);
+    const stream = await frame.evaluate(() => window.__player!.getState().stream);
+    expect(stream).toMatchObject({ currentLevel: 2, autoLevel: false, preferredHeight: 480 });
+  });
+
+  it('switches the audio rendition: the English one is fetched and reported', async () => {
+    const { frame } = await playing('?movie_id=1&auto_play=1');
+    const names = await frame.evaluate(() =>
+      window.__player!.getState().stream.audioTracks.map((t) => t.name),
+    );
+    expect(names).toEqual(['Русский', 'English']); // Russian first, the AC3 one dropped
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const english = await frame.evaluate(
+      () => window.__player!.getState().stream.audioTracks.find((t) => t.name === 'English')!.id,
+    );
+    await dispatch(frame, 'stream/audioTrackRequested', { id: english });
+    await waitFor(frame, `window.__player.getState().stream.audioTrack === ${english}`);
+    await waitFor(frame, `document.querySelector('video').currentTime > 4`);
+    expect((await requests()).some((p) => p.startsWith('/media/hls/audio_en/'))).toBe(true);
+    expect(await frame.evaluate(() => localStorage.getItem('player-audio-track:1'))).toBe(
+      'English',
+    );
+  });
+
+  it('turns subtitles on: a Russian cue becomes active', async () => {
+    const { frame } = await playing('?movie_id=1&auto_play=1', 0.2);
+    expect(
+      await frame.evaluate(() =>
+        window.__player!.getState().stream.subtitleTracks.map((t) => t.name),
+      ),
+    ).toEqual(['Русские', 'English']);
+    await dispatch(frame, 'stream/subtitleRequested', { id: 0 });
+    await waitFor(
+      frame,
+      `[...document.querySelector('video').textTracks].some((t) => t.mode === 'showing' && t.activeCues && t.activeCues.length > 0)`,
+    );
+    const cue = await video(frame, (v) => {
+      const track = [...v.textTracks].find((t) => t.mode === 'showing')!;
+      return (track.activeCues![0] as VTTCue).text;
+    });
+    expect(cue).toMatch(/демонстрационный фильм|Субтитры на русском/);
+    await dispatch(frame, 'stream/subtitleRequested', { id: -1 });
+    await waitFor(
+      frame,
+      `[...document.querySelector('video').textTracks].every((t) => t.mode !== 'showing')`,
+    );
+  });
+
+  it('changes the speed', async () => {
+    const { frame } = await playing('?movie_id=1&auto_play=1');
+    await dispatch(frame, 'stream/rateRequested', { rate: 1.5 });
+    await waitFor(frame, `window.__player.getState().stream.rate === 1.5`);
+    expect(await video(frame, (v) => v.playbackRate)).toBe(1.5);
+  });
+
+  it('switches the source (dubbing) at the same position, within a second', async () => {
+    const { frame } = await playing('?movie_id=1&auto_play=1', 5);
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const before = await video(frame, (v) => v.currentTime);
+    await dispatch(frame, 'stream/sourceRequested', { index: 1 });
+    await waitFor(
+      frame,
+      `window.__player.getState().stream.sourceIndex === 1 && !document.querySelector('video').paused && document.querySelector('video').currentTime > 0`,
+    );
+    const after = await video(frame, (v) => v.currentTime);
+    expect(Math.abs(after - before)).toBeLessThan(1);
+    expect(await requests()).toContain('/media/hls/master-en.m3u8');
+    expect(await frame.$('[role="dialog"]')).toBeNull();
+  });
+
+  it('remembers where the viewer paused, and asks on reload', async () => {
+    const { page, frame } = await playing('?movie_id=1&auto_play=1', 5);
+    await dispatch(frame, 'playback/pauseRequested');
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    const saved = await frame.evaluate(
+      () => JSON.parse(localStorage.getItem('episodesTimeProgress')!)['101'],
+    );
+    expect(saved).toBeGreaterThanOrEqual(5);
+    await page.reload();
+    await frame.waitForFunction(() => window.__player !== undefined);
+    const prompt = await page.waitForSelector('[role="dialog"] p');
+    expect(await prompt!.evaluate((p) => p.textContent)).toBe(
+      `Вы остановились на 0:00:${String(saved).padStart(2, '0')}`,
+    );
+  });
+
+  it('selects the next episode at the end of one, and plays it', async () => {
+    const { frame } = await playing('?movie_id=2&episode_id=203&t=21&auto_play=1', 21.5);
+    await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`, 15_000);
+    await waitFor(
+      frame,
+      `document.querySelector('video').currentTime > 0.5 && !document.querySelector('video').paused`,
+    );
+    const title = await frame.$eval('[data-testid="title-overlay"] p', (p) => p.textContent);
+    expect(title).toBe('2 сезон, 1 серия · Возвращение');
+  });
+
+  it('recovers from segments that fail mid-stream and keeps playing', async () => {
+    for (const level of ['240p', '360p', '480p']) {
+      await injectFault(`/media/hls/${level}/seg2.m4s`, { type: 'status', status: 503 }, 2);
+    }
+    const { frame } = await playing('?movie_id=1&auto_play=1', 0.5);
+    await waitFor(frame, `document.querySelector('video').currentTime > 14`, 40_000);
+    const failed = await frame.evaluate(() => window.__player!.getState().stream);
+    expect(failed.status).not.toBe('failed');
+    const failedRequests = (await requests()).filter((p) => /\/seg2\.m4s$/.test(p));
+    expect(failedRequests.length).toBeGreaterThanOrEqual(2); // the failures, then the retry that worked
+  }, 60_000);
+});
