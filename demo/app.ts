@@ -20,6 +20,8 @@ export interface DemoServerOptions {
   distDir?: string;
   /** serve with COOP/COEP, so pages are cross-origin isolated (finer timers for benchmarks) */
   crossOriginIsolated?: boolean;
+  /** more folders to serve, by URL path (the benchmark's baseline pages) */
+  mounts?: Record<string, string>;
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -32,6 +34,7 @@ function pushBounded<T>(list: T[], item: T) {
 export function createDemoApp({
   distDir = join(ROOT, 'dist'),
   crossOriginIsolated = false,
+  mounts = {},
 }: DemoServerOptions = {}) {
   const app = express();
   const faults = createFaults();
@@ -184,6 +187,8 @@ export function createDemoApp({
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
   app.use('/media', express.static(join(FIXTURES, 'media'), { fallthrough: false }));
+
+  for (const [path, dir] of Object.entries(mounts)) app.use(path, express.static(dir));
 
   // The built player: the embed page at /, the demo host page at /host.html.
   app.use(express.static(distDir));

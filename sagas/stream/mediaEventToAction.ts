@@ -8,7 +8,7 @@ export function mediaEventToAction(event: Exclude<MediaEvent, { type: 'error' }>
     case 'playing':
       return mediaActions.playing();
     case 'pause':
-      return mediaActions.paused();
+      return mediaActions.paused({ currentTime: event.currentTime });
     case 'waiting':
       return mediaActions.waiting();
     case 'ended':

@@ -1,10 +1,12 @@
 import { call, put, take } from 'redux-saga/effects';
 import type { MediaSample } from '../../src/ports/types';
 import { mediaActions } from '../../src/state/playback';
+import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { getPorts } from '../lib/context';
 
 /** SPEC.md section 9: the stream loop tick. */
 export const TICK_MS = 100;
+const BANDWIDTH_EVERY_MS = 10_000;
 
 /**
  * The 100 ms stream loop: samples position, buffer and played time, and puts them only when what the
@@ -12,12 +14,12 @@ export const TICK_MS = 100;
  * re-render ten times a second. While paused it waits for playback instead of sampling.
  */
 export function* streamLoop() {
-  const { media, clock } = yield* getPorts();
+  const { media, storage } = yield* getPorts();
   let playedMs = 0;
+  let bandwidthSavedAt = 0;
   let shown = { second: -1, buffered: -1, duration: -1 };
   for (;;) {
-    yield call([clock, clock.sleep], TICK_MS);
-    const s = (yield call([media, media.sample])) as MediaSample;
+    const s = (yield call([media, media.nextSample], TICK_MS)) as MediaSample;
     if (!s.paused) playedMs += TICK_MS;
     const now = {
       second: Math.floor(s.currentTime),
@@ -39,6 +41,11 @@ export function* streamLoop() {
           playedSeconds: Math.floor(playedMs / 1000),
         }),
       );
+    }
+    // Every 10 s of playing, the engine's bandwidth estimate is kept for the next session's first level.
+    if (s.bandwidth > 0 && playedMs - bandwidthSavedAt >= BANDWIDTH_EVERY_MS) {
+      bandwidthSavedAt = playedMs;
+      yield call([storage, storage.set], BANDWIDTH_KEY, String(Math.round(s.bandwidth)));
     }
     if (s.paused) yield take(mediaActions.playing.type);
   }

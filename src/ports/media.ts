@@ -51,7 +51,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
 
   const videoEvents: Record<string, () => MediaEvent> = {
     playing: () => ({ type: 'playing' }),
-    pause: () => ({ type: 'pause' }),
+    pause: () => ({ type: 'pause', currentTime: video.currentTime }),
     waiting: () => ({ type: 'waiting' }),
     ended: () => ({ type: 'ended' }),
     seeked: () => ({ type: 'seeked', currentTime: video.currentTime }),
@@ -75,6 +75,16 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
       const tracks = subtitles.map((s, id) => ({ id, name: s.label, lang: s.language }));
       queueMicrotask(() => emit({ type: 'subtitleTracks', tracks, current: -1 }));
     }
+  }
+
+  function sample(): MediaSample {
+    return {
+      currentTime: video.currentTime,
+      duration: finite(video.duration),
+      bufferedEnd: bufferedEnd(video),
+      paused: video.paused,
+      bandwidth: finite(hls?.bandwidthEstimate ?? 0),
+    };
   }
 
   function unload() {
@@ -180,13 +190,8 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     seek: (time) => {
       video.currentTime = time;
     },
-    sample: (): MediaSample => ({
-      currentTime: video.currentTime,
-      duration: finite(video.duration),
-      bufferedEnd: bufferedEnd(video),
-      paused: video.paused,
-      bandwidth: finite(hls?.bandwidthEstimate ?? 0),
-    }),
+    sample,
+    nextSample: (ms) => new Promise((resolve) => setTimeout(() => resolve(sample()), ms)),
     setLevel: (level) => {
       if (hls) hls.currentLevel = level;
     },

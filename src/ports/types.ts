@@ -55,7 +55,7 @@ export type MediaErrorKind = 'network' | 'media' | 'other';
 
 export type MediaEvent =
   | { type: 'playing' }
-  | { type: 'pause' }
+  | { type: 'pause'; currentTime: number }
   | { type: 'waiting' }
   | { type: 'ended' }
   | { type: 'seeked'; currentTime: number }
@@ -98,6 +98,8 @@ export interface MediaPort {
   pause(): void;
   seek(time: number): void;
   sample(): MediaSample;
+  /** The sample after ms milliseconds: the stream loop's tick, one port call instead of a timer and a read. */
+  nextSample(ms: number): Promise<MediaSample>;
   /** -1 for automatic */
   setLevel(level: number): void;
   setAudioTrack(id: number): void;

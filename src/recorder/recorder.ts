@@ -6,7 +6,7 @@ import type { Ports } from '../ports/types';
 import type { ActorTracker } from './actorTracker';
 import { FORMAT, VERSION, type FlightLog, type LogEntry } from './format';
 import { recordPorts, type CallOutcome, type PortSink, type Settlement } from './recordPorts';
-import { SegmentedRing, type RingLimits } from './ringBuffer';
+import { SegmentedRing, type RingHandle, type RingLimits } from './ringBuffer';
 import { sanitizeLog } from './sanitize';
 
 /** redux-saga marks the actions an actor puts with this property. */
@@ -31,7 +31,9 @@ export interface RecorderOptions {
 interface CallHandle {
   seq: number;
   t: number;
-  slot: ReturnType<SegmentedRing['push']>;
+  slot: RingHandle;
+  /** the call entry as first logged, before its outcome */
+  logged: Record<string, unknown>;
   entry: Record<string, unknown>;
 }
 
@@ -71,16 +73,16 @@ export class FlightRecorder {
       this.checkpoint(t);
     }
     const seq = this.seq++;
-    const slot = this.ring.push(JSON.stringify({ seq, t, ...entry }));
+    const logged: Record<string, unknown> = Object.assign({ seq, t }, entry);
+    const slot = this.ring.push(logged);
     this.selfTimeMs += this.options.now() - began;
-    return { seq, t, slot };
+    return { seq, t, slot, logged };
   }
 
   private checkpoint(t = this.time()) {
     if (!this.getState) return;
-    this.ring.startSegment(
-      JSON.stringify({ seq: this.seq++, t, kind: 'checkpoint', state: this.getState() }),
-    );
+    // The state is immutable (Immer), so the checkpoint can keep it as it is until it is serialised.
+    this.ring.startSegment({ seq: this.seq++, t, kind: 'checkpoint', state: this.getState() });
     this.lastCheckpointAt = t;
   }
 
@@ -108,14 +110,11 @@ export class FlightRecorder {
     end: (handle, outcome: CallOutcome) => {
       const began = this.options.now();
       const nested = this.seq - handle.seq - 1;
-      const entry = {
-        seq: handle.seq,
-        t: handle.t,
-        ...handle.entry,
-        ...outcome,
-        ...(nested ? { nested } : {}),
-      };
-      this.ring.replace(handle.slot, JSON.stringify(entry));
+      const completion = nested ? { ...outcome, nested } : outcome;
+      const logged = this.ring.get(handle.slot);
+      // Still waiting as an object: complete it in place; already serialised (a long call): rewrite it.
+      if (logged && typeof logged === 'object') Object.assign(logged, completion);
+      else this.ring.replace(handle.slot, JSON.stringify({ ...handle.logged, ...completion }));
       this.selfTimeMs += this.options.now() - began;
     },
     settled: (handle, outcome: Settlement) => {

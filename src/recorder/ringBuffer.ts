@@ -1,14 +1,32 @@
 /**
- * Entries kept as JSON strings in segments that each begin with a checkpoint. Over a limit, whole
- * segments are evicted from the front, so the kept log always starts at a checkpoint.
+ * The flight recorder's memory: entries in segments that each begin with a checkpoint. An entry is
+ * kept as the object it was logged as, and serialised to JSON in batches (cheaper on the main thread
+ * than one at a time, and soon enough that later mutation of what it refers to is unlikely). Over a
+ * limit, whole segments are evicted from the front, so the kept log always starts at a checkpoint.
  */
 export interface RingLimits {
   maxEntries: number;
   maxBytes: number;
 }
 
+export type RingItem = string | object;
+
+interface Segment {
+  items: RingItem[];
+  bytes: number;
+}
+
+export interface RingHandle {
+  segment: Segment;
+  index: number;
+}
+
+/** How many entries wait as objects before they are serialised together. */
+export const SERIALISE_BATCH = 128;
+
 export class SegmentedRing {
-  private segments: string[][] = [];
+  private segments: Segment[] = [];
+  private pending: RingHandle[] = [];
   private entries = 0;
   private bytes = 0;
   /** entries evicted so far */
@@ -17,49 +35,80 @@ export class SegmentedRing {
   constructor(private readonly limits: RingLimits) {}
 
   /** Starts a new segment with this (checkpoint) entry. */
-  startSegment(json: string) {
-    this.segments.push([]);
-    this.push(json);
+  startSegment(item: RingItem) {
+    this.segments.push({ items: [], bytes: 0 });
+    return this.push(item);
   }
 
   /** Appends an entry; the handle lets the caller fill it in later (a port call's outcome). */
-  push(json: string): { segment: string[]; index: number } {
-    const current = this.segments[this.segments.length - 1];
-    if (!current) throw new Error('The first entry must start a segment');
-    const handle = { segment: current, index: current.length };
-    current.push(json);
+  push(item: RingItem): RingHandle {
+    const segment = this.segments[this.segments.length - 1];
+    if (!segment) throw new Error('The first entry must start a segment');
+    const handle = { segment, index: segment.items.length };
+    segment.items.push(item);
     this.entries += 1;
-    this.bytes += json.length;
+    if (typeof item === 'string') this.count(segment, item.length);
+    else this.pending.push(handle);
+    if (this.pending.length >= SERIALISE_BATCH) this.serialisePending();
+    this.evict();
+    return handle;
+  }
+
+  /** The entry as logged: the object itself while it waits, so the caller may complete it in place. */
+  get(handle: RingHandle): RingItem | undefined {
+    return this.segments.includes(handle.segment) ? handle.segment.items[handle.index] : undefined;
+  }
+
+  /** Replaces an entry that was already serialised; nothing happens if it was evicted meanwhile. */
+  replace(handle: RingHandle, json: string) {
+    const old = this.get(handle);
+    if (typeof old !== 'string') return;
+    handle.segment.items[handle.index] = json;
+    this.count(handle.segment, json.length - old.length);
+  }
+
+  private count(segment: Segment, bytes: number) {
+    segment.bytes += bytes;
+    this.bytes += bytes;
+  }
+
+  private serialisePending() {
+    for (const handle of this.pending) {
+      const item = handle.segment.items[handle.index];
+      if (item === undefined || typeof item === 'string') continue;
+      const json = JSON.stringify(item);
+      handle.segment.items[handle.index] = json;
+      this.count(handle.segment, json.length);
+    }
+    this.pending = [];
+  }
+
+  private evict() {
     while (
       this.segments.length > 1 &&
       (this.entries > this.limits.maxEntries || this.bytes > this.limits.maxBytes)
     ) {
-      const evicted = this.segments.shift() ?? [];
-      this.entries -= evicted.length;
-      this.bytes -= evicted.reduce((n, s) => n + s.length, 0);
-      this.dropped += evicted.length;
+      const evicted = this.segments.shift();
+      if (!evicted) return;
+      this.entries -= evicted.items.length;
+      this.bytes -= evicted.bytes;
+      this.dropped += evicted.items.length;
     }
-    return handle;
-  }
-
-  /** Fills in an entry pushed earlier; nothing happens if it was evicted meanwhile. */
-  replace(handle: { segment: string[]; index: number }, json: string) {
-    const old = handle.segment[handle.index];
-    if (old === undefined || !this.segments.includes(handle.segment)) return;
-    handle.segment[handle.index] = json;
-    this.bytes += json.length - old.length;
   }
 
   /** Entries in the current segment: the recorder starts a new one before this grows past a share of the limits. */
   get currentSegmentSize() {
-    return this.segments[this.segments.length - 1]?.length ?? 0;
+    return this.segments[this.segments.length - 1]?.items.length ?? 0;
   }
 
   get size() {
+    this.serialisePending();
     return { entries: this.entries, bytes: this.bytes, segments: this.segments.length };
   }
 
+  /** Every entry as JSON, in order. */
   toArray(): string[] {
-    return this.segments.flat();
+    this.serialisePending();
+    return this.segments.flatMap((s) => s.items as string[]);
   }
 }

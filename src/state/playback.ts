@@ -53,8 +53,10 @@ export const mediaSlice = createSlice({
       state.ended = false;
       state.autoplayBlocked = false;
     },
-    paused(state) {
+    /** Paused, with the exact position: what is saved on pause is where the viewer stopped. */
+    paused(state, action: PayloadAction<{ currentTime: number }>) {
       state.paused = true;
+      state.currentTime = action.payload.currentTime;
     },
     waiting(state) {
       state.buffering = true;

@@ -19,3 +19,50 @@ export const selectNextEpisode = (s: PlayerState) => {
   const index = ordered.findIndex((e) => e.id === s.content.currentEpisodeId);
   return index >= 0 ? (ordered[index + 1] ?? null) : null;
 };
+
+export interface ChoiceOption<T> {
+  label: string;
+  value: T;
+  selected: boolean;
+}
+
+/** SPEC.md section 2: 'Auto' with the current height in parentheses, then each height. */
+export const selectQualityOptions = (s: PlayerState): ChoiceOption<number>[] => {
+  const { levels, currentLevel, autoLevel } = s.stream;
+  const currentHeight = levels[currentLevel]?.height;
+  const auto = {
+    label: currentHeight ? `Auto (${currentHeight}p)` : 'Auto',
+    value: -1,
+    selected: autoLevel,
+  };
+  const byHeight = levels
+    .map((l, i) => ({
+      label: `${l.height}p`,
+      value: i,
+      selected: !autoLevel && i === currentLevel,
+      height: l.height,
+    }))
+    .sort((a, b) => b.height - a.height)
+    .map(({ height: _, ...option }) => option);
+  return [auto, ...byHeight];
+};
+
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+/** SPEC.md section 2: normal speed (1) is 'Обычная'. */
+export const selectSpeedOptions = (s: PlayerState): ChoiceOption<number>[] =>
+  PLAYBACK_RATES.map((rate) => ({
+    label: rate === 1 ? 'Обычная' : `${rate}x`,
+    value: rate,
+    selected: s.stream.rate === rate,
+  }));
+
+/** Subtitles: 'Выкл.' (off), then each track. */
+export const selectSubtitleOptions = (s: PlayerState): ChoiceOption<number>[] => [
+  { label: 'Выкл.', value: -1, selected: s.stream.subtitleTrack < 0 },
+  ...s.stream.subtitleTracks.map((t) => ({
+    label: t.name,
+    value: t.id,
+    selected: t.id === s.stream.subtitleTrack,
+  })),
+];

@@ -65,7 +65,10 @@ export function virtualClock() {
 }
 
 /** A media element that records calls; with a clock, its position moves while it plays. */
-export function fakeMedia(playOutcome: PlayOutcome = { ok: true }, clock?: { now: () => number }) {
+export function fakeMedia(
+  playOutcome: PlayOutcome = { ok: true },
+  clock?: { now: () => number; sleep: (ms: number) => Promise<void> },
+) {
   const listeners = new Set<(e: MediaEvent) => void>();
   const calls: { method: string; args: unknown[] }[] = [];
   const state = {
@@ -97,6 +100,10 @@ export function fakeMedia(playOutcome: PlayOutcome = { ok: true }, clock?: { now
     seek: (time) => {
       record('seek', time);
       state.currentTime = time;
+    },
+    nextSample: async (ms) => {
+      await (clock ? clock.sleep(ms) : new Promise<void>(() => undefined));
+      return port.sample();
     },
     sample: () => {
       advance();

@@ -37,7 +37,7 @@ export async function recordLongSession(minutes: number): Promise<FlightLog> {
     await clock.advance(60_000);
     if (minute % 5 === 0) {
       store.dispatch(playbackRequests.pauseRequested());
-      media.emit({ type: 'pause' });
+      media.emit({ type: 'pause', currentTime: media.state.currentTime });
       store.dispatch(playbackRequests.playRequested());
       await flush();
       media.emit({ type: 'playing' });

@@ -314,7 +314,7 @@ describe('the viewer’s memory', () => {
     await settle();
     media.emit({ type: 'playing' });
     await clock.advance(3500);
-    media.emit({ type: 'pause' });
+    media.emit({ type: 'pause', currentTime: media.state.currentTime });
     await settle();
     expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 3 });
     media.emit({ type: 'playing' });

@@ -1,0 +1,67 @@
+// Steady playback of the demo film in Chromium, for the player and for the bare hls.js page:
+// main-thread scripting time (the DevTools protocol's ScriptDuration), React commits (through the
+// hook React reports commits to) and the flight recorder's own time, over the same window.
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_PATH, chromiumArgs } from '../chromium';
+
+export const WINDOW_FROM_S = 2;
+export const WINDOW_TO_S = 21; // the demo film is 24 s long
+
+export interface SteadyPlayback {
+  seconds: number;
+  scriptMs: number;
+  recorderMs: number;
+  commits: number;
+}
+
+const COUNT_REACT_COMMITS = `
+  window.__benchCommits = 0;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1; }, checkDCE() {}, onScheduleFiberRoot() {},
+    onCommitFiberRoot() { window.__benchCommits += 1; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+  };`;
+
+export async function measureSteadyPlayback(url: string): Promise<SteadyPlayback> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 720 });
+    await page.evaluateOnNewDocument(COUNT_REACT_COMMITS);
+    const cdp = await page.createCDPSession();
+    await cdp.send('Performance.enable');
+    await page.goto(url);
+    if (!(await page.evaluate(() => crossOriginIsolated)))
+      throw new Error('The page is not cross-origin isolated');
+    const at = (s: number) =>
+      page.waitForFunction(
+        (t) => (document.querySelector('video')?.currentTime ?? 0) >= t,
+        { timeout: 60_000, polling: 50 },
+        s,
+      );
+    const sample = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return page.evaluate(
+        (script) => ({
+          t: document.querySelector('video')?.currentTime ?? 0,
+          scriptMs: script * 1000,
+          recorderMs: window.__player?.recorderStats().selfTimeMs ?? 0,
+          commits: (window as unknown as { __benchCommits: number }).__benchCommits,
+        }),
+        metrics.find((m) => m.name === 'ScriptDuration')?.value ?? 0,
+      );
+    };
+    await at(WINDOW_FROM_S);
+    const before = await sample();
+    await at(WINDOW_TO_S);
+    const after = await sample();
+    return {
+      seconds: after.t - before.t,
+      scriptMs: after.scriptMs - before.scriptMs,
+      recorderMs: after.recorderMs - before.recorderMs,
+      commits: after.commits - before.commits,
+    };
+  } finally {
+    await browser.close();
+  }
+}
