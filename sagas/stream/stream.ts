@@ -3,6 +3,7 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type {
   MediaEvent,
+  MediaPort,
   MediaSample,
   MediaTrack,
   PlayOutcome,
@@ -153,6 +154,19 @@ function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackReque
   yield call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
 }
 
+/** Intents that the media port carries out as they are; the media's events confirm them. */
+const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => void][] = [
+  [playbackRequests.pauseRequested, (m) => m.pause()],
+  [playbackRequests.seekRequested, (m, p: { time: number }) => m.seek(p.time)],
+  [
+    playbackRequests.volumeRequested,
+    (m, p: { volume: number; muted: boolean }) => m.setVolume(p.volume, p.muted),
+  ],
+  [streamRequests.qualityRequested, (m, p: { level: number }) => m.setLevel(p.level)],
+  [streamRequests.subtitleRequested, (m, p: { id: number }) => m.setSubtitleTrack(p.id)],
+  [streamRequests.rateRequested, (m, p: { rate: number }) => m.setRate(p.rate)],
+];
+
 /**
  * The stream actor: owns the media port (hls.js and the <video>), loads the chosen episode and
  * source, carries out the viewer's playback and track choices, recovers from stream errors.
@@ -168,40 +182,12 @@ export function* streamActor() {
       playing,
     );
     yield takeEvery(playbackRequests.playRequested.type, play);
-    yield takeEvery(playbackRequests.pauseRequested.type, function* () {
-      yield call([media, media.pause]);
-    });
-    yield takeEvery(
-      playbackRequests.seekRequested.type,
-      function* (a: ReturnType<typeof playbackRequests.seekRequested>) {
-        yield call([media, media.seek], a.payload.time);
-      },
-    );
-    yield takeEvery(
-      playbackRequests.volumeRequested.type,
-      function* (a: ReturnType<typeof playbackRequests.volumeRequested>) {
-        yield call([media, media.setVolume], a.payload.volume, a.payload.muted);
-      },
-    );
-    yield takeEvery(
-      streamRequests.qualityRequested.type,
-      function* (a: ReturnType<typeof streamRequests.qualityRequested>) {
-        yield call([media, media.setLevel], a.payload.level);
-      },
-    );
+    for (const [creator, carryOut] of MEDIA_INTENTS) {
+      yield takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
+        yield call(carryOut, media, action.payload as never);
+      });
+    }
     yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
-    yield takeEvery(
-      streamRequests.subtitleRequested.type,
-      function* (a: ReturnType<typeof streamRequests.subtitleRequested>) {
-        yield call([media, media.setSubtitleTrack], a.payload.id);
-      },
-    );
-    yield takeEvery(
-      streamRequests.rateRequested.type,
-      function* (a: ReturnType<typeof streamRequests.rateRequested>) {
-        yield call([media, media.setRate], a.payload.rate);
-      },
-    );
     yield call(handleMediaEvents, channel, playing.budget);
   } finally {
     channel.close();
