@@ -3,7 +3,7 @@ import { mediaActions } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 
 /** Each media element or hls.js event becomes the fact it reports (errors are the actor's to judge). */
-export function mediaEventToAction(event: Exclude<MediaEvent, { type: 'error' }>) {
+export function mediaEventToAction(event: Exclude<MediaEvent, { type: 'error' | 'tick' }>) {
   switch (event.type) {
     case 'playing':
       return mediaActions.playing();

@@ -26,7 +26,7 @@ import { getConfig, getPorts } from '../lib/context';
 import { mediaEventToAction } from './mediaEventToAction';
 import { handleStreamError, type RecoveryBudget } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
-import { streamLoop } from './streamLoop';
+import { freshLoop, streamTick, type LoopState } from './streamLoop';
 
 export const VOLUME_KEY = 'player-volume';
 export const MUTED_KEY = 'player-muted';
@@ -49,10 +49,12 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
   if (chosen && chosen.id !== current) yield call([media, media.setAudioTrack], chosen.id);
 }
 
-function* handleMediaEvents(channel: EventChannel<MediaEvent>, budget: RecoveryBudget) {
+function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing) {
   for (;;) {
     const event = (yield take(channel)) as MediaEvent;
-    if (event.type === 'error') yield fork(handleStreamError, event, budget);
+    if (event.type === 'tick')
+      yield* streamTick(playing.loop, event.sample); // inline: ten times a second
+    else if (event.type === 'error') yield fork(handleStreamError, event, playing.budget);
     else if (event.type === 'audioTracks')
       yield fork(applyAudioTracks, event.tracks, event.current);
     else yield put(mediaEventToAction(event));
@@ -91,6 +93,7 @@ interface Playing {
   stream: ResolvedStream | null;
   firstLoad: boolean;
   budget: RecoveryBudget;
+  loop: LoopState;
 }
 
 /** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
@@ -124,6 +127,7 @@ function* loadStream(playing: Playing, action: Action) {
   const url = withOrigin(source.link, base);
   playing.budget.media = 0;
   playing.budget.network = 0;
+  playing.loop = freshLoop();
   yield put(mediaActions.reset());
   yield put(streamActions.loadStarted({ url, sources, sourceIndex }));
   const preferredHeight = (yield select((s: State) => s.stream.preferredHeight)) as number | null;
@@ -141,7 +145,6 @@ function* loadStream(playing: Playing, action: Action) {
   if (rate !== 1) yield call([media, media.setRate], rate);
   const autoplay = (yield select((s: State) => s.resume.autoplay)) as boolean;
   if (resumePlaying || (!switchingSource && autoplay)) yield put(playbackRequests.playRequested());
-  yield call(streamLoop);
 }
 
 function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
@@ -174,7 +177,12 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
 export function* streamActor() {
   const { media } = yield* getPorts();
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
-  const playing: Playing = { stream: null, firstLoad: true, budget: { media: 0, network: 0 } };
+  const playing: Playing = {
+    stream: null,
+    firstLoad: true,
+    budget: { media: 0, network: 0 },
+    loop: freshLoop(),
+  };
   try {
     yield takeLatest(
       [contentActions.episodeSelected.type, streamRequests.sourceRequested.type],
@@ -188,7 +196,7 @@ export function* streamActor() {
       });
     }
     yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
-    yield call(handleMediaEvents, channel, playing.budget);
+    yield call(handleMediaEvents, channel, playing);
   } finally {
     channel.close();
   }

@@ -1,5 +1,6 @@
 import type Hls from 'hls.js';
 import { levelOfHeight } from '../stream/levels';
+import { TICK_MS } from '../stream/loop';
 import type {
   ExternalSubtitle,
   MediaSource as MediaSourceSpec,
@@ -62,6 +63,18 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
   for (const [name, toEvent] of Object.entries(videoEvents)) {
     video.addEventListener(name, () => emit(toEvent()));
   }
+
+  // The stream loop's tick: a sample every 100 ms while playing, as one event (one flight-log entry).
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const stopTicking = () => {
+    clearInterval(ticker);
+    ticker = undefined;
+  };
+  video.addEventListener('playing', () => {
+    stopTicking();
+    ticker = setInterval(() => emit({ type: 'tick', sample: sample() }), TICK_MS);
+  });
+  for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
 
   function addExternalSubtitles(subtitles: ExternalSubtitle[]) {
     external = subtitles.map((s) => {
@@ -191,7 +204,6 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
       video.currentTime = time;
     },
     sample,
-    nextSample: (ms) => new Promise((resolve) => setTimeout(() => resolve(sample()), ms)),
     setLevel: (level) => {
       if (hls) hls.currentLevel = level;
     },

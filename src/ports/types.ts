@@ -56,6 +56,8 @@ export type MediaErrorKind = 'network' | 'media' | 'other';
 export type MediaEvent =
   | { type: 'playing' }
   | { type: 'pause'; currentTime: number }
+  /** every 100 ms while playing: the stream loop's tick (SPEC.md section 9) */
+  | { type: 'tick'; sample: MediaSample }
   | { type: 'waiting' }
   | { type: 'ended' }
   | { type: 'seeked'; currentTime: number }
@@ -98,8 +100,6 @@ export interface MediaPort {
   pause(): void;
   seek(time: number): void;
   sample(): MediaSample;
-  /** The sample after ms milliseconds: the stream loop's tick, one port call instead of a timer and a read. */
-  nextSample(ms: number): Promise<MediaSample>;
   /** -1 for automatic */
   setLevel(level: number): void;
   setAudioTrack(id: number): void;

@@ -1,4 +1,5 @@
 // Fake ports for saga and component tests: scripted HTTP, a media element that records calls.
+import { TICK_MS } from '../../src/stream/loop';
 import type {
   HttpPort,
   HttpRequest,
@@ -101,10 +102,6 @@ export function fakeMedia(
       record('seek', time);
       state.currentTime = time;
     },
-    nextSample: async (ms) => {
-      await (clock ? clock.sleep(ms) : new Promise<void>(() => undefined));
-      return port.sample();
-    },
     sample: () => {
       advance();
       return {
@@ -127,9 +124,20 @@ export function fakeMedia(
       return () => listeners.delete(listener);
     },
   };
+  // Like the browser adapter: a tick with a sample every 100 ms while playing (on the test's clock).
+  let ticking = 0;
+  const tickFrom = (run: number) =>
+    clock?.sleep(TICK_MS).then(() => {
+      if (run !== ticking || state.paused) return;
+      emit({ type: 'tick', sample: port.sample() });
+      void tickFrom(run);
+    });
   const emit = (e: MediaEvent) => {
     advance();
-    if (e.type === 'playing') state.paused = false;
+    if (e.type === 'playing') {
+      state.paused = false;
+      void tickFrom(++ticking);
+    }
     if (e.type === 'pause' || e.type === 'ended') state.paused = true;
     listeners.forEach((l) => l(e));
   };
