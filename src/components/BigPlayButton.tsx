@@ -22,11 +22,12 @@ const style = css`
   }
 `;
 
-/** Shown until playback first starts (or when autoplay was refused). */
+/** Shown until playback first starts (or when autoplay was refused), except under the continue prompt. */
 export function BigPlayButton() {
   const dispatch = usePlayerDispatch();
   const started = usePlayerSelector((s) => s.media.started);
-  if (started) return null;
+  const asking = usePlayerSelector((s) => s.resume.promptVisible); // the continue prompt has its own buttons
+  if (started || asking) return null;
   return (
     <button
       type="button"

@@ -93,6 +93,8 @@ describe('PlayerRoot', () => {
       resumeActions.decided({ savedTime: 3725, promptVisible: true, autoplay: false }),
     );
     const prompt = screen.getByRole('dialog', { name: 'Вы остановились на 1:02:05' });
+    // One question at a time: the big play button gives way; the control bar's own stays.
+    expect(screen.getAllByRole('button', { name: 'Смотреть' })).toHaveLength(1);
     expect(prompt).toHaveTextContent('Вы остановились на 1:02:05');
     fireEvent.click(screen.getByRole('button', { name: 'Продолжить просмотр' }));
     expect(dispatched.map((a) => a.type)).toEqual(['resume/continueRequested']);
