@@ -1,4 +1,4 @@
-import type { Episode } from '../../src/api/types';
+import { byViewingOrder, type Episode } from '../../src/api/types';
 
 export interface EpisodeWish {
   episodeId: number | null;
@@ -8,9 +8,7 @@ export interface EpisodeWish {
 
 /** SPEC.md section 4: by id, then by season and episode order, then the first not completed, then the first. */
 export function chooseEpisode(episodes: readonly Episode[], wish: EpisodeWish): Episode | null {
-  const inOrder = [...episodes].sort(
-    (a, b) => a.season.order - b.season.order || a.order - b.order,
-  );
+  const inOrder = [...episodes].sort(byViewingOrder);
   return (
     (wish.episodeId != null ? inOrder.find((e) => e.id === wish.episodeId) : undefined) ??
     (wish.season != null

@@ -55,3 +55,7 @@ export interface MasterJson {
 export interface Availability {
   available: boolean;
 }
+
+/** Viewing order: by season, then by episode. */
+export const byViewingOrder = (a: Episode, b: Episode) =>
+  a.season.order - b.season.order || a.order - b.order;

@@ -46,9 +46,6 @@ export function createActorTracker(supervisor: (...args: never[]) => unknown) {
     /** the actor whose effect ran last: port calls are made synchronously from it */
     current: () => current,
     actorOf: (action: object) => actorOfAction.get(action) ?? current,
-    get trackedEffects() {
-      return actorOfEffect.size;
-    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { byViewingOrder } from '../api/types';
 import type { PlayerState } from './index';
 
 export const selectContent = (s: PlayerState) => s.content.content;
@@ -11,7 +12,7 @@ export const selectDurationSecond = (s: PlayerState) => Math.floor(s.media.durat
 
 /** Episodes in viewing order: by season, then by episode. */
 export const selectEpisodesInOrder = (s: PlayerState) =>
-  [...s.content.episodes].sort((a, b) => a.season.order - b.season.order || a.order - b.order);
+  [...s.content.episodes].sort(byViewingOrder);
 
 /** The episode after the current one, for the next-episode card and the end of an episode. */
 export const selectNextEpisode = (s: PlayerState) => {
