@@ -1,0 +1,103 @@
+// The VAST model the player reads (SPEC.md section 3, "Ad XML data read"): plain serializable data,
+// so parsed documents can travel in actions and flight logs.
+
+/** VAST 4.3 error codes the player reports (SPEC.md section 8 and VAST 4.3 section 2.3.6). */
+export const VAST_ERROR = {
+  XML_PARSING: 100,
+  SCHEMA: 101,
+  UNSUPPORTED_VERSION: 102,
+  TRAFFICKING: 200,
+  LINEARITY: 201,
+  WRAPPER: 300,
+  WRAPPER_TIMEOUT: 301,
+  WRAPPER_LIMIT: 302,
+  NO_VAST_RESPONSE: 303,
+  VAST_LOAD_TIMEOUT: 350,
+  LINEAR: 400,
+  MEDIA_NOT_FOUND: 401,
+  MEDIA_TIMEOUT: 402,
+  NO_SUPPORTED_MEDIA: 403,
+  MEDIA_DELIVERY: 405,
+  CANNOT_PLAY: 450,
+  UNDEFINED: 900,
+  GENERAL: 901,
+} as const;
+
+export type VastErrorCode = (typeof VAST_ERROR)[keyof typeof VAST_ERROR];
+
+/** A time offset: absolute seconds, or a share of the ad's duration in percent. */
+export type VastOffset = { kind: 'seconds'; value: number } | { kind: 'percent'; value: number };
+
+export interface VastMediaFile {
+  url: string;
+  type: string;
+  width: number;
+  height: number;
+  codec: string | null;
+  /** kbit/s, when given (bitrate or the middle of minBitrate..maxBitrate) */
+  bitrate: number | null;
+  delivery: string | null;
+  /** 'VPAID' for VPAID creatives */
+  apiFramework: string | null;
+}
+
+/** One tracking URL; progress events carry their offset. */
+export interface VastTracking {
+  event: string;
+  url: string;
+  offset: VastOffset | null;
+}
+
+/** An InLine ad with every wrapper's impressions, errors and tracking merged in. */
+export interface VastAd {
+  id: string | null;
+  /** the Ad's sequence attribute, when in a pod */
+  sequence: number | null;
+  adSystem: string;
+  title: string;
+  durationSec: number | null;
+  skipOffset: VastOffset | null;
+  /** every MediaFile that has width, height, url and type (SPEC.md section 5) */
+  mediaFiles: VastMediaFile[];
+  /** VPAID's AdParameters, passed to initAd */
+  adParameters: string;
+  clickThrough: string | null;
+  clickTracking: string[];
+  impressions: string[];
+  /** Error URLs of the inline ad and of every wrapper in its chain */
+  errorUrls: string[];
+  tracking: VastTracking[];
+  /** how many wrappers led to this ad */
+  wrapperDepth: number;
+  /** URLs in the documents that are not http(s): never fetched, fired or opened */
+  ignoredUrls: string[];
+}
+
+/** What one wrapper adds to the ad it leads to. */
+export interface VastWrapperLayer {
+  /** the address this wrapper document was fetched from */
+  url: string;
+  impressions: string[];
+  errorUrls: string[];
+  tracking: VastTracking[];
+  clickTracking: string[];
+  ignoredUrls: string[];
+  /** the wrapper's ClickThrough: used when the InLine ad has none (VAST 4.3 section 2.3.5.2) */
+  clickThrough?: string | null;
+  /** false when the wrapper forbids a further wrapper after it (Wrapper@followAdditionalWrappers) */
+  followAdditionalWrappers?: boolean;
+}
+
+export interface VastFailure {
+  code: VastErrorCode;
+  message: string;
+  /** every Error URL known in the chain so far: each is told the code */
+  errorUrls: string[];
+  ignoredUrls: string[];
+}
+
+/** One step of resolving a VAST chain: follow the next wrapper, or an ad, or a failure. */
+export type VastStep =
+  | { kind: 'follow'; next: string; chain: VastWrapperLayer[] }
+  | { kind: 'ad'; ad: VastAd }
+  | { kind: 'error'; failure: VastFailure };

@@ -1,0 +1,151 @@
+// Following a Wrapper chain (VAST 4.3 section 2.3.5) one fetched document at a time, so a saga can
+// do the fetching through its ports and a replay can feed recorded answers back.
+import {
+  VAST_ERROR,
+  type VastAd,
+  type VastErrorCode,
+  type VastFailure,
+  type VastStep,
+  type VastWrapperLayer,
+} from './model';
+import { parseVastDocument } from './parse';
+
+/** Wrappers followed before an InLine ad; one more is error 302 (VAST 4.3 section 2.3.5.1). */
+export const MAX_WRAPPERS = 5;
+
+export type VastFetchFailure = 'timeout' | 'unavailable';
+export type FetchTextResult = { ok: true; text: string } | { ok: false; reason: VastFetchFailure };
+export type FetchText = (url: string) => Promise<FetchTextResult>;
+/** Where a chain ends: an ad or a failure. */
+export type VastOutcome = Exclude<VastStep, { kind: 'follow' }>;
+
+export interface ResolveVastOptions {
+  /** told of every address before it is fetched, with the number of wrappers before it */
+  onFetch?: (url: string, wrapperDepth: number) => void;
+}
+
+const chainErrorUrls = (chain: VastWrapperLayer[]) => chain.flatMap((layer) => layer.errorUrls);
+const chainIgnoredUrls = (chain: VastWrapperLayer[]) => chain.flatMap((layer) => layer.ignoredUrls);
+
+function chainFailure(
+  chain: VastWrapperLayer[],
+  code: VastErrorCode,
+  message: string,
+  own: Pick<VastFailure, 'errorUrls' | 'ignoredUrls'> = { errorUrls: [], ignoredUrls: [] },
+): VastStep {
+  return {
+    kind: 'error',
+    failure: {
+      code,
+      message,
+      // Every wrapper in the chain is told as well (VAST 4.3 section 2.3.6.2).
+      errorUrls: [...chainErrorUrls(chain), ...own.errorUrls],
+      ignoredUrls: [...chainIgnoredUrls(chain), ...own.ignoredUrls],
+    },
+  };
+}
+
+/** The InLine ad with every wrapper's tracking merged in, outermost wrapper first. */
+function mergeChain(chain: VastWrapperLayer[], ad: VastAd): VastAd {
+  if (chain.length === 0) return ad;
+  // ClickThrough closest to the InLine response wins (VAST 4.3 section 2.3.5.2).
+  let clickThrough = ad.clickThrough;
+  for (let i = chain.length - 1; clickThrough === null && i >= 0; i--) {
+    clickThrough = chain[i]?.clickThrough ?? null;
+  }
+  return {
+    ...ad,
+    clickThrough,
+    impressions: [...chain.flatMap((layer) => layer.impressions), ...ad.impressions],
+    errorUrls: [...chainErrorUrls(chain), ...ad.errorUrls],
+    tracking: [...chain.flatMap((layer) => layer.tracking), ...ad.tracking],
+    clickTracking: [...chain.flatMap((layer) => layer.clickTracking), ...ad.clickTracking],
+    ignoredUrls: [...chainIgnoredUrls(chain), ...ad.ignoredUrls],
+    wrapperDepth: chain.length,
+  };
+}
+
+/**
+ * One step: the document `xml`, fetched from `fetchedUrl` after the wrappers in `chain`, gives the
+ * next address to fetch, the resolved ad, or a failure.
+ */
+export function resolveStep(chain: VastWrapperLayer[], fetchedUrl: string, xml: string): VastStep {
+  const doc = parseVastDocument(xml, fetchedUrl);
+  if (doc.kind === 'failure') {
+    return chainFailure(chain, doc.failure.code, doc.failure.message, doc.failure);
+  }
+  if (doc.kind === 'inline') return { kind: 'ad', ad: mergeChain(chain, doc.ad) };
+  const nextChain = [...chain, doc.layer];
+  if (chain.at(-1)?.followAdditionalWrappers === false) {
+    return chainFailure(
+      nextChain,
+      VAST_ERROR.NO_VAST_RESPONSE,
+      'A Wrapper answered where the previous wrapper allows only an InLine ad (followAdditionalWrappers="false")',
+    );
+  }
+  if (nextChain.some((layer) => layer.url === doc.next)) {
+    return chainFailure(
+      nextChain,
+      VAST_ERROR.WRAPPER_LIMIT,
+      `Wrapper loop: ${doc.next} is already in the wrapper chain`,
+    );
+  }
+  if (nextChain.length > MAX_WRAPPERS) {
+    return chainFailure(
+      nextChain,
+      VAST_ERROR.WRAPPER_LIMIT,
+      `Wrapper limit reached: more than ${MAX_WRAPPERS} wrappers without an InLine ad`,
+    );
+  }
+  return { kind: 'follow', next: doc.next, chain: nextChain };
+}
+
+/**
+ * The fetch of the next document failed. The first document: timeout is 350 and unavailable
+ * (an HTTP error status or a network error) is 303; a wrapper's VASTAdTagURI: 301 for both.
+ */
+export function fetchFailure(
+  chain: VastWrapperLayer[],
+  reason: VastFetchFailure,
+  url?: string,
+): VastStep {
+  const where = url === undefined ? '' : `: ${url}`;
+  if (chain.length > 0) {
+    return chainFailure(
+      chain,
+      VAST_ERROR.WRAPPER_TIMEOUT,
+      reason === 'timeout'
+        ? `Timeout of a wrapper's VASTAdTagURI${where}`
+        : `A wrapper's VASTAdTagURI is unavailable${where}`,
+    );
+  }
+  return reason === 'timeout'
+    ? chainFailure(chain, VAST_ERROR.VAST_LOAD_TIMEOUT, `VAST load timeout${where}`)
+    : chainFailure(chain, VAST_ERROR.NO_VAST_RESPONSE, `No VAST response${where}`);
+}
+
+/** Fetches and follows a whole chain with an injected fetch (the CLI, tests, benchmarks). */
+export async function resolveVast(
+  url: string,
+  fetchText: FetchText,
+  options: ResolveVastOptions = {},
+): Promise<VastOutcome> {
+  let chain: VastWrapperLayer[] = [];
+  let next = url;
+  // Each follow adds a wrapper and resolveStep stops past MAX_WRAPPERS, so this ends.
+  for (;;) {
+    options.onFetch?.(next, chain.length);
+    let response: FetchTextResult;
+    try {
+      response = await fetchText(next);
+    } catch {
+      response = { ok: false, reason: 'unavailable' };
+    }
+    const step = response.ok
+      ? resolveStep(chain, next, response.text)
+      : fetchFailure(chain, response.reason, next);
+    if (step.kind !== 'follow') return step;
+    chain = step.chain;
+    next = step.next;
+  }
+}

@@ -1,0 +1,128 @@
+// The demo's VAST fixtures, resolved as the player resolves them ({{ORIGIN}} is the demo server).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromiumCanPlay } from '../../../src/vast/chromiumCanPlay';
+import { chooseMediaFile } from '../../../src/vast/media';
+import { VAST_ERROR, type VastAd } from '../../../src/vast/model';
+import { offsetSeconds } from '../../../src/vast/offsets';
+import { resolveVast, type FetchText, type VastOutcome } from '../../../src/vast/resolve';
+
+const ORIGIN = 'http://127.0.0.1:1';
+const DIR = join(__dirname, '..', '..', '..', 'demo', 'fixtures', 'vast');
+const documents = new Map(
+  readdirSync(DIR)
+    .filter((name) => name.endsWith('.xml'))
+    .map((name) => [
+      `${ORIGIN}/vast/${name}`,
+      readFileSync(join(DIR, name), 'utf8').replaceAll('{{ORIGIN}}', ORIGIN),
+    ]),
+);
+const fetchText: FetchText = async (url) => {
+  const text = documents.get(url);
+  return text === undefined ? { ok: false, reason: 'unavailable' } : { ok: true, text };
+};
+const resolveFixture = (name: string) => resolveVast(`${ORIGIN}/vast/${name}.xml`, fetchText);
+
+const adOf = (outcome: VastOutcome): VastAd => {
+  if (outcome.kind !== 'ad') throw new Error(`expected an ad, got ${JSON.stringify(outcome)}`);
+  return outcome.ad;
+};
+const chosen = (ad: VastAd) =>
+  chooseMediaFile(ad.mediaFiles, {
+    width: 1280,
+    height: 720,
+    bandwidthKbps: null,
+    canPlay: chromiumCanPlay,
+  });
+const track = (path: string) => `${ORIGIN}/track/${path}`;
+
+test.each([...documents.keys()])('%s resolves to an ad or a defined VAST error', async (url) => {
+  const outcome = await resolveVast(url, fetchText);
+  if (outcome.kind === 'error') {
+    expect(Object.values(VAST_ERROR)).toContain(outcome.failure.code);
+  } else expect(outcome.ad.mediaFiles.length).toBeGreaterThan(0);
+});
+
+test('broken.xml: malformed, 100', async () => {
+  const outcome = await resolveFixture('broken');
+  expect(outcome).toMatchObject({ kind: 'error', failure: { code: VAST_ERROR.XML_PARSING } });
+});
+
+test("empty.xml: no Ad, 303 'Empty vast' told to its root Error", async () => {
+  expect(await resolveFixture('empty')).toEqual({
+    kind: 'error',
+    failure: {
+      code: VAST_ERROR.NO_VAST_RESPONSE,
+      message: 'Empty vast',
+      errorUrls: [track('empty/error?code=[ERRORCODE]')],
+      ignoredUrls: [],
+    },
+  });
+});
+
+test('no-media.xml: the mp4 without a size does not count, the FLV is not playable', async () => {
+  const ad = adOf(await resolveFixture('no-media'));
+  expect(ad.mediaFiles.map((f) => f.type)).toEqual(['video/x-flv']);
+  expect(chosen(ad)).toBeNull();
+  expect(ad.errorUrls).toEqual([track('no-media/error?code=[ERRORCODE]')]);
+});
+
+test('nonskippable.xml: a 6 s ad without skipoffset', async () => {
+  const ad = adOf(await resolveFixture('nonskippable'));
+  expect(ad).toMatchObject({
+    id: 'demo-nonskippable',
+    sequence: 1,
+    durationSec: 6,
+    skipOffset: null,
+    clickThrough: `${ORIGIN}/advertiser.html`,
+    clickTracking: [track('nonskippable/click')],
+    impressions: [track('nonskippable/impression?cb=[CACHEBUSTING]')],
+    wrapperDepth: 0,
+    ignoredUrls: [],
+  });
+  expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
+  expect(ad.tracking).toHaveLength(11);
+  expect(ad.tracking.find((t) => t.event === 'progress')?.offset).toEqual({
+    kind: 'seconds',
+    value: 3,
+  });
+});
+
+test('skippable.xml: a 15 s ad skippable after 5 s', async () => {
+  const ad = adOf(await resolveFixture('skippable'));
+  expect(ad.durationSec).toBe(15);
+  expect(offsetSeconds(ad.skipOffset, ad.durationSec)).toBe(5);
+  expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-15s.mp4`);
+});
+
+test('wrapper-1.xml: two wrappers to nonskippable.xml, everything merged', async () => {
+  const ad = adOf(await resolveFixture('wrapper-1'));
+  expect(ad.id).toBe('demo-nonskippable');
+  expect(ad.wrapperDepth).toBe(2);
+  expect(ad.impressions).toEqual([
+    track('wrapper-1/impression'),
+    track('wrapper-2/impression'),
+    track('nonskippable/impression?cb=[CACHEBUSTING]'),
+  ]);
+  expect(ad.errorUrls).toEqual([
+    track('wrapper-1/error?code=[ERRORCODE]'),
+    track('wrapper-2/error?code=[ERRORCODE]'),
+    track('nonskippable/error?code=[ERRORCODE]'),
+  ]);
+  expect(ad.clickTracking).toEqual([
+    track('wrapper-1/click'),
+    track('wrapper-2/click'),
+    track('nonskippable/click'),
+  ]);
+  expect(ad.tracking.filter((t) => t.event === 'complete').map((t) => t.url)).toEqual([
+    track('wrapper-1/complete'),
+    track('wrapper-2/complete'),
+    track('nonskippable/complete'),
+  ]);
+});
+
+test('wrapper-2.xml: one wrapper to nonskippable.xml', async () => {
+  const ad = adOf(await resolveFixture('wrapper-2'));
+  expect(ad.wrapperDepth).toBe(1);
+  expect(ad.impressions[0]).toBe(track('wrapper-2/impression'));
+});

@@ -1,0 +1,83 @@
+// Small VAST documents for the tests, built from the parts each test cares about.
+
+export const cdata = (text: string) => `<![CDATA[${text}]]>`;
+
+export function vast(body: string, version = '4.2') {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<VAST version="${version}" xmlns="http://www.iab.com/VAST">${body}</VAST>`;
+}
+
+export interface LinearParts {
+  skipoffset?: string;
+  duration?: string;
+  mediaFiles?: string;
+  tracking?: string;
+  clicks?: string;
+  adParameters?: string;
+}
+
+export function linear(parts: LinearParts = {}) {
+  const skip = parts.skipoffset === undefined ? '' : ` skipoffset="${parts.skipoffset}"`;
+  return `<Linear${skip}>
+    <Duration>${parts.duration ?? '00:00:15'}</Duration>
+    ${parts.adParameters === undefined ? '' : `<AdParameters>${parts.adParameters}</AdParameters>`}
+    <TrackingEvents>${parts.tracking ?? ''}</TrackingEvents>
+    <VideoClicks>${parts.clicks ?? ''}</VideoClicks>
+    <MediaFiles>${
+      parts.mediaFiles ??
+      `<MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="2000">${cdata('https://cdn.test/ad-720.mp4')}</MediaFile>`
+    }</MediaFiles>
+  </Linear>`;
+}
+
+export interface InlineParts {
+  id?: string;
+  impressions?: string[];
+  errors?: string[];
+  creatives?: string;
+}
+
+export function inlineAd(parts: InlineParts = {}) {
+  const impressions = (parts.impressions ?? ['https://inline.test/impression'])
+    .map((url) => `<Impression>${cdata(url)}</Impression>`)
+    .join('');
+  const errors = (parts.errors ?? ['https://inline.test/error?code=[ERRORCODE]'])
+    .map((url) => `<Error>${cdata(url)}</Error>`)
+    .join('');
+  return `<Ad id="${parts.id ?? 'inline-ad'}"><InLine>
+    <AdSystem>Test Server</AdSystem>
+    <AdTitle>Test ad</AdTitle>
+    ${impressions}${errors}
+    <Creatives>${parts.creatives ?? `<Creative>${linear()}</Creative>`}</Creatives>
+  </InLine></Ad>`;
+}
+
+export interface WrapperParts {
+  next: string;
+  name: string;
+  followAdditionalWrappers?: boolean;
+  clickThrough?: string;
+}
+
+/** A wrapper whose every URL is named after it, so a merged ad shows where each came from. */
+export function wrapperAd({ next, name, followAdditionalWrappers, clickThrough }: WrapperParts) {
+  const follow =
+    followAdditionalWrappers === undefined
+      ? ''
+      : ` followAdditionalWrappers="${followAdditionalWrappers}"`;
+  return `<Ad id="${name}"><Wrapper${follow}>
+    <AdSystem>${name}</AdSystem>
+    <VASTAdTagURI>${cdata(next)}</VASTAdTagURI>
+    <Impression>${cdata(`https://${name}.test/impression`)}</Impression>
+    <Error>${cdata(`https://${name}.test/error?code=[ERRORCODE]`)}</Error>
+    <Creatives><Creative><Linear>
+      <TrackingEvents>
+        <Tracking event="start">${cdata(`https://${name}.test/start`)}</Tracking>
+      </TrackingEvents>
+      <VideoClicks>
+        ${clickThrough === undefined ? '' : `<ClickThrough>${cdata(clickThrough)}</ClickThrough>`}
+        <ClickTracking>${cdata(`https://${name}.test/click`)}</ClickTracking>
+      </VideoClicks>
+    </Linear></Creative></Creatives>
+  </Wrapper></Ad>`;
+}

@@ -1,0 +1,372 @@
+import { VAST_ERROR, type VastAd } from '../../../src/vast/model';
+import { parseVastDocument, type VastDocument } from '../../../src/vast/parse';
+import { cdata, inlineAd, linear, vast, wrapperAd } from './documents';
+
+const URL = 'https://ads.test/vast.xml';
+
+function adOf(doc: VastDocument): VastAd {
+  if (doc.kind !== 'inline') throw new Error(`expected an InLine ad, got ${JSON.stringify(doc)}`);
+  return doc.ad;
+}
+
+const parseAd = (xml: string) => adOf(parseVastDocument(xml, URL));
+const failureOf = (xml: string) => {
+  const doc = parseVastDocument(xml, URL);
+  if (doc.kind !== 'failure') throw new Error(`expected a failure, got ${doc.kind}`);
+  return doc.failure;
+};
+
+describe('parseVastDocument: an InLine ad', () => {
+  const xml = vast(`<Ad id="ad-42" sequence="3"><InLine>
+    <AdSystem version="1.0">Demo Server</AdSystem>
+    <AdTitle>Демо</AdTitle>
+    <Impression id="a">${cdata('https://imp.test/1?cb=[CACHEBUSTING]')}</Impression>
+    <Impression>${cdata('https://imp.test/2')}</Impression>
+    <Error>${cdata('https://err.test/e?code=[ERRORCODE]')}</Error>
+    <Creatives>
+      <Creative id="c1"><UniversalAdId idRegistry="ad-id.org">CNPA0484000H</UniversalAdId>
+      ${linear({
+        skipoffset: '00:00:05',
+        duration: '00:00:15.500',
+        adParameters: cdata('{"key":"<value>"}'),
+        tracking: `
+          <Tracking event="start">${cdata('https://trk.test/start')}</Tracking>
+          <Tracking event="progress" offset="00:00:10">${cdata('https://trk.test/p10')}</Tracking>
+          <Tracking event="progress" offset="25%">${cdata('https://trk.test/p25')}</Tracking>
+          <Tracking event="progress" offset="soon">${cdata('https://trk.test/never')}</Tracking>
+          <Tracking event="complete">${cdata('https://trk.test/complete')}</Tracking>`,
+        clicks: `
+          <ClickThrough id="landing">${cdata('https://landing.test/')}</ClickThrough>
+          <ClickTracking>${cdata('https://clk.test/1')}</ClickTracking>
+          <ClickTracking>${cdata('https://clk.test/2')}</ClickTracking>`,
+        mediaFiles: `
+          <MediaFile id="m1" delivery="progressive" type="video/mp4" width="1280" height="720" codec="avc1.4D401F" bitrate="2000">${cdata('https://cdn.test/720.mp4')}</MediaFile>
+          <MediaFile delivery="streaming" type="video/webm" width="640" height="360" minBitrate="400" maxBitrate="800">${cdata('https://cdn.test/360.webm')}</MediaFile>
+          <MediaFile type="application/javascript" apiFramework="VPAID" width="640" height="360">${cdata('https://cdn.test/vpaid.js')}</MediaFile>`,
+      })}
+      </Creative>
+    </Creatives>
+  </InLine></Ad>`);
+
+  const ad = parseAd(xml);
+
+  test('identity, system and title', () => {
+    expect(ad).toMatchObject({
+      id: 'ad-42',
+      sequence: 3,
+      adSystem: 'Demo Server',
+      title: 'Демо',
+      wrapperDepth: 0,
+    });
+  });
+
+  test('duration, skip offset and AdParameters', () => {
+    expect(ad.durationSec).toBe(15.5);
+    expect(ad.skipOffset).toEqual({ kind: 'seconds', value: 5 });
+    expect(ad.adParameters).toBe('{"key":"<value>"}');
+  });
+
+  test('impressions, errors and clicks', () => {
+    expect(ad.impressions).toEqual(['https://imp.test/1?cb=[CACHEBUSTING]', 'https://imp.test/2']);
+    expect(ad.errorUrls).toEqual(['https://err.test/e?code=[ERRORCODE]']);
+    expect(ad.clickThrough).toBe('https://landing.test/');
+    expect(ad.clickTracking).toEqual(['https://clk.test/1', 'https://clk.test/2']);
+  });
+
+  test('tracking, progress with its offset; a progress without a usable offset is dropped', () => {
+    expect(ad.tracking).toEqual([
+      { event: 'start', url: 'https://trk.test/start', offset: null },
+      { event: 'progress', url: 'https://trk.test/p10', offset: { kind: 'seconds', value: 10 } },
+      { event: 'progress', url: 'https://trk.test/p25', offset: { kind: 'percent', value: 25 } },
+      { event: 'complete', url: 'https://trk.test/complete', offset: null },
+    ]);
+  });
+
+  test('media files with every attribute the player uses', () => {
+    expect(ad.mediaFiles).toEqual([
+      {
+        url: 'https://cdn.test/720.mp4',
+        type: 'video/mp4',
+        width: 1280,
+        height: 720,
+        codec: 'avc1.4D401F',
+        bitrate: 2000,
+        delivery: 'progressive',
+        apiFramework: null,
+      },
+      {
+        url: 'https://cdn.test/360.webm',
+        type: 'video/webm',
+        width: 640,
+        height: 360,
+        codec: null,
+        bitrate: 600,
+        delivery: 'streaming',
+        apiFramework: null,
+      },
+      {
+        url: 'https://cdn.test/vpaid.js',
+        type: 'application/javascript',
+        width: 640,
+        height: 360,
+        codec: null,
+        bitrate: null,
+        delivery: null,
+        apiFramework: 'VPAID',
+      },
+    ]);
+  });
+
+  test('the result is plain data that survives JSON (it travels in actions and flight logs)', () => {
+    expect(JSON.parse(JSON.stringify(ad))).toEqual(ad);
+  });
+});
+
+describe('parseVastDocument: media files', () => {
+  const withMedia = (mediaFiles: string) =>
+    parseAd(vast(inlineAd({ creatives: `<Creative>${linear({ mediaFiles })}</Creative>` })))
+      .mediaFiles;
+
+  test.each([
+    [
+      'no width',
+      '<MediaFile type="video/mp4" height="360"><![CDATA[https://cdn.test/a.mp4]]></MediaFile>',
+    ],
+    [
+      'no height',
+      '<MediaFile type="video/mp4" width="640"><![CDATA[https://cdn.test/a.mp4]]></MediaFile>',
+    ],
+    [
+      'an empty width',
+      '<MediaFile type="video/mp4" width="" height="360"><![CDATA[https://cdn.test/a.mp4]]></MediaFile>',
+    ],
+    [
+      'a garbage height',
+      '<MediaFile type="video/mp4" width="640" height="tall"><![CDATA[https://cdn.test/a.mp4]]></MediaFile>',
+    ],
+    [
+      'no type',
+      '<MediaFile width="640" height="360"><![CDATA[https://cdn.test/a.mp4]]></MediaFile>',
+    ],
+    ['no URL', '<MediaFile type="video/mp4" width="640" height="360"></MediaFile>'],
+    [
+      'a javascript: URL',
+      '<MediaFile type="video/mp4" width="640" height="360"><![CDATA[javascript:alert(1)]]></MediaFile>',
+    ],
+  ])('a MediaFile with %s does not count', (_, mediaFile) => {
+    expect(withMedia(mediaFile)).toEqual([]);
+  });
+
+  test('bitrate wins over minBitrate/maxBitrate; one bound alone is used', () => {
+    const files = withMedia(`
+      <MediaFile type="video/mp4" width="1" height="1" bitrate="500" minBitrate="360" maxBitrate="1080"><![CDATA[https://cdn.test/a]]></MediaFile>
+      <MediaFile type="video/mp4" width="1" height="1" maxBitrate="900"><![CDATA[https://cdn.test/b]]></MediaFile>
+      <MediaFile type="video/mp4" width="1" height="1" bitrate="fast"><![CDATA[https://cdn.test/c]]></MediaFile>`);
+    expect(files.map((f) => f.bitrate)).toEqual([500, 900, null]);
+  });
+
+  test('audio files with 0x0 count', () => {
+    expect(
+      withMedia(
+        '<MediaFile type="audio/mp4" width="0" height="0"><![CDATA[https://cdn.test/a.m4a]]></MediaFile>',
+      ),
+    ).toHaveLength(1);
+  });
+});
+
+describe('parseVastDocument: URLs that are not http(s)', () => {
+  const ad = parseAd(
+    vast(
+      inlineAd({
+        impressions: ['https://imp.test/ok', 'javascript:alert(1)', '', '/relative/imp'],
+        errors: ['data:text/plain,x', 'https://err.test/ok'],
+        creatives: `<Creative>${linear({
+          clicks: `<ClickThrough>${cdata('javascript:window.open()')}</ClickThrough>
+                   <ClickTracking>${cdata('//clk.test/no-scheme')}</ClickTracking>`,
+          tracking: `<Tracking event="start">${cdata('ftp://trk.test/start')}</Tracking>`,
+          mediaFiles: `<MediaFile type="video/mp4" width="640" height="360">${cdata('file:///tmp/a.mp4')}</MediaFile>`,
+        })}</Creative>`,
+      }),
+    ),
+  );
+
+  test('are never handed out as usable URLs', () => {
+    expect(ad.impressions).toEqual(['https://imp.test/ok']);
+    expect(ad.errorUrls).toEqual(['https://err.test/ok']);
+    expect(ad.clickThrough).toBeNull();
+    expect(ad.clickTracking).toEqual([]);
+    expect(ad.tracking).toEqual([]);
+    expect(ad.mediaFiles).toEqual([]);
+  });
+
+  test('are listed as ignored', () => {
+    expect([...ad.ignoredUrls].sort()).toEqual(
+      [
+        'javascript:alert(1)',
+        '',
+        '/relative/imp',
+        'data:text/plain,x',
+        'javascript:window.open()',
+        '//clk.test/no-scheme',
+        'ftp://trk.test/start',
+        'file:///tmp/a.mp4',
+      ].sort(),
+    );
+  });
+});
+
+describe('parseVastDocument: VAST versions', () => {
+  const vast2 = `<VAST version="2.0"><Ad id="v2"><InLine>
+    <AdSystem>2.0</AdSystem><AdTitle>v2</AdTitle>
+    <Impression>
+      http://imp.test/v2
+    </Impression>
+    <Creatives><Creative AdID="1"><Linear>
+      <Duration>00:00:30</Duration>
+      <TrackingEvents><Tracking event="start">http://trk.test/start</Tracking></TrackingEvents>
+      <VideoClicks><ClickThrough>http://landing.test/v2</ClickThrough></VideoClicks>
+      <MediaFiles><MediaFile delivery="progressive" type="video/mp4" bitrate="500" width="400" height="300" scalable="true" maintainAspectRatio="true">
+        http://cdn.test/v2.mp4
+      </MediaFile></MediaFiles>
+    </Linear></Creative></Creatives>
+  </InLine></Ad></VAST>`;
+
+  test('VAST 2.0 without CDATA or namespace: whitespace around URLs is trimmed', () => {
+    const ad = parseAd(vast2);
+    expect(ad.impressions).toEqual(['http://imp.test/v2']);
+    expect(ad.clickThrough).toBe('http://landing.test/v2');
+    expect(ad.mediaFiles.map((f) => f.url)).toEqual(['http://cdn.test/v2.mp4']);
+    expect(ad.durationSec).toBe(30);
+  });
+
+  test.each(['3.0', '4.0', '4.1', '4.3'])('VAST %s reads the same', (version) => {
+    const ad = parseAd(vast(inlineAd(), version));
+    expect(ad.mediaFiles).toHaveLength(1);
+    expect(ad.impressions).toEqual(['https://inline.test/impression']);
+  });
+
+  test('VAST 1.0 (VideoAdServingTemplate) is 102', () => {
+    expect(
+      failureOf('<VideoAdServingTemplate><Ad id="1"><InLine/></Ad></VideoAdServingTemplate>').code,
+    ).toBe(VAST_ERROR.UNSUPPORTED_VERSION);
+    expect(failureOf(vast(inlineAd(), '1.0')).code).toBe(VAST_ERROR.UNSUPPORTED_VERSION);
+  });
+
+  test('a document that is not VAST is 101', () => {
+    expect(failureOf('<html><body>502 Bad Gateway</body></html>')).toMatchObject({
+      code: VAST_ERROR.SCHEMA,
+      message: expect.stringContaining('<html>'),
+    });
+  });
+});
+
+describe('parseVastDocument: failures', () => {
+  test('malformed XML is 100', () => {
+    const failure = failureOf('<VAST version="4.2"><Ad><InLine></Ad></VAST>');
+    expect(failure.code).toBe(VAST_ERROR.XML_PARSING);
+    expect(failure.errorUrls).toEqual([]);
+  });
+
+  test("no Ad is 303 'Empty vast', telling the root Error URL", () => {
+    expect(failureOf(vast(`<Error>${cdata('https://noad.test/e?c=[ERRORCODE]')}</Error>`))).toEqual(
+      {
+        code: VAST_ERROR.NO_VAST_RESPONSE,
+        message: 'Empty vast',
+        errorUrls: ['https://noad.test/e?c=[ERRORCODE]'],
+        ignoredUrls: [],
+      },
+    );
+    expect(failureOf('<VAST version="4.2"/>').message).toBe('Empty vast');
+  });
+
+  test('more than one Ad (an ad pod) is 100, telling every Error URL', () => {
+    const failure = failureOf(
+      vast(
+        `<Error>${cdata('https://root.test/e')}</Error>` +
+          inlineAd({ id: 'a', errors: ['https://a.test/e'] }) +
+          inlineAd({ id: 'b', errors: ['https://b.test/e'] }),
+      ),
+    );
+    expect(failure.code).toBe(VAST_ERROR.XML_PARSING);
+    expect(failure.message).toMatch(/2 Ad elements.*exactly one/);
+    expect(failure.errorUrls).toEqual([
+      'https://root.test/e',
+      'https://a.test/e',
+      'https://b.test/e',
+    ]);
+  });
+
+  test('an InLine without a Linear creative is 201, telling its Error URL', () => {
+    const failure = failureOf(
+      vast(
+        inlineAd({
+          errors: ['https://nl.test/e'],
+          creatives:
+            '<Creative><NonLinearAds><NonLinear width="300" height="50"/></NonLinearAds></Creative>',
+        }),
+      ),
+    );
+    expect(failure).toMatchObject({ code: VAST_ERROR.LINEARITY, errorUrls: ['https://nl.test/e'] });
+  });
+
+  test('an InLine with a Linear but no usable media file is still an ad (the caller reports 403)', () => {
+    const ad = parseAd(
+      vast(inlineAd({ creatives: `<Creative>${linear({ mediaFiles: '' })}</Creative>` })),
+    );
+    expect(ad.mediaFiles).toEqual([]);
+  });
+
+  test('an Ad with neither InLine nor Wrapper is 101', () => {
+    expect(failureOf(vast('<Ad id="x"></Ad>')).code).toBe(VAST_ERROR.SCHEMA);
+  });
+});
+
+describe('parseVastDocument: a Wrapper', () => {
+  test('gives the next address and what the wrapper adds', () => {
+    const doc = parseVastDocument(
+      vast(
+        wrapperAd({
+          next: 'https://next.test/vast.xml',
+          name: 'w1',
+          clickThrough: 'https://w1.test/landing',
+        }),
+      ),
+      URL,
+    );
+    expect(doc).toEqual({
+      kind: 'wrapper',
+      next: 'https://next.test/vast.xml',
+      layer: {
+        url: URL,
+        impressions: ['https://w1.test/impression'],
+        errorUrls: ['https://w1.test/error?code=[ERRORCODE]'],
+        tracking: [{ event: 'start', url: 'https://w1.test/start', offset: null }],
+        clickTracking: ['https://w1.test/click'],
+        clickThrough: 'https://w1.test/landing',
+        ignoredUrls: [],
+        followAdditionalWrappers: true,
+      },
+    });
+  });
+
+  test('followAdditionalWrappers="false" is kept', () => {
+    const doc = parseVastDocument(
+      vast(wrapperAd({ next: 'https://n.test/', name: 'w', followAdditionalWrappers: false })),
+      URL,
+    );
+    expect(doc.kind === 'wrapper' && doc.layer.followAdditionalWrappers).toBe(false);
+  });
+
+  test('a VASTAdTagURI that is not http(s) is 300 and is never followed', () => {
+    const failure = failureOf(vast(wrapperAd({ next: 'javascript:alert(1)', name: 'w' })));
+    expect(failure.code).toBe(VAST_ERROR.WRAPPER);
+    expect(failure.ignoredUrls).toContain('javascript:alert(1)');
+    expect(failure.errorUrls).toEqual(['https://w.test/error?code=[ERRORCODE]']);
+  });
+
+  test('a Wrapper without VASTAdTagURI is 101', () => {
+    expect(failureOf(vast('<Ad><Wrapper><AdSystem>x</AdSystem></Wrapper></Ad>')).code).toBe(
+      VAST_ERROR.SCHEMA,
+    );
+  });
+});
