@@ -22,6 +22,8 @@ export interface DemoServerOptions {
   crossOriginIsolated?: boolean;
   /** more folders to serve, by URL path (the benchmark's baseline pages) */
   mounts?: Record<string, string>;
+  /** the VAST fixtures of an ad list asked for without ?vast= (the browser tests start with none) */
+  defaultAdList?: string[];
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -35,6 +37,7 @@ export function createDemoApp({
   distDir = join(ROOT, 'dist'),
   crossOriginIsolated = false,
   mounts = {},
+  defaultAdList = DEFAULT_AD_LIST,
 }: DemoServerOptions = {}) {
   const app = express();
   const faults = createFaults();
@@ -168,7 +171,10 @@ export function createDemoApp({
 
   // Adverts: the ad list, VAST documents (addresses rewritten to this server), the advertiser's page.
   app.get('/ad-list.json', (req, res) => {
-    const names = typeof req.query.vast === 'string' ? req.query.vast.split(',') : DEFAULT_AD_LIST;
+    const names =
+      typeof req.query.vast === 'string'
+        ? req.query.vast.split(',').filter(Boolean)
+        : defaultAdList;
     res.json({
       prerollList: names.map((name) => ({ vastUrl: `${originOf(req)}/vast/${name}.xml` })),
     });

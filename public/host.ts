@@ -12,6 +12,10 @@ const list = document.getElementById('messages') as HTMLOListElement;
 // Error reports of the demo go to the demo server's envelope sink.
 frame.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`;
 frame.dataset.sentry_project_label = 'demo-host';
+// ?ads=skippable,nonskippable picks the demo VAST fixtures of the ad list (empty: no adverts).
+const ads = params.get('ads');
+params.delete('ads');
+if (ads !== null) frame.dataset.env_ad_list_url = `${location.origin}/ad-list.json?vast=${ads}`;
 frame.src = playerOrigin ? `${playerOrigin}/index.html?${params}` : `./index.html?${params}`;
 
 window.addEventListener('message', (event) => {

@@ -1,17 +1,23 @@
 import { all, spawn } from 'redux-saga/effects';
+import { adsActor } from './ads/adBreak';
 import { authActor } from './auth/auth';
 import { bootActor } from './boot/boot';
 import { episodesActor } from './boot/episodes';
 import { bridgeActor } from './bridge/bridge';
 import { supervise, type Actor } from './lib/supervise';
+import { midrollActor } from './midroll/midroll';
 import { progressActor } from './progress/progress';
 import { streamActor } from './stream/stream';
+import { viewportActor } from './viewport/viewport';
 
 /** Every actor of the player, by the name its crashes are reported under. */
 export const ACTORS: Record<string, Actor> = {
   auth: authActor,
   bridge: bridgeActor,
+  viewport: viewportActor,
   stream: streamActor,
+  ads: adsActor,
+  midroll: midrollActor,
   progress: progressActor,
   episodes: episodesActor,
   boot: bootActor,

@@ -2,6 +2,8 @@ import type { UnknownAction } from 'redux';
 import { call, select, takeEvery } from 'redux-saga/effects';
 import type { Episode } from '../../src/api/types';
 import { PROTOCOL } from '../../src/app/protocol';
+import type { PlayerState } from '../../src/state';
+import { adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { selectCurrentEpisode } from '../../src/state/selectors';
@@ -18,6 +20,10 @@ const OUTBOUND: Record<string, string> = {
   [contentActions.episodeSelected.type]: 'episodeChanged',
   [mediaActions.autoplayMuted.type]: 'autoplayBlocked',
   [mediaActions.autoplayBlocked.type]: 'autoplayBlocked',
+  [adsActions.breakStarted.type]: 'adBreakStarted',
+  [adsActions.adStarted.type]: 'adStarted',
+  [adsActions.adEnded.type]: 'adEnded',
+  [adsActions.breakEnded.type]: 'adBreakEnded',
 };
 
 function* postEvent(action: UnknownAction) {
@@ -25,6 +31,17 @@ function* postEvent(action: UnknownAction) {
   let data: unknown = action.payload ?? null;
   if (action.type === mediaActions.autoplayMuted.type) data = { fallback: 'muted' };
   if (action.type === mediaActions.autoplayBlocked.type) data = { fallback: 'play-button' };
+  if (action.type === adsActions.adStarted.type || action.type === adsActions.adEnded.type) {
+    const ad = (yield select((s: PlayerState) => s.ads.ad)) as PlayerState['ads']['ad'];
+    data = ad && {
+      id: ad.id,
+      index: ad.index,
+      title: ad.title,
+      durationSec: ad.durationSec,
+      status: ad.status,
+      error: ad.error,
+    };
+  }
   if (action.type === contentActions.episodeSelected.type) {
     data = (yield select(selectCurrentEpisode)) as Episode | null; // SPEC.md section 4: the episode is the payload
   }

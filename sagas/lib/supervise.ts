@@ -1,8 +1,8 @@
 import type { Action } from 'redux';
 import { call, put, race, take } from 'redux-saga/effects';
-import { systemActions } from '../../src/state/system';
+import { MAX_RESTARTS, systemActions } from '../../src/state/system';
 
-export const MAX_RESTARTS = 3;
+export { MAX_RESTARTS };
 
 export type Actor = () => Generator<unknown, unknown, never>;
 

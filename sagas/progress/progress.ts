@@ -1,9 +1,9 @@
-import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PlayerState } from '../../src/state';
 import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
 import { resumeActions } from '../../src/state/resume';
+import { viewportActions } from '../../src/state/viewport';
 import { PROGRESS_KEY } from '../boot/resumeDecision';
 import { getPorts } from '../lib/context';
 import { MUTED_KEY, VOLUME_KEY } from '../stream/stream';
@@ -56,11 +56,9 @@ function* whilePlaying() {
   }
 }
 
-function* pageEvents(channel: EventChannel<{ hidden: boolean }>) {
-  for (;;) {
-    const { hidden } = (yield take(channel)) as { hidden: boolean };
-    if (hidden) yield call(writeProgress);
-  }
+/** Leaving the page writes at once (synchronously, inside the browser's pagehide). */
+function* onPageVisibility(action: ReturnType<typeof viewportActions.pageVisibilityChanged>) {
+  if (action.payload.hidden) yield call(writeProgress);
 }
 
 function* rememberVolume(action: ReturnType<typeof mediaActions.volumeChanged>) {
@@ -82,15 +80,9 @@ function* startOver() {
 
 /** The progress actor: the viewer's memory (position, volume, mute) and the answer to the continue prompt. */
 export function* progressActor() {
-  const { page } = yield* getPorts();
-  const channel = eventChannel<{ hidden: boolean }>((emit) => page.subscribe(emit));
-  try {
-    yield takeLatest(mediaActions.playing.type, whilePlaying);
-    yield takeEvery(mediaActions.volumeChanged.type, rememberVolume);
-    yield takeEvery(resumeActions.continueRequested.type, continueWatching);
-    yield takeEvery(resumeActions.startOverRequested.type, startOver);
-    yield call(pageEvents, channel);
-  } finally {
-    channel.close();
-  }
+  yield takeLatest(mediaActions.playing.type, whilePlaying);
+  yield takeEvery(mediaActions.volumeChanged.type, rememberVolume);
+  yield takeEvery(resumeActions.continueRequested.type, continueWatching);
+  yield takeEvery(resumeActions.startOverRequested.type, startOver);
+  yield takeEvery(viewportActions.pageVisibilityChanged.type, onPageVisibility);
 }

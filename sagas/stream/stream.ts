@@ -10,6 +10,7 @@ import type {
   StreamEngine,
 } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
+import { contentHeldByAds } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
 import { selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
@@ -66,6 +67,8 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
 }
 
 function* play() {
+  // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
+  if (contentHeldByAds((yield select((s: State) => s.ads)) as State['ads'])) return;
   const { media } = yield* getPorts();
   const outcome = (yield call([media, media.play])) as PlayOutcome;
   if (outcome.ok || outcome.reason !== 'not-allowed') return;

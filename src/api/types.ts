@@ -59,3 +59,12 @@ export interface Availability {
 /** Viewing order: by season, then by episode. */
 export const byViewingOrder = (a: Episode, b: Episode) =>
   a.season.order - b.season.order || a.order - b.order;
+
+/** SPEC.md section 3: the ad list. */
+export interface AdListItem {
+  vastUrl: string;
+}
+
+export interface AdList {
+  prerollList: AdListItem[];
+}

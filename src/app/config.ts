@@ -16,6 +16,8 @@ export interface PlayerConfig {
   langOrder: string[] | null;
   envBaseUrl: string;
   envAdListUrl: string;
+  /** extra headers of the ad list request, from the frame's data-ad_list_headers (a JSON object) */
+  adListHeaders: Record<string, string>;
   fullscreenMode: string | null;
   sentryProjectLabel: string | null;
   /** where error reports go; none are sent without it */
@@ -47,6 +49,23 @@ export function parseTimeCode(value: string | null | undefined): number | null {
   if (value == null || !TIME_CODE.test(value)) return null;
   const seconds = parseInt(value, 10);
   return Number.isFinite(seconds) ? seconds : null;
+}
+
+/** A JSON object of string values; anything else gives no headers rather than a broken request. */
+export function parseHeaders(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && /^[A-Za-z0-9-]+$/.test(entry[0]),
+      ),
+    );
+  } catch {
+    return {};
+  }
 }
 
 function parseFlag(value: string | null): boolean {
@@ -86,6 +105,7 @@ export function parseConfig({
       : null,
     envBaseUrl: dataset.env_base_url ?? origin,
     envAdListUrl: dataset.env_ad_list_url ?? `${origin}/ad-list.json`,
+    adListHeaders: parseHeaders(dataset.ad_list_headers),
     fullscreenMode: dataset.fullscreen_mode ?? null,
     sentryProjectLabel: dataset.sentry_project_label ?? null,
     sentryDsn: dataset.sentry_dsn ?? null,

@@ -19,12 +19,16 @@ const config = parseConfig({
   dataset: readFrameDataset(),
 });
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
-const video = document.getElementById('video') as HTMLVideoElement;
+const elements = {
+  player: document.getElementById('player') as HTMLElement,
+  video: document.getElementById('video') as HTMLVideoElement,
+  adVideo: document.getElementById('ad-video') as HTMLVideoElement,
+};
 const reporter = createErrorReporter(config, () =>
   JSON.stringify(recorder.exportTail(REPORT_LOG_TAIL)),
 );
 const { store, recorder } = createRecordedPlayer(
-  createBrowserPorts(video, rngSeed),
+  createBrowserPorts(elements, rngSeed),
   config,
   {
     build: process.env.PLAYER_BUILD ?? 'dev',

@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { AdLayer } from './AdLayer';
 import { BigPlayButton } from './BigPlayButton';
 import { ContinuePrompt } from './ContinuePrompt';
 import { ControlBar } from './ControlBar';
@@ -21,12 +22,15 @@ const layer = css`
 export function PlayerRoot({ onReload }: { onReload: () => void }) {
   const boot = usePlayerSelector((s) => s.system.boot);
   const failure = usePlayerSelector((s) => s.system.failure);
+  const inBreak = usePlayerSelector((s) => s.ads.activeBreak !== null);
   return (
     <div css={layer}>
       {failure ? (
         <MessageScreen failure={failure} onReload={onReload} />
       ) : boot === 'loading' ? (
         <LoadingScreen />
+      ) : inBreak ? (
+        <AdLayer />
       ) : (
         <>
           <TitleOverlay />

@@ -19,4 +19,12 @@ export const ru = {
   season: (n: number) => `Сезон ${n}`,
   episode: (n: number) => `Эпизод ${n}`,
   seasonEpisode: (season: number, episode: number) => `${season} сезон, ${episode} серия`,
+  ad: 'Реклама',
+  adOf: (n: number, total: number) => `Реклама ${n} из ${total}`,
+  skipIn: (n: number) => `Пропустить ${n}`,
+  skip: 'Пропустить',
+  advertiserSite: 'Перейти на сайт рекламодателя',
+  mute: 'Выключить звук',
+  unmute: 'Включить звук',
+  volume: 'Громкость',
 } as const;

@@ -1,3 +1,5 @@
+import { createAdMediaPort } from './adMedia';
+import { createBeaconPort } from './beacon';
 import { createHttpPort } from './http';
 import { createMediaPort } from './media';
 import { createPagePort } from './page';
@@ -5,9 +7,19 @@ import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
 import { createCookiePort, createStoragePort } from './storage';
 import type { Ports } from './types';
+import { createViewportPort } from './viewport';
+
+export interface PlayerElements {
+  player: HTMLElement;
+  video: HTMLVideoElement;
+  adVideo: HTMLVideoElement;
+}
 
 /** The real ports of a player running in a browser. */
-export function createBrowserPorts(video: HTMLVideoElement, rngSeed: number): Ports {
+export function createBrowserPorts(
+  { player, video, adVideo }: PlayerElements,
+  rngSeed: number,
+): Ports {
   return {
     http: createHttpPort(),
     media: createMediaPort(video),
@@ -21,5 +33,8 @@ export function createBrowserPorts(video: HTMLVideoElement, rngSeed: number): Po
     storage: createStoragePort(),
     cookies: createCookiePort(),
     page: createPagePort(),
+    adMedia: createAdMediaPort(adVideo, player),
+    beacon: createBeaconPort(),
+    viewport: createViewportPort(player, video),
   };
 }

@@ -27,6 +27,7 @@ export function createHttpPort(): HttpPort {
           headers: req.headers,
           data: req.body,
           timeout: req.timeoutMs,
+          ...(req.responseType === 'text' ? { responseType: 'text' as const } : {}),
         });
         const headers: Record<string, string> = {};
         for (const [key, value] of Object.entries(res.headers)) {

@@ -7,6 +7,8 @@ export function createPagePort(): PagePort {
       const onVisibility = () => listener({ hidden: document.visibilityState === 'hidden' });
       const onHide = () => listener({ hidden: true });
       document.addEventListener('visibilitychange', onVisibility);
+      // A player loaded in a background tab starts hidden: its actors must know.
+      if (document.visibilityState === 'hidden') listener({ hidden: true });
       window.addEventListener('pagehide', onHide);
       return () => {
         document.removeEventListener('visibilitychange', onVisibility);

@@ -7,6 +7,8 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   body?: unknown;
   timeoutMs: number;
+  /** 'text' for documents that are not JSON (VAST); JSON bodies are parsed by default */
+  responseType?: 'json' | 'text';
 }
 
 export interface HttpResponse<T = unknown> {
@@ -156,6 +158,52 @@ export interface PagePort {
   subscribe(listener: (event: { hidden: boolean }) => void): () => void;
 }
 
+/** What happens to the advert's own <video> element. */
+export type AdMediaEvent =
+  | { type: 'loaded'; duration: number }
+  | { type: 'playing' }
+  | { type: 'pause' }
+  /** the element's timeupdate, about four times a second while playing */
+  | { type: 'timeupdate'; currentTime: number; duration: number }
+  | { type: 'volumechange'; volume: number; muted: boolean }
+  | { type: 'ended' }
+  /** MediaError codes: 1 aborted, 2 network, 3 decode, 4 source not supported (or not found) */
+  | { type: 'error'; code: number; message: string };
+
+/** The advert's <video>, laid over the content one; shown only during an ad break. */
+export interface AdMediaPort {
+  /** whether this browser can play a media file of this MIME type and codec */
+  canPlay(type: string, codec: string | null): boolean;
+  /** the player's size in CSS pixels, for the media file choice */
+  size(): { width: number; height: number };
+  /**
+   * Starts fetching a media file; 'loaded' or 'error' follows. A file already loaded (preloaded before
+   * the break) is kept and reported ready at once.
+   */
+  load(url: string): { ready: boolean; duration: number };
+  show(visible: boolean): void;
+  play(): Promise<PlayOutcome>;
+  pause(): void;
+  setVolume(volume: number, muted: boolean): void;
+  /** stops and forgets the media file */
+  unload(): void;
+  subscribe(listener: (event: AdMediaEvent) => void): () => void;
+}
+
+/** Tracking beacons: fire and forget, and they survive the page unloading. */
+export interface BeaconPort {
+  fire(url: string): void;
+}
+
+export type ViewportEvent =
+  /** the share of the player inside the top page's viewport, 0..1 */
+  { type: 'intersection'; ratio: number } | { type: 'fullscreen'; active: boolean };
+
+/** Where the player is on screen: how much of it is visible, and whether it is fullscreen. */
+export interface ViewportPort {
+  subscribe(listener: (event: ViewportEvent) => void): () => void;
+}
+
 export interface Ports {
   http: HttpPort;
   media: MediaPort;
@@ -165,4 +213,7 @@ export interface Ports {
   storage: StoragePort;
   cookies: CookiePort;
   page: PagePort;
+  adMedia: AdMediaPort;
+  beacon: BeaconPort;
+  viewport: ViewportPort;
 }

@@ -1,18 +1,22 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { adsSlice } from './ads';
 import { authSlice } from './auth';
 import { contentSlice } from './content';
 import { mediaSlice } from './playback';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
 import { systemSlice } from './system';
+import { viewportSlice } from './viewport';
 
 export const rootReducer = combineReducers({
+  ads: adsSlice.reducer,
   auth: authSlice.reducer,
   content: contentSlice.reducer,
   media: mediaSlice.reducer,
   resume: resumeSlice.reducer,
   stream: streamSlice.reducer,
   system: systemSlice.reducer,
+  viewport: viewportSlice.reducer,
 });
 
 export type PlayerState = ReturnType<typeof rootReducer>;

@@ -18,6 +18,9 @@ export interface BootFailure {
   detail: string;
 }
 
+/** An actor that crashes more often than this is left stopped. */
+export const MAX_RESTARTS = 3;
+
 export interface ActorCrash {
   actor: string;
   message: string;

@@ -14,7 +14,7 @@ export default async function globalSetup() {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' }, // Jest sets 'test', which would bundle React's development build
   });
-  const server = await startDemoServer(0);
+  const server = await startDemoServer(0, { defaultAdList: [] }); // tests of adverts ask for theirs
   globalThis.__demoServer = server;
   process.env.DEMO_URL = server.url;
 }

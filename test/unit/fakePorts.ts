@@ -1,6 +1,8 @@
 // Fake ports for saga and component tests: scripted HTTP, a media element that records calls.
 import { TICK_MS } from '../../src/stream/loop';
 import type {
+  AdMediaEvent,
+  AdMediaPort,
   HttpPort,
   HttpRequest,
   HttpResponse,
@@ -157,6 +159,35 @@ export function fakeStorage(initial: Record<string, string> = {}) {
   };
 }
 
+/** The advert's <video>: records calls; the test emits its events. */
+export function fakeAdMedia(playOutcome: PlayOutcome = { ok: true }) {
+  const listeners = new Set<(e: AdMediaEvent) => void>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
+  const port: AdMediaPort = {
+    canPlay: (type) => type === 'video/mp4',
+    size: () => ({ width: 1280, height: 720 }),
+    load: (url) => {
+      record('load', url);
+      return { ready: false, duration: 0 };
+    },
+    show: (visible) => void record('show', visible),
+    async play() {
+      record('play');
+      return playOutcome;
+    },
+    pause: () => void record('pause'),
+    setVolume: (volume, muted) => void record('setVolume', volume, muted),
+    unload: () => void record('unload'),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (e: AdMediaEvent) => listeners.forEach((l) => l(e));
+  return { port, calls, emit };
+}
+
 export function fakePorts(
   overrides: Partial<Ports> = {},
 ): Ports & { posted: Record<string, unknown>[] } {
@@ -170,6 +201,9 @@ export function fakePorts(
     storage: fakeStorage(),
     cookies: fakeStorage(),
     page: { subscribe: () => () => undefined },
+    adMedia: fakeAdMedia().port,
+    beacon: { fire: () => undefined },
+    viewport: { subscribe: () => () => undefined },
     posted,
     ...overrides,
   };

@@ -1,0 +1,136 @@
+import type { Task } from 'redux-saga';
+import { call, fork, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { MediaSample } from '../../src/ports/types';
+import type { PlayerState } from '../../src/state';
+import { adRequests, adsActions, type BreakKind } from '../../src/state/ads';
+import { playbackRequests } from '../../src/state/playback';
+import { systemActions } from '../../src/state/system';
+import { getPorts } from '../lib/context';
+import { ensureAdList } from './adList';
+import { playAd, prepareAd, type AdOutcome, type PreparedAd } from './playAd';
+
+const perc = (time: number, duration: number) =>
+  duration > 0 ? Math.round((time / duration) * 1000) / 10 : 0;
+
+/**
+ * One ad break: content paused, each ad of the list in turn, then the ad player torn down and
+ * content resumed where it was. Whatever happens inside, the finally block gives content back.
+ */
+function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.breakRequested>) {
+  const { kind } = action.payload;
+  const { media, adMedia } = yield* getPorts();
+  const before = (yield select((s: PlayerState) => ({
+    active: s.ads.activeBreak !== null,
+    prerollDone: s.ads.prerollDone,
+    episodeId: s.ads.episodeId,
+    fullscreen: s.viewport.fullscreen,
+    volume: s.media.volume,
+    muted: s.media.muted,
+  }))) as {
+    active: boolean;
+    prerollDone: boolean;
+    episodeId: number | null;
+    fullscreen: boolean;
+    volume: number;
+    muted: boolean;
+  };
+  if (before.active || (kind === 'preroll' && before.prerollDone)) return;
+  let started = false;
+  let passed = 'interrupted';
+  let resume = true;
+  const episodeChanged = function* () {
+    return (
+      ((yield select((s: PlayerState) => s.ads.episodeId)) as number | null) !== before.episodeId
+    );
+  };
+  try {
+    // SPEC.md section 4: no pre-roll while the device is in native fullscreen.
+    if (kind === 'preroll' && before.fullscreen) return (passed = 'fullscreen');
+    const items = yield* ensureAdList();
+    if (items.length === 0) return (passed = 'no ads');
+    if (yield* episodeChanged()) return;
+    const sample = (yield call([media, media.sample])) as MediaSample;
+    if (kind === 'midroll') {
+      resume = !sample.paused; // a viewer who paused meanwhile stays paused
+      yield put(playbackRequests.pauseRequested());
+    }
+    yield put(
+      adsActions.breakStarted({ kind, total: items.length, contentTime: sample.currentTime }),
+    );
+    started = true;
+    yield call([adMedia, adMedia.setVolume], before.volume, before.muted);
+    yield put(adsActions.volumeChanged({ volume: before.volume, muted: before.muted }));
+    for (const [index, item] of items.entries()) {
+      const prepared = index === 0 ? memory.prepared : null;
+      memory.prepared = null; // a prepared ad is played once
+      const outcome = (yield call(
+        playAd,
+        index,
+        item.vastUrl,
+        sample.currentTime,
+        prepared,
+      )) as AdOutcome;
+      yield put(
+        adsActions.adEnded({
+          ...outcome,
+          position: Math.floor(sample.currentTime),
+          perc: perc(sample.currentTime, sample.duration),
+        }),
+      );
+      if (outcome.status === 'stopped' || (yield* episodeChanged())) break;
+    }
+  } finally {
+    const playedSeconds = (yield select((s: PlayerState) => s.media.playedSeconds)) as number;
+    const over = { kind, episodeId: before.episodeId, playedSeconds };
+    if (started) {
+      yield call([adMedia, adMedia.unload]);
+      yield put(adsActions.breakEnded(over));
+    } else yield put(adsActions.breakPassed({ ...over, reason: passed }));
+    // Content resumes where it was; after an episode change the new episode's own start decides.
+    if (resume && !(yield* episodeChanged())) yield put(playbackRequests.playRequested());
+  }
+}
+
+/** The first play of an episode asks for its pre-roll (content waits: see contentHeldByAds). */
+function* prerollOnFirstPlay() {
+  const due = (yield select(
+    (s: PlayerState) => !s.ads.prerollDone && s.ads.activeBreak === null,
+  )) as boolean;
+  if (due) yield put(adRequests.breakRequested({ kind: 'preroll' as BreakKind }));
+}
+
+/** The actor's memory across its tasks. */
+interface AdsMemory {
+  prepared: PreparedAd | null;
+}
+
+/** The ad list is fetched as soon as the player is ready, so the first play does not wait for it. */
+function* prefetchAdList() {
+  yield* ensureAdList();
+}
+
+/** Before the first play: the list, and the pre-roll's first ad resolved with its media file loading. */
+function* prepareFirstAd(memory: AdsMemory) {
+  const items = yield* ensureAdList();
+  const first = items[0];
+  const due = (yield select(
+    (s: PlayerState) => !s.ads.prerollDone && !s.ads.activeBreak,
+  )) as boolean;
+  if (!first || !due || memory.prepared) return;
+  memory.prepared = {
+    vastUrl: first.vastUrl,
+    task: (yield fork(prepareAd, first.vastUrl)) as Task,
+  };
+}
+
+/**
+ * The ad-break actor: pre-rolls on an episode's first play, mid-rolls when the watcher asks, each
+ * ad from VAST fetch to tracking as a state machine whose every step is an action.
+ */
+export function* adsActor() {
+  const memory: AdsMemory = { prepared: null };
+  yield takeEvery(systemActions.bootSucceeded.type, prepareFirstAd, memory);
+  yield takeEvery(adRequests.listUpdateRequested.type, prefetchAdList);
+  yield takeEvery(playbackRequests.playRequested.type, prerollOnFirstPlay);
+  yield takeLeading(adRequests.breakRequested.type, runBreak, memory);
+}

@@ -1,0 +1,65 @@
+import { call, put, race, select, take } from 'redux-saga/effects';
+import type { AdList, AdListItem } from '../../src/api/types';
+import { isHttpUrl } from '../../src/vast/urls';
+import type { HttpResponse } from '../../src/ports/types';
+import type { PlayerState } from '../../src/state';
+import { adsActions, type AdsState } from '../../src/state/ads';
+import { getConfig, getPorts } from '../lib/context';
+import { AD_LIST_TIMEOUT_MS } from './limits';
+
+/** The device fingerprint cookie (SPEC.md section 3), sent as X-Session-Context. */
+export const FINGERPRINT_COOKIE = 'device_fp';
+
+/** The list's entries that can be fetched: only http(s) VAST addresses. */
+export function adListItems(body: unknown): AdListItem[] | null {
+  const list = (body as Partial<AdList> | null)?.prerollList;
+  if (!Array.isArray(list)) return null;
+  return list
+    .map((item: unknown) => (item as Partial<AdListItem> | null)?.vastUrl)
+    .filter((url): url is string => typeof url === 'string' && isHttpUrl(url))
+    .map((vastUrl) => ({ vastUrl }));
+}
+
+function* fetchAdList() {
+  const { http, cookies } = yield* getPorts();
+  const config = yield* getConfig();
+  yield put(adsActions.listLoading());
+  const fingerprint = (yield call([cookies, cookies.get], FINGERPRINT_COOKIE)) as string | null;
+  const headers: Record<string, string> = { ...config.adListHeaders };
+  if (fingerprint) headers['X-Session-Context'] = fingerprint;
+  try {
+    const res = (yield call([http, http.request], {
+      method: 'GET',
+      url: config.envAdListUrl,
+      headers,
+      timeoutMs: AD_LIST_TIMEOUT_MS,
+    })) as HttpResponse;
+    const items = res.status >= 200 && res.status < 300 ? adListItems(res.data) : null;
+    if (items) yield put(adsActions.listLoaded({ items }));
+    else
+      yield put(
+        adsActions.listFailed({
+          message: res.status >= 300 ? `HTTP ${res.status}` : 'Malformed ad list',
+        }),
+      );
+  } catch (error) {
+    yield put(adsActions.listFailed({ message: (error as Error).message }));
+  }
+}
+
+/** The ad list: fetched only when none is loaded (SPEC.md section 4); empty when it cannot be had. */
+export function* ensureAdList() {
+  const list = (yield select((s: PlayerState) => s.ads.list)) as AdsState['list'];
+  if (list.status === 'loaded') return list.items;
+  if (list.status === 'loading') {
+    const { clock } = yield* getPorts();
+    yield race([
+      take(adsActions.listLoaded.type),
+      take(adsActions.listFailed.type),
+      call([clock, clock.sleep], AD_LIST_TIMEOUT_MS), // the fetch may have died with its actor
+    ]);
+  } else {
+    yield call(fetchAdList);
+  }
+  return ((yield select((s: PlayerState) => s.ads.list.items)) as AdListItem[]) ?? [];
+}

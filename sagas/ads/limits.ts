@@ -1,0 +1,14 @@
+// Hard time limits of an ad break, so content is never held hostage by an advert (SPEC.md section 8).
+
+/** the ad list request */
+export const AD_LIST_TIMEOUT_MS = 5_000;
+/** each VAST document of a chain: 350 for the first, 301 for a wrapper's */
+export const VAST_TIMEOUT_MS = 5_000;
+/** from loading a media file to its first frame: 402 */
+export const MEDIA_TIMEOUT_MS = 8_000;
+/** no progress while the ad should be playing: 405 */
+export const STALL_TIMEOUT_MS = 8_000;
+/** how often the watchdog looks at the clock while an ad runs */
+export const WATCHDOG_MS = 1_000;
+/** SPEC.md section 9: the ad plays only while this share of the player is visible */
+export const VISIBILITY_THRESHOLD = 0.51;

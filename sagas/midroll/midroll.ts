@@ -1,0 +1,31 @@
+import { put, select, takeEvery } from 'redux-saga/effects';
+import type { PlayerState } from '../../src/state';
+import { adRequests } from '../../src/state/ads';
+import { mediaActions } from '../../src/state/playback';
+import { viewportActions } from '../../src/state/viewport';
+import { getConfig } from '../lib/context';
+
+/** Due when the played time reaches the threshold, no ad is active and the player is not fullscreen. */
+export const midrollDue = (s: PlayerState) =>
+  s.media.playedSeconds >= s.ads.nextMidrollAt &&
+  s.ads.activeBreak === null &&
+  s.ads.prerollDone &&
+  !s.viewport.fullscreen;
+
+function* checkThreshold() {
+  if ((yield select(midrollDue)) as boolean)
+    yield put(adRequests.breakRequested({ kind: 'midroll' }));
+}
+
+/**
+ * The mid-roll watcher (demo interval, on with the `advert` parameter): asks for a break when the
+ * content's accumulated played time reaches the threshold; a postponed one comes after fullscreen.
+ */
+export function* midrollActor() {
+  const config = yield* getConfig();
+  if (!config.advert) return;
+  yield takeEvery(
+    [mediaActions.positionChanged.type, viewportActions.fullscreenChanged.type],
+    checkThreshold,
+  );
+}

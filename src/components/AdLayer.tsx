@@ -1,0 +1,216 @@
+import { css } from '@emotion/react';
+import { ru } from '../i18n/ru';
+import { adRequests } from '../state/ads';
+import { formatTime } from './formatTime';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+
+const layer = css`
+  position: absolute;
+  inset: 0;
+  color: white;
+`;
+
+const clickThrough = css`
+  position: absolute;
+  inset: 0 0 4rem;
+  display: block;
+`;
+
+const badge = css`
+  position: absolute;
+  top: 0.75rem;
+  left: 0.75rem;
+  padding: 0.25rem 0.6rem;
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.6);
+  font-size: 0.85rem;
+  font-variant-numeric: tabular-nums;
+  pointer-events: none;
+`;
+
+const bar = css`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 1.5rem 1rem 0.75rem;
+  background: linear-gradient(transparent, rgba(0, 0, 0, 0.7));
+`;
+
+const iconButton = css`
+  width: 2.5rem;
+  height: 2.5rem;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: white;
+  font-size: 1.25rem;
+  cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.15);
+  }
+  &:focus-visible {
+    outline: 2px solid white;
+  }
+`;
+
+const skipSlot = css`
+  margin-left: auto;
+`;
+
+const skipButton = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  padding: 0.6rem 1rem;
+  border: 1px solid rgba(255, 255, 255, 0.6);
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.7);
+  color: white;
+  font: inherit;
+  font-size: 0.95rem;
+  cursor: pointer;
+  &:disabled {
+    cursor: default;
+    opacity: 0.75;
+  }
+  &:focus-visible {
+    outline: 2px solid white;
+  }
+`;
+
+const bigPlay = css`
+  position: absolute;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: 5rem;
+  height: 5rem;
+  border: 0;
+  border-radius: 50%;
+  background: rgba(229, 9, 20, 0.9);
+  color: white;
+  font-size: 2rem;
+  cursor: pointer;
+`;
+
+function SkipArrow() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+      <path d="M3 2 L10 8 L3 14 Z M11 2 H13 V14 H11 Z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** A speaker, struck through when muted (drawn: emoji fonts are not everywhere). */
+function SpeakerIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+      <path d="M3 7 H6 L11 3 V17 L6 13 H3 Z" fill="currentColor" />
+      {muted ? (
+        <path d="M13 7 L18 13 M18 7 L13 13" stroke="currentColor" strokeWidth="2" />
+      ) : (
+        <path d="M13.5 6.5 Q16 10 13.5 13.5" stroke="currentColor" strokeWidth="2" fill="none" />
+      )}
+    </svg>
+  );
+}
+
+/** The skip button: 'Пропустить N' counting down, disabled, then the arrow (SPEC.md sections 2, 5). */
+function SkipButton({ skipAt, currentTime }: { skipAt: number; currentTime: number }) {
+  const dispatch = usePlayerDispatch();
+  const left = Math.ceil(skipAt - currentTime);
+  return left > 0 ? (
+    <button type="button" css={skipButton} disabled>
+      {ru.skipIn(left)}
+    </button>
+  ) : (
+    <button type="button" css={skipButton} onClick={() => dispatch(adRequests.skipRequested())}>
+      {ru.skip} <SkipArrow />
+    </button>
+  );
+}
+
+/** The ad layer over the advert's video: badge, click-through, play/pause, volume, skip. */
+export function AdLayer() {
+  const dispatch = usePlayerDispatch();
+  const ad = usePlayerSelector((s) => s.ads.ad);
+  const total = usePlayerSelector((s) => s.ads.activeBreak?.total ?? 1);
+  const volume = usePlayerSelector((s) => s.ads.volume);
+  const muted = usePlayerSelector((s) => s.ads.muted);
+  if (!ad) return <div css={layer} data-testid="ad-layer" />;
+  // From 'loaded' on, the viewer has the controls (a paused or not yet started ad needs its play button).
+  const running =
+    ad.status === 'loaded' ||
+    ad.status === 'started' ||
+    ad.status === 'playing' ||
+    ad.status === 'paused';
+  const left = Math.max(0, Math.ceil(ad.durationSec - ad.currentTime));
+  return (
+    <div css={layer} data-testid="ad-layer">
+      {ad.clickThrough && running && (
+        <a
+          css={clickThrough}
+          href={ad.clickThrough}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={ru.advertiserSite}
+          onClick={() => dispatch(adRequests.clickThroughRequested())}
+        />
+      )}
+      <div css={badge}>
+        {total > 1 ? ru.adOf(ad.index + 1, total) : ru.ad}
+        {running && ad.durationSec > 0 ? ` · ${formatTime(left)}` : ''}
+      </div>
+      {ad.needsClick && (
+        <button
+          type="button"
+          css={bigPlay}
+          aria-label={ru.play}
+          onClick={() => dispatch(adRequests.playPauseRequested())}
+        >
+          ▶
+        </button>
+      )}
+      {running && (
+        <div css={bar}>
+          <button
+            type="button"
+            css={iconButton}
+            aria-label={ad.status === 'playing' ? ru.pause : ru.play}
+            onClick={() => dispatch(adRequests.playPauseRequested())}
+          >
+            {ad.status === 'playing' ? '❚❚' : '▶'}
+          </button>
+          <button
+            type="button"
+            css={iconButton}
+            aria-label={muted ? ru.unmute : ru.mute}
+            onClick={() => dispatch(adRequests.volumeRequested({ volume, muted: !muted }))}
+          >
+            <SpeakerIcon muted={muted || volume === 0} />
+          </button>
+          <input
+            type="range"
+            aria-label={ru.volume}
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(e) =>
+              dispatch(adRequests.volumeRequested({ volume: Number(e.target.value), muted: false }))
+            }
+          />
+          {ad.skipOffsetSec !== null && (
+            <span aria-live="polite" css={skipSlot}>
+              <SkipButton skipAt={ad.skipOffsetSec} currentTime={ad.currentTime} />
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdListItem } from '../api/types';
+import type { VastErrorCode } from '../vast/model';
+import { contentActions } from './content';
+import { MAX_RESTARTS, systemActions } from './system';
+
+/** SPEC.md section 4: an ad's statuses; the last four end it. */
+export type AdStatus =
+  | 'created'
+  | 'loaded'
+  | 'started'
+  | 'playing'
+  | 'paused'
+  | 'stopped'
+  | 'skipped'
+  | 'completed'
+  | 'error';
+
+export type AdEndStatus = Extract<AdStatus, 'stopped' | 'skipped' | 'completed' | 'error'>;
+
+export type BreakKind = 'preroll' | 'midroll';
+
+/** Demo mid-roll interval in seconds of played content (SPEC.md section 9). */
+export const MIDROLL_INTERVAL_S = 10;
+
+/** The ad now in the ad layer. */
+export interface AdView {
+  /** its place in the break, from 0 */
+  index: number;
+  vastUrl: string;
+  status: AdStatus;
+  id: string | null;
+  title: string;
+  durationSec: number;
+  currentTime: number;
+  /** null when the ad cannot be skipped */
+  skipOffsetSec: number | null;
+  clickThrough: string | null;
+  /** the browser refused to start it: the viewer's click is needed */
+  needsClick: boolean;
+  error: { code: VastErrorCode; message: string } | null;
+}
+
+/** SPEC.md section 3: an ad history item. */
+export interface AdHistoryItem {
+  id: string | null;
+  type: 'pre-roll' | 'mid-roll';
+  /** content position of the break, seconds */
+  position: number;
+  /** seconds of the ad watched */
+  duration: number;
+  /** content position of the break, percent of its duration */
+  perc: number;
+  status: AdEndStatus;
+  errorCode: VastErrorCode | null;
+}
+
+export interface AdsState {
+  list: { status: 'none' | 'loading' | 'loaded' | 'failed'; items: AdListItem[] };
+  /** the break now running, if any */
+  activeBreak: { kind: BreakKind; total: number; contentTime: number } | null;
+  /** the current episode's pre-roll has run (or had nothing to play) */
+  prerollDone: boolean;
+  ad: AdView | null;
+  volume: number;
+  muted: boolean;
+  /** the viewer's last play/pause click in the ad layer decides over visibility */
+  userChoice: 'play' | 'pause' | null;
+  /** played seconds of content at which the next mid-roll is due */
+  nextMidrollAt: number;
+  /** the episode the pre-roll and mid-roll counts belong to */
+  episodeId: number | null;
+  /** the ad actor gave up after repeated crashes: content plays without adverts */
+  disabled: boolean;
+  history: AdHistoryItem[];
+}
+
+const initialState: AdsState = {
+  list: { status: 'none', items: [] },
+  activeBreak: null,
+  prerollDone: false,
+  ad: null,
+  volume: 1,
+  muted: false,
+  userChoice: null,
+  nextMidrollAt: MIDROLL_INTERVAL_S,
+  episodeId: null,
+  disabled: false,
+  history: [],
+};
+
+/** Intents from the ad layer and from the other actors. */
+export const adRequests = {
+  /** SPEC.md section 4: updating fetches the list only if none is loaded */
+  listUpdateRequested: createAction('ads/listUpdateRequested'),
+  breakRequested: createAction<{ kind: BreakKind }>('ads/breakRequested'),
+  skipRequested: createAction('ads/skipRequested'),
+  clickThroughRequested: createAction('ads/clickThroughRequested'),
+  playPauseRequested: createAction('ads/playPauseRequested'),
+  volumeRequested: createAction<{ volume: number; muted: boolean }>('ads/volumeRequested'),
+};
+
+export interface BreakOver {
+  kind: BreakKind;
+  /** the episode the break was for: a break cut short by an episode change counts for none */
+  episodeId: number | null;
+  playedSeconds: number;
+}
+
+function breakOver(state: AdsState, action: PayloadAction<BreakOver>) {
+  state.activeBreak = null;
+  state.ad = null;
+  state.userChoice = null;
+  if (action.payload.episodeId !== state.episodeId) return;
+  if (action.payload.kind === 'preroll') state.prerollDone = true;
+  else {
+    // SPEC.md section 4: the next threshold moves on by the interval (past any missed while postponed).
+    let next = state.nextMidrollAt + MIDROLL_INTERVAL_S;
+    while (next <= action.payload.playedSeconds) next += MIDROLL_INTERVAL_S;
+    state.nextMidrollAt = next;
+  }
+}
+
+const ended = (status: AdStatus) =>
+  status === 'stopped' || status === 'skipped' || status === 'completed' || status === 'error';
+
+export const adsSlice = createSlice({
+  name: 'ads',
+  initialState,
+  reducers: {
+    listReset(state) {
+      state.list = { status: 'none', items: [] };
+    },
+    listLoading(state) {
+      state.list.status = 'loading';
+    },
+    listLoaded(state, action: PayloadAction<{ items: AdListItem[] }>) {
+      state.list = { status: 'loaded', items: action.payload.items };
+    },
+    listFailed(state, _action: PayloadAction<{ message: string }>) {
+      state.list = { status: 'failed', items: [] };
+    },
+    breakStarted(
+      state,
+      action: PayloadAction<{ kind: BreakKind; total: number; contentTime: number }>,
+    ) {
+      state.activeBreak = action.payload;
+      state.userChoice = null;
+    },
+    /** The break is over: content may play. */
+    breakEnded: breakOver,
+    /** A break had nothing to play (no ads, no list, native fullscreen): content may play. */
+    breakPassed: (state: AdsState, action: PayloadAction<BreakOver & { reason: string }>) =>
+      breakOver(state, action),
+    adCreated(state, action: PayloadAction<{ index: number; vastUrl: string }>) {
+      state.userChoice = null; // a pause of the previous ad is not this one's
+      state.ad = {
+        ...action.payload,
+        status: 'created',
+        id: null,
+        title: '',
+        durationSec: 0,
+        currentTime: 0,
+        skipOffsetSec: null,
+        clickThrough: null,
+        needsClick: false,
+        error: null,
+      };
+    },
+    adLoaded(
+      state,
+      action: PayloadAction<{
+        id: string | null;
+        title: string;
+        durationSec: number;
+        skipOffsetSec: number | null;
+        clickThrough: string | null;
+      }>,
+    ) {
+      if (state.ad) Object.assign(state.ad, action.payload, { status: 'loaded' });
+    },
+    adStarted(state) {
+      if (state.ad) state.ad.status = 'started';
+    },
+    adPlaying(state) {
+      if (state.ad && !ended(state.ad.status)) {
+        state.ad.status = 'playing';
+        state.ad.needsClick = false;
+      }
+    },
+    adPaused(state) {
+      if (state.ad && !ended(state.ad.status)) state.ad.status = 'paused';
+    },
+    /** The ad's position: at most once a second (SPEC.md section 9). */
+    adProgressed(state, action: PayloadAction<{ currentTime: number; durationSec: number }>) {
+      if (!state.ad) return;
+      state.ad.currentTime = action.payload.currentTime;
+      state.ad.durationSec = action.payload.durationSec;
+    },
+    adNeedsClick(state) {
+      if (state.ad) state.ad.needsClick = true;
+    },
+    adEnded(
+      state,
+      action: PayloadAction<{
+        status: AdEndStatus;
+        error: { code: VastErrorCode; message: string } | null;
+        position: number;
+        perc: number;
+      }>,
+    ) {
+      const { ad, activeBreak } = state;
+      if (!ad || !activeBreak) return;
+      ad.status = action.payload.status;
+      ad.error = action.payload.error;
+      state.history.push({
+        id: ad.id,
+        type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
+        position: action.payload.position,
+        duration: ad.currentTime,
+        perc: action.payload.perc,
+        status: action.payload.status,
+        errorCode: action.payload.error?.code ?? null,
+      });
+    },
+    volumeChanged(state, action: PayloadAction<{ volume: number; muted: boolean }>) {
+      state.volume = action.payload.volume;
+      state.muted = action.payload.muted;
+    },
+    /** URLs in a VAST document that are not http(s): never fetched, fired or opened. */
+    urlsIgnored(_state, _action: PayloadAction<{ vastUrl: string; urls: string[] }>) {},
+  },
+  extraReducers: (builder) => {
+    builder.addCase(adRequests.playPauseRequested, (state) => {
+      if (!state.ad) return;
+      state.userChoice = state.ad.status === 'playing' ? 'pause' : 'play';
+    });
+    // The click-through pauses the ad: the viewer is on the advertiser's page.
+    builder.addCase(adRequests.clickThroughRequested, (state) => {
+      if (state.ad) state.userChoice = 'pause';
+    });
+    // Every episode has its pre-roll and counts its mid-rolls from the start.
+    builder.addCase(contentActions.episodeSelected, (state, action) => {
+      state.episodeId = action.payload.episodeId;
+      state.prerollDone = state.disabled;
+      state.nextMidrollAt = MIDROLL_INTERVAL_S;
+    });
+    // A crashed ad actor restarts with nothing running; one that gave up never holds content again.
+    builder.addCase(systemActions.actorCrashed, (state, action) => {
+      if (action.payload.actor !== 'ads') return;
+      state.activeBreak = null;
+      state.ad = null;
+      state.prerollDone = true;
+      if (state.list.status === 'loading') state.list.status = 'none';
+      if (action.payload.restarts >= MAX_RESTARTS) state.disabled = true;
+    });
+  },
+});
+
+export const adsActions = adsSlice.actions;
+
+/** Content waits while a break runs or the episode's pre-roll has not had its turn. */
+export const contentHeldByAds = (ads: AdsState) =>
+  !ads.disabled && (ads.activeBreak !== null || !ads.prerollDone);

@@ -1,0 +1,218 @@
+import type { Frame, Page } from 'puppeteer-core';
+import {
+  clearFaults,
+  demoUrl,
+  injectFault,
+  keepAsGolden,
+  openPage,
+  playerFrame,
+  screenshot,
+  useBrowser,
+} from './browser';
+
+interface Beacon {
+  path: string;
+  query: Record<string, string>;
+}
+
+async function beacons(): Promise<Beacon[]> {
+  return (await fetch(demoUrl('/__test/beacons'))).json() as Promise<Beacon[]>;
+}
+
+async function clearBeacons() {
+  await fetch(demoUrl('/__test/beacons'), { method: 'DELETE' });
+}
+
+/** The player's ad state and the content's position, as the debug API reports them. */
+function adState(frame: Frame) {
+  return frame.evaluate(() => {
+    const s = window.__player!.getState();
+    return {
+      ad: s.ads.ad,
+      activeBreak: s.ads.activeBreak,
+      history: s.ads.history,
+      contentPaused: s.media.paused,
+      contentTime: s.media.currentTime,
+      adVideoShown: !(document.getElementById('ad-video') as HTMLVideoElement).hidden,
+    };
+  });
+}
+
+async function waitForContentPlaying(frame: Frame, after = 0.5, timeout = 30_000) {
+  await frame.waitForFunction(
+    (t) => {
+      const s = window.__player!.getState();
+      const video = document.getElementById('video') as HTMLVideoElement;
+      return s.ads.activeBreak === null && !video.paused && video.currentTime > t;
+    },
+    { timeout },
+    after,
+  );
+}
+
+describe('adverts on the demo', () => {
+  const browser = useBrowser();
+  const opened: Page[] = [];
+  /** A page of this test; the previous tests' pages are closed first, so their beacons stop. */
+  const open = async () => {
+    const { page, errors } = await openPage(browser());
+    opened.push(page);
+    return { page, errors };
+  };
+  beforeEach(async () => {
+    for (const page of opened.splice(0)) await page.browserContext().close();
+    await clearBeacons();
+    await clearFaults();
+  });
+  afterAll(clearFaults);
+
+  it('plays a pre-roll, then the film from its start, with exactly the expected beacons in order', async () => {
+    const { page, errors } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=nonskippable'));
+    const frame = await playerFrame(page);
+    keepAsGolden(frame, 'preroll-complete');
+
+    await frame.waitForFunction(
+      () => {
+        const ad = document.getElementById('ad-video') as HTMLVideoElement;
+        return ad.currentTime > 1 && window.__player!.getState().ads.ad?.status === 'playing';
+      },
+      { timeout: 20_000 },
+    );
+    const during = await adState(frame);
+    expect(during.adVideoShown).toBe(true);
+    expect(during.contentTime).toBe(0);
+    expect(during.activeBreak).toMatchObject({ kind: 'preroll', total: 1 });
+    expect(await frame.$eval('[data-testid="ad-layer"]', (el) => el.textContent)).toContain(
+      'Реклама',
+    );
+    expect(await frame.$('button[disabled]')).toBeNull(); // not skippable: no skip button at all
+    await screenshot(page, 'ad-preroll-playing');
+
+    await waitForContentPlaying(frame);
+    const after = await adState(frame);
+    expect(after.adVideoShown).toBe(false);
+    expect(after.history).toEqual([
+      expect.objectContaining({ id: 'demo-nonskippable', type: 'pre-roll', status: 'completed' }),
+    ]);
+    expect((await beacons()).map((b) => b.path)).toEqual([
+      '/track/nonskippable/impression',
+      '/track/nonskippable/start',
+      '/track/nonskippable/firstQuartile',
+      '/track/nonskippable/midpoint',
+      '/track/nonskippable/progress-3s',
+      '/track/nonskippable/thirdQuartile',
+      '/track/nonskippable/complete',
+    ]);
+    const hostLog = await page.$$eval('#messages li', (items) =>
+      items.map((li) => li.getAttribute('data-event')),
+    );
+    expect(hostLog).toEqual(
+      expect.arrayContaining(['adBreakStarted', 'adStarted', 'adEnded', 'adBreakEnded', 'play']),
+    );
+    expect(hostLog.indexOf('adBreakEnded')).toBeLessThan(hostLog.lastIndexOf('play'));
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the skip button down, disabled, then skips on a click and the film plays', async () => {
+    const { page, errors } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=skippable'));
+    const frame = await playerFrame(page);
+    keepAsGolden(frame, 'preroll-skip');
+
+    const counting = await frame.waitForSelector('button[disabled]::-p-text(Пропустить)', {
+      timeout: 20_000,
+    });
+    expect(await counting!.evaluate((b) => b.textContent)).toMatch(/^Пропустить [1-5]$/);
+    await screenshot(page, 'ad-skip-countdown');
+    await counting!.click(); // disabled: nothing happens
+    expect((await adState(frame)).ad?.status).toBe('playing');
+
+    const skip = await frame.waitForSelector('button:not([disabled])::-p-text(Пропустить)', {
+      timeout: 10_000,
+    });
+    expect(await skip!.evaluate((b) => b.textContent?.trim())).toBe('Пропустить');
+    expect(await skip!.$('svg')).not.toBeNull(); // the arrow
+    await screenshot(page, 'ad-skip-ready');
+    const skippedAt = (await frame.evaluate(
+      () => (document.getElementById('ad-video') as HTMLVideoElement).currentTime,
+    )) as number;
+    expect(skippedAt).toBeGreaterThanOrEqual(5);
+    await skip!.click();
+
+    await waitForContentPlaying(frame);
+    expect((await adState(frame)).history[0]).toMatchObject({ status: 'skipped' });
+    const paths = (await beacons()).map((b) => b.path);
+    expect(paths).toContain('/track/skippable/skip');
+    expect(paths).not.toContain('/track/skippable/complete');
+    expect(paths.slice(0, 3)).toEqual([
+      '/track/skippable/impression',
+      '/track/skippable/start',
+      '/track/skippable/firstQuartile',
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('starts a mid-roll after 10 s of played film and resumes the film where it was', async () => {
+    const { page, errors } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&advert=1&ads=nonskippable'));
+    const frame = await playerFrame(page);
+    keepAsGolden(frame, 'midroll');
+
+    await waitForContentPlaying(frame, 0.5, 30_000); // after the pre-roll
+    await frame.waitForFunction(
+      () => window.__player!.getState().ads.activeBreak?.kind === 'midroll',
+      { timeout: 30_000 },
+    );
+    const during = await adState(frame);
+    expect(during.activeBreak!.contentTime).toBeGreaterThanOrEqual(9.5);
+    expect(during.activeBreak!.contentTime).toBeLessThan(12);
+    await frame.waitForFunction(
+      () => (document.getElementById('video') as HTMLVideoElement).paused,
+    );
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'playing', {
+      timeout: 20_000,
+    });
+    await screenshot(page, 'ad-midroll-playing');
+
+    const pausedAt = during.activeBreak!.contentTime;
+    await waitForContentPlaying(frame, pausedAt, 30_000);
+    const resumedAt = await frame.evaluate(
+      () => (document.getElementById('video') as HTMLVideoElement).currentTime,
+    );
+    expect(resumedAt).toBeGreaterThanOrEqual(pausedAt);
+    expect(resumedAt).toBeLessThan(pausedAt + 3);
+    const { history } = await adState(frame);
+    expect(history.map((h) => h.type)).toEqual(['pre-roll', 'mid-roll']);
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['broken', 'broken', 100, null],
+    ['empty', 'empty', 303, null],
+    ['media 404', 'nonskippable', 401, '/media/ads/ad-6s.mp4'],
+  ])(
+    'a %s advert ends its break within the limit and the film plays',
+    async (_label, name, code, missing) => {
+      if (missing) await injectFault(missing, { type: 'status', status: 404 });
+      const { page, errors } = await open();
+      await page.goto(demoUrl(`/host.html?movie_id=1&ads=${name}`));
+      const frame = await playerFrame(page);
+      if (name === 'broken') keepAsGolden(frame, 'preroll-broken-vast');
+
+      const started = Date.now();
+      await waitForContentPlaying(frame, 0.5, 20_000);
+      // Each failure has its own limit (VAST 5 s, media 8 s); these fail fast, far inside it.
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect((await adState(frame)).history).toEqual([
+        expect.objectContaining({ status: 'error', errorCode: code }),
+      ]);
+      if (name !== 'empty' && name !== 'broken')
+        expect((await beacons()).map((b) => `${b.path}?code=${b.query.code}`)).toEqual([
+          '/track/nonskippable/error?code=401',
+        ]);
+      // The browser reports the 404 itself; nothing else may go wrong.
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,317 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/ports/types';
+import { adRequests } from '../../../src/state/ads';
+import { playbackRequests } from '../../../src/state/playback';
+import { MEDIA_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
+import { fakeAdMedia, fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../fakePorts';
+import { film } from '../fixtures';
+import { BASE, settle, startPlayer } from '../player';
+
+const VAST_DIR = join(__dirname, '..', '..', '..', 'demo', 'fixtures', 'vast');
+const vast = (name: string) =>
+  readFileSync(join(VAST_DIR, `${name}.xml`), 'utf8').replaceAll('{{ORIGIN}}', BASE);
+const api = (path: string) => `${BASE}/catalog-api${path}`;
+const HLS = `${BASE}/media/hls/master.m3u8`;
+
+/** The film with an ad list of demo VAST fixtures, on fake ports and virtual time. */
+function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[] } = {}) {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const adMedia = fakeAdMedia();
+  const beacons: string[] = [];
+  const viewportListeners = new Set<(e: ViewportEvent) => void>();
+  const pageListeners = new Set<(e: { hidden: boolean }) => void>();
+  const routes: Record<string, HttpResponse> = {
+    [api('/contents/1')]: ok(film.content),
+    [api('/contents/1/seasons')]: ok(film.seasons),
+    [api('/episodes?content-id=1')]: ok(film.episodes),
+    [`${BASE}/media/film.json`]: ok({
+      sources: [{ label: 'A', link: HLS, isDefault: true }],
+      subtitles: [],
+    }),
+    [`${BASE}/ad-list.json`]: ok({
+      prerollList: ads.map((name) => ({ vastUrl: `${BASE}/vast/${name}.xml` })),
+    }),
+  };
+  for (const name of ['skippable', 'nonskippable', 'wrapper-1', 'wrapper-2', 'empty', 'broken'])
+    routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
+  const http = fakeHttp(routes);
+  const vastRequests = () => http.requests.filter((r) => r.url.includes('/vast/')).length;
+  const ports = fakePorts({
+    http: {
+      request: (req: HttpRequest) =>
+        hang.some((h) => req.url.endsWith(h)) ? new Promise(() => undefined) : http.request(req),
+    },
+    media: media.port,
+    adMedia: adMedia.port,
+    clock: clock.port,
+    beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
+    viewport: {
+      subscribe(listener) {
+        viewportListeners.add(listener);
+        return () => viewportListeners.delete(listener);
+      },
+    },
+    page: {
+      subscribe(listener) {
+        pageListeners.add(listener);
+        return () => pageListeners.delete(listener);
+      },
+    },
+  });
+  const { store } = startPlayer(search, ports);
+  const adCalls = () => adMedia.calls.map((c) => c.method);
+  const contentCalls = () => media.calls.map((c) => c.method);
+  /** Emits the ad media's events as a browser would, letting the actor react to each. */
+  const adEvent = async (...events: Parameters<typeof adMedia.emit>[0][]) => {
+    for (const e of events) {
+      adMedia.emit(e);
+      await settle();
+    }
+  };
+  const playTo = async (from: number, to: number, duration: number) => {
+    for (let t = from; t <= to; t += 0.25)
+      await adEvent({ type: 'timeupdate', currentTime: t, duration });
+  };
+  const setViewport = async (e: ViewportEvent) => {
+    viewportListeners.forEach((l) => l(e));
+    await settle();
+  };
+  const setHidden = async (hidden: boolean) => {
+    pageListeners.forEach((l) => l({ hidden }));
+    await settle();
+  };
+  return {
+    store,
+    vastRequests,
+    clock,
+    media,
+    adMedia,
+    beacons,
+    adCalls,
+    contentCalls,
+    adEvent,
+    playTo,
+    setViewport,
+    setHidden,
+  };
+}
+
+async function startPreroll(p: ReturnType<typeof adPlayer>, duration = 15) {
+  await settle();
+  p.store.dispatch(playbackRequests.playRequested());
+  await settle();
+  await p.adEvent({ type: 'loaded', duration }, { type: 'playing' });
+}
+
+describe('the ad-break actor: a pre-roll', () => {
+  it('plays before content, tracks impression, start, each quartile once and complete, then content plays', async () => {
+    const p = adPlayer(['nonskippable']);
+    await startPreroll(p, 6);
+    expect(p.contentCalls()).not.toContain('play');
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    await p.playTo(0.25, 6, 6);
+    await p.playTo(1.5, 2, 6); // a seek back replays quartile times: nothing fires twice
+    await p.adEvent({ type: 'pause' }, { type: 'ended' });
+    expect(p.beacons.map((b) => b.replace(/\?.*/, ''))).toEqual([
+      '/track/nonskippable/impression',
+      '/track/nonskippable/start',
+      '/track/nonskippable/firstQuartile',
+      '/track/nonskippable/midpoint',
+      '/track/nonskippable/progress-3s',
+      '/track/nonskippable/thirdQuartile',
+      '/track/nonskippable/complete',
+    ]);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.store.getState().ads.history).toEqual([
+      expect.objectContaining({ id: 'demo-nonskippable', type: 'pre-roll', status: 'completed' }),
+    ]);
+    expect(p.adCalls()).toContain('unload');
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('fills the impression cache-buster from the rng: eight digits', async () => {
+    const p = adPlayer(['skippable']);
+    await startPreroll(p);
+    expect(p.beacons[0]).toBe('/track/skippable/impression?cb=50000000');
+  });
+
+  it('refuses a skip before the skip offset and skips after it', async () => {
+    const p = adPlayer(['skippable']);
+    await startPreroll(p);
+    await p.playTo(0.25, 4.75, 15);
+    p.store.dispatch(adRequests.skipRequested());
+    await settle();
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    expect(p.beacons).not.toContain('/track/skippable/skip');
+    await p.playTo(5, 5, 15);
+    p.store.dispatch(adRequests.skipRequested());
+    await settle();
+    expect(p.beacons).toContain('/track/skippable/skip');
+    expect(p.beacons).not.toContain('/track/skippable/complete');
+    expect(p.store.getState().ads.history[0]?.status).toBe('skipped');
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('pauses below 51% visibility and plays again above it, tracking pause and resume', async () => {
+    const p = adPlayer(['skippable']);
+    await startPreroll(p);
+    await p.setViewport({ type: 'intersection', ratio: 0.5 });
+    expect(p.adCalls().filter((m) => m === 'pause')).toHaveLength(1);
+    await p.adEvent({ type: 'pause' });
+    expect(p.store.getState().ads.ad?.status).toBe('paused');
+    await p.setViewport({ type: 'intersection', ratio: 0.51 });
+    await p.adEvent({ type: 'playing' });
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    expect(p.beacons).toEqual(
+      expect.arrayContaining(['/track/skippable/pause', '/track/skippable/resume']),
+    );
+  });
+
+  it('pauses while the document is hidden, even after the viewer chose play', async () => {
+    const p = adPlayer(['skippable']);
+    await startPreroll(p);
+    p.store.dispatch(adRequests.playPauseRequested()); // pause
+    await p.adEvent({ type: 'pause' });
+    p.store.dispatch(adRequests.playPauseRequested()); // play again
+    await settle();
+    await p.adEvent({ type: 'playing' });
+    const pausesBefore = p.adCalls().filter((m) => m === 'pause').length;
+    await p.setHidden(true);
+    expect(p.adCalls().filter((m) => m === 'pause')).toHaveLength(pausesBefore + 1);
+  });
+
+  it('follows the wrapper chain and merges the wrappers’ tracking into the ad', async () => {
+    const p = adPlayer(['wrapper-1']);
+    await startPreroll(p, 6);
+    expect(p.beacons).toEqual(
+      expect.arrayContaining([
+        '/track/wrapper-1/impression',
+        '/track/wrapper-1/start',
+        expect.stringMatching(/^\/track\/nonskippable\/impression/),
+        '/track/nonskippable/start',
+      ]),
+    );
+  });
+});
+
+describe('the ad-break actor: ready before the play click', () => {
+  it('resolves the first ad and loads its media file before play, and does not fetch it again', async () => {
+    const p = adPlayer(['skippable', 'nonskippable']);
+    await settle();
+    expect(p.vastRequests()).toBe(1);
+    expect(p.adMedia.calls).toEqual([{ method: 'load', args: [`${BASE}/media/ads/ad-15s.mp4`] }]);
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.vastRequests()).toBe(1);
+    expect(p.store.getState().ads.ad).toMatchObject({ index: 0, status: 'loaded' });
+  });
+});
+
+describe('the ad-break actor: failures end the break within its limits', () => {
+  it('a paused ad that is skipped does not leave the next ad paused', async () => {
+    const p = adPlayer(['skippable', 'nonskippable']);
+    await startPreroll(p);
+    await p.playTo(0.25, 5, 15);
+    p.store.dispatch(adRequests.playPauseRequested()); // the viewer pauses
+    await p.adEvent({ type: 'pause' });
+    p.store.dispatch(adRequests.skipRequested());
+    await settle();
+    await p.adEvent({ type: 'loaded', duration: 6 });
+    expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(2);
+    expect(p.store.getState().ads.ad).toMatchObject({ index: 1 });
+  });
+
+  it('an ad whose play() never settles ends in 402 after the media limit', async () => {
+    const p = adPlayer(['skippable']);
+    p.adMedia.port.play = () => new Promise(() => undefined);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.adEvent({ type: 'loaded', duration: 15 });
+    await p.clock.advance(MEDIA_TIMEOUT_MS);
+    expect(p.store.getState().ads.history[0]).toMatchObject({ errorCode: 402 });
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it.each([
+    ['broken', 100],
+    ['empty', 303],
+  ])('a %s VAST ends in %i and content plays', async (name, code) => {
+    const p = adPlayer([name]);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.store.getState().ads.history).toEqual([
+      expect.objectContaining({ status: 'error', errorCode: code }),
+    ]);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('a VAST that does not answer ends in 350 after the VAST time limit', async () => {
+    const p = adPlayer(['skippable'], { hang: ['skippable.xml'] });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.clock.advance(VAST_TIMEOUT_MS - 1);
+    expect(p.contentCalls()).not.toContain('play');
+    await p.clock.advance(1);
+    expect(p.store.getState().ads.history[0]).toMatchObject({ errorCode: 350 });
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('a media file that never loads ends in 402 with the error URL told the code', async () => {
+    const p = adPlayer(['skippable', 'nonskippable']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.clock.advance(MEDIA_TIMEOUT_MS + 1_000);
+    expect(p.beacons).toContain('/track/skippable/error?code=402');
+    expect(p.store.getState().ads.ad?.index).toBe(1); // the next ad of the list
+  });
+
+  it('a media file that is not found ends in 401', async () => {
+    const p = adPlayer(['skippable']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.adEvent({ type: 'error', code: 4, message: 'MEDIA_ELEMENT_ERROR: Format error' });
+    expect(p.beacons).toEqual(['/track/skippable/error?code=401']);
+    expect(p.contentCalls()).toContain('play');
+  });
+});
+
+describe('the mid-roll watcher', () => {
+  it('asks for a break after 10 s of played content, pauses content, and resumes it after', async () => {
+    const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1' });
+    await startPreroll(p, 6);
+    await p.adEvent({ type: 'ended' });
+    p.media.emit({ type: 'playing' });
+    await settle();
+    const playsBefore = p.contentCalls().filter((m) => m === 'play').length;
+    await p.clock.advance(9_500);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    await p.clock.advance(1_000);
+    expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
+    expect(p.contentCalls()).toContain('pause');
+    p.media.emit({ type: 'pause', currentTime: 10 });
+    await settle();
+    await p.adEvent({ type: 'loaded', duration: 6 }, { type: 'playing' }, { type: 'ended' });
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.store.getState().ads.nextMidrollAt).toBe(20);
+    expect(p.contentCalls().filter((m) => m === 'play')).toHaveLength(playsBefore + 1);
+    expect(p.contentCalls()).not.toContain('seek'); // content resumes where it was
+  });
+
+  it('does nothing without the advert parameter', async () => {
+    const p = adPlayer(['nonskippable']);
+    await startPreroll(p, 6);
+    await p.adEvent({ type: 'ended' });
+    p.media.emit({ type: 'playing' });
+    await settle();
+    await p.clock.advance(15_000);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+  });
+});
