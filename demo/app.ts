@@ -189,6 +189,8 @@ export function createDemoApp({
       .send(readFileSync(path, 'utf8').replaceAll('{{ORIGIN}}', originOf(req)));
   });
   app.get('/advertiser.html', (_req, res) => res.sendFile(join(FIXTURES, 'advertiser.html')));
+  // The VPAID test creative (a plain script, loaded by the player's sandboxed VPAID frame).
+  app.use('/vpaid', express.static(join(FIXTURES, 'vpaid')));
 
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));

@@ -2,15 +2,13 @@ import type { Task } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { MediaSample } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { adRequests, adsActions, type BreakKind } from '../../src/state/ads';
+import { adRequests, adsActions, positionPercent, type BreakKind } from '../../src/state/ads';
 import { playbackRequests } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
-import { playAd, prepareAd, type AdOutcome, type PreparedAd } from './playAd';
-
-const perc = (time: number, duration: number) =>
-  duration > 0 ? Math.round((time / duration) * 1000) / 10 : 0;
+import type { AdOutcome } from './adLoop';
+import { playAd, prepareAd, startPreparedEarly, type PreparedAd } from './playAd';
 
 /**
  * One ad break: content paused, each ad of the list in turn, then the ad player torn down and
@@ -23,14 +21,14 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
     active: s.ads.activeBreak !== null,
     prerollDone: s.ads.prerollDone,
     episodeId: s.ads.episodeId,
-    fullscreen: s.viewport.fullscreen,
+    nativeFullscreen: s.viewport.nativeFullscreen,
     volume: s.media.volume,
     muted: s.media.muted,
   }))) as {
     active: boolean;
     prerollDone: boolean;
     episodeId: number | null;
-    fullscreen: boolean;
+    nativeFullscreen: boolean;
     volume: number;
     muted: boolean;
   };
@@ -45,10 +43,13 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
   };
   try {
     // SPEC.md section 4: no pre-roll while the device is in native fullscreen.
-    if (kind === 'preroll' && before.fullscreen) return (passed = 'fullscreen');
+    if (kind === 'preroll' && before.nativeFullscreen) return (passed = 'native fullscreen');
     const items = yield* ensureAdList();
     if (items.length === 0) return (passed = 'no ads');
     if (yield* episodeChanged()) return;
+    const early = (yield* startPreparedEarly(
+      items[0]?.vastUrl === memory.prepared?.vastUrl ? memory.prepared : null,
+    )) as Task | null;
     const sample = (yield call([media, media.sample])) as MediaSample;
     if (kind === 'midroll') {
       resume = !sample.paused; // a viewer who paused meanwhile stays paused
@@ -69,12 +70,13 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
         item.vastUrl,
         sample.currentTime,
         prepared,
+        index === 0 ? early : null,
       )) as AdOutcome;
       yield put(
         adsActions.adEnded({
           ...outcome,
           position: Math.floor(sample.currentTime),
-          perc: perc(sample.currentTime, sample.duration),
+          perc: positionPercent(sample.currentTime, sample.duration),
         }),
       );
       if (outcome.status === 'stopped' || (yield* episodeChanged())) break;

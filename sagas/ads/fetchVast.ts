@@ -2,21 +2,25 @@ import { call, race } from 'redux-saga/effects';
 import type { HttpResponse } from '../../src/ports/types';
 import type { VastStep, VastWrapperLayer } from '../../src/vast/model';
 import { fetchFailure, resolveStep } from '../../src/vast/resolve';
-import { getPorts } from '../lib/context';
-import { VAST_TIMEOUT_MS } from './limits';
+import { getConfig, getPorts } from '../lib/context';
+import { VAST_CHAIN_LIMIT_MS, VAST_TIMEOUT_MS } from './limits';
 
 /** One VAST document by GET, within the time limit; a failure step when it cannot be had. */
-function* fetchDocument(url: string, chain: VastWrapperLayer[]) {
+function* fetchDocument(url: string, chain: VastWrapperLayer[], deadline: number) {
   const { http, clock } = yield* getPorts();
+  const config = yield* getConfig();
+  const left = deadline - ((yield call([clock, clock.now])) as number);
+  if (left <= 0) return { step: fetchFailure(chain, 'timeout') };
   try {
     const { res } = (yield race({
       res: call([http, http.request], {
         method: 'GET',
         url,
+        headers: config.adListHeaders, // the host page's extra headers go with every ad request
         timeoutMs: VAST_TIMEOUT_MS + 1_000, // the race below decides; this only frees the socket
         responseType: 'text',
       }),
-      timeout: call([clock, clock.sleep], VAST_TIMEOUT_MS),
+      timeout: call([clock, clock.sleep], Math.min(VAST_TIMEOUT_MS, left)),
     })) as { res?: HttpResponse };
     if (!res) return { step: fetchFailure(chain, 'timeout') };
     if (res.status < 200 || res.status >= 300 || typeof res.data !== 'string')
@@ -29,13 +33,18 @@ function* fetchDocument(url: string, chain: VastWrapperLayer[]) {
 
 /**
  * Resolves a VAST address to an ad or a failure the way VAST 4.3 says: each wrapper followed (up to
- * the wrapper limit), each document within its time limit.
+ * the wrapper limit), each document within its time limit and the whole chain within its own.
  */
 export function* fetchVast(vastUrl: string) {
+  const { clock } = yield* getPorts();
+  const deadline = ((yield call([clock, clock.now])) as number) + VAST_CHAIN_LIMIT_MS;
   let chain: VastWrapperLayer[] = [];
   let url = vastUrl;
   for (;;) {
-    const fetched = (yield* fetchDocument(url, chain)) as { step?: VastStep; text?: string };
+    const fetched = (yield* fetchDocument(url, chain, deadline)) as {
+      step?: VastStep;
+      text?: string;
+    };
     const step = fetched.step ?? resolveStep(chain, url, fetched.text ?? '');
     if (step.kind !== 'follow') return step;
     chain = step.chain;

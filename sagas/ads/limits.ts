@@ -4,6 +4,8 @@
 export const AD_LIST_TIMEOUT_MS = 5_000;
 /** each VAST document of a chain: 350 for the first, 301 for a wrapper's */
 export const VAST_TIMEOUT_MS = 5_000;
+/** a whole wrapper chain: past it the next document is not waited for (350 or 301) */
+export const VAST_CHAIN_LIMIT_MS = 10_000;
 /** from loading a media file to its first frame: 402 */
 export const MEDIA_TIMEOUT_MS = 8_000;
 /** no progress while the ad should be playing: 405 */

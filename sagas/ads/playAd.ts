@@ -1,12 +1,10 @@
 import type { Action } from 'redux';
-import { buffers, channel, eventChannel, type Channel, type EventChannel } from 'redux-saga';
-import { call, cancel, fork, join, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import type { Task } from 'redux-saga';
+import type { Channel, Task } from 'redux-saga';
+import { call, fork, join, put, race, select, take } from 'redux-saga/effects';
 import type { AdMediaEvent, PlayOutcome } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { adRequests, adsActions, type AdEndStatus } from '../../src/state/ads';
+import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
-import { viewportActions } from '../../src/state/viewport';
 import { chooseMediaFile } from '../../src/vast/media';
 import {
   VAST_ERROR,
@@ -16,73 +14,46 @@ import {
   type VastMediaFile,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
+import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { getPorts } from '../lib/context';
+import { adWanted, openInbox, QUARTILES, tracked, type AdOutcome, type Wake } from './adLoop';
 import { fetchVast } from './fetchVast';
-import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VISIBILITY_THRESHOLD, WATCHDOG_MS } from './limits';
+import { runVpaid } from './playVpaid';
+import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS } from './limits';
 import { createOnceSet, fire, type TrackingContext } from './tracking';
 
-export interface AdOutcome {
-  status: AdEndStatus;
-  error: { code: VastErrorCode; message: string } | null;
+type AdWake = Wake<AdMediaEvent>;
+
+/** play(), which a stalled element may never settle: null after the media time limit. */
+export function* playWithinLimit() {
+  const { adMedia, clock } = yield* getPorts();
+  const { played } = (yield race({
+    played: call([adMedia, adMedia.play]),
+    timeout: call([clock, clock.sleep], MEDIA_TIMEOUT_MS),
+  })) as { played?: PlayOutcome };
+  return played ?? null;
 }
 
-/** VAST quartile events at 25, 50 and 75% of the duration (SPEC.md section 9). */
-const QUARTILES: [string, number][] = [
-  ['firstQuartile', 0.25],
-  ['midpoint', 0.5],
-  ['thirdQuartile', 0.75],
-];
-
-/** What wakes the ad's loop: its media element, the viewer and the page, the watchdog. */
-type Wake =
-  | { kind: 'media'; event: AdMediaEvent }
-  | { kind: 'action'; action: Action }
-  | { kind: 'watchdog'; now: number };
-
-const WAKING_ACTIONS = [
-  adRequests.skipRequested.type,
-  adRequests.clickThroughRequested.type,
-  adRequests.playPauseRequested.type,
-  adRequests.volumeRequested.type,
-  viewportActions.pageVisibilityChanged.type,
-  viewportActions.intersectionChanged.type,
-  contentActions.episodeSelected.type,
-];
-
-function* forwardMedia(events: EventChannel<AdMediaEvent>, inbox: Channel<Wake>) {
-  for (;;) {
-    const event = (yield take(events)) as AdMediaEvent;
-    yield put(inbox, { kind: 'media', event });
+/**
+ * One attempt to start the ad (or the outcome of one started early, at the break's head): without
+ * sound when the browser refuses sound without a gesture, as content does. Reported to the ad's inbox.
+ */
+function* attemptPlay(inbox: Channel<AdWake>, early: Task | null) {
+  const { adMedia } = yield* getPorts();
+  let outcome = (early ? yield join(early) : yield* playWithinLimit()) as PlayOutcome | null;
+  if (outcome && !outcome.ok && outcome.reason === 'not-allowed') {
+    const volume = (yield select((st: PlayerState) => st.ads.volume)) as number;
+    yield call([adMedia, adMedia.setVolume], volume, true);
+    outcome = (yield* playWithinLimit()) as PlayOutcome | null;
   }
+  yield put(inbox, { kind: 'played', outcome });
 }
-
-function* watchdog(inbox: Channel<Wake>) {
-  const { clock } = yield* getPorts();
-  for (;;) {
-    yield call([clock, clock.sleep], WATCHDOG_MS);
-    yield put(inbox, { kind: 'watchdog', now: (yield call([clock, clock.now])) as number });
-  }
-}
-
-const tracked = (ad: VastAd, event: string) =>
-  ad.tracking.filter((t) => t.event === event).map((t) => t.url);
 
 /** Plays one resolved ad to an end state, firing its tracking; never longer than its limits allow. */
-function* runAd(ad: VastAd, mediaUrl: string, contentTime: number) {
+function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task | null) {
   const { adMedia, clock } = yield* getPorts();
   const once = createOnceSet();
-  const events = eventChannel<AdMediaEvent>(
-    (emit) => adMedia.subscribe(emit),
-    buffers.expanding(16),
-  );
-  const inbox = channel<Wake>(buffers.expanding(16));
-  const tasks = [
-    (yield fork(forwardMedia, events, inbox)) as Task,
-    (yield fork(watchdog, inbox)) as Task,
-    (yield takeEvery(WAKING_ACTIONS, function* (action: Action) {
-      yield put(inbox, { kind: 'action', action });
-    })) as Task,
-  ];
+  const { inbox, tasks, close } = yield* openInbox<AdMediaEvent>((emit) => adMedia.subscribe(emit));
   const run = {
     loaded: false,
     started: false,
@@ -109,53 +80,27 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number) {
     return { status: 'error', error: { code, message } };
   };
 
-  /** play(), which a stalled element may never settle: null after the media time limit. */
-  const playWithin = function* () {
-    const { played } = (yield race({
-      played: call([adMedia, adMedia.play]),
-      timeout: call([clock, clock.sleep], MEDIA_TIMEOUT_MS),
-    })) as { played?: PlayOutcome };
-    return played ?? null;
-  };
-
   /** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
   const decide = function* (): Generator<unknown, AdOutcome | null> {
     if (!run.loaded) return null;
-    const s = (yield select((st: PlayerState) => ({
-      choice: st.ads.userChoice,
-      hidden: st.viewport.hidden,
-      ratio: st.viewport.visibleRatio,
-      needsClick: st.ads.ad?.needsClick ?? false,
-    }))) as {
-      choice: 'play' | 'pause' | null;
-      hidden: boolean;
-      ratio: number;
-      needsClick: boolean;
-    };
-    const wanted =
-      !s.hidden &&
-      (s.choice === 'play' ||
-        (s.choice === null && !s.needsClick && s.ratio >= VISIBILITY_THRESHOLD));
+    const wanted = (yield select(adWanted)) as boolean;
     if (wanted && run.mediaPaused && !run.playPending) {
       run.playPending = true;
-      let outcome = (yield* playWithin()) as PlayOutcome | null;
-      if (!outcome) return yield* failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
-      if (!outcome.ok && outcome.reason === 'not-allowed') {
-        // No sound without a gesture: muted, as content does; failing that, the viewer's click.
-        const volume = (yield select((st: PlayerState) => st.ads.volume)) as number;
-        yield call([adMedia, adMedia.setVolume], volume, true);
-        outcome = (yield* playWithin()) as PlayOutcome | null;
-        if (!outcome)
-          return yield* failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
-        if (!outcome.ok && outcome.reason === 'not-allowed') yield put(adsActions.adNeedsClick());
-      }
-      run.playPending = false;
-      if (!outcome.ok && outcome.reason === 'failed')
-        return yield* failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
+      tasks.push((yield fork(attemptPlay, inbox, null)) as Task);
     } else if (!wanted && !run.mediaPaused) {
       run.pausing = true;
       yield call([adMedia, adMedia.pause]);
     }
+    return null;
+  };
+
+  /** The outcome of a play attempt: refused for good asks for the viewer's click. */
+  const onPlayed = function* (outcome: PlayOutcome | null): Generator<unknown, AdOutcome | null> {
+    run.playPending = false;
+    if (!outcome) return yield* failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
+    if (!outcome.ok && outcome.reason === 'not-allowed') yield put(adsActions.adNeedsClick());
+    if (!outcome.ok && outcome.reason === 'failed')
+      return yield* failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
     return null;
   };
 
@@ -260,12 +205,17 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number) {
       duration: number;
     };
     yield call([adMedia, adMedia.show], true);
+    if (early) {
+      run.playPending = true;
+      tasks.push((yield fork(attemptPlay, inbox, early)) as Task);
+    }
     if (preloaded.ready)
       yield put(inbox, { kind: 'media', event: { type: 'loaded', duration: preloaded.duration } });
     for (;;) {
-      const wake = (yield take(inbox)) as Wake;
+      const wake = (yield take(inbox)) as AdWake;
       let outcome: AdOutcome | null = null;
       if (wake.kind === 'media') outcome = yield* onMedia(wake.event);
+      else if (wake.kind === 'played') outcome = yield* onPlayed(wake.outcome);
       else if (wake.kind === 'action') outcome = yield* onAction(wake.action);
       else if (!run.loaded && wake.now - run.since >= MEDIA_TIMEOUT_MS)
         outcome = yield* failed(VAST_ERROR.MEDIA_TIMEOUT, 'The media file did not load in time');
@@ -274,9 +224,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number) {
       if (outcome) return outcome;
     }
   } finally {
-    for (const task of tasks) yield cancel(task);
-    events.close();
-    inbox.close();
+    yield* close();
     yield call([adMedia, adMedia.pause]);
   }
 }
@@ -285,17 +233,22 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number) {
  * One ad of a break, from its VAST address to an end state: created -> loaded -> started ->
  * playing <-> paused -> stopped | skipped | completed | error. Every step is an action.
  */
+const isVpaid = (type: string, apiFramework: string | null) =>
+  apiFramework?.toUpperCase() === 'VPAID' && /javascript/i.test(type);
+
 /** The media file the player would play for an ad, or null (403). */
 function* chooseMedia(ad: VastAd) {
-  const { adMedia } = yield* getPorts();
+  const { adMedia, storage } = yield* getPorts();
   const size = (yield call([adMedia, adMedia.size])) as { width: number; height: number };
+  // the stream's last bandwidth estimate (bits/s), kept by the stream loop
+  const bandwidth = Number((yield call([storage, storage.get], BANDWIDTH_KEY)) as string | null);
   return chooseMediaFile(ad.mediaFiles, {
     width: size.width,
     height: size.height,
-    bandwidthKbps: null,
-    // VPAID creatives are not played yet: only media the <video> element can play
+    bandwidthKbps: bandwidth > 0 ? bandwidth / 1000 : null,
+    // VPAID 2.0 JavaScript runs in the VPAID frame; everything else must play in the <video>.
     canPlay: (type, codec, apiFramework) =>
-      apiFramework?.toUpperCase() !== 'VPAID' && adMedia.canPlay(type, codec),
+      isVpaid(type, apiFramework) || adMedia.canPlay(type, codec),
   });
 }
 
@@ -303,19 +256,42 @@ function* chooseMedia(ad: VastAd) {
  * Resolves an ad ahead of its break and starts loading its media file (hidden), so that the viewer's
  * play click shows the ad's first frame without waiting for the VAST chain and the first bytes.
  */
-export function* prepareAd(vastUrl: string) {
+export function* prepareAd(vastUrl: string): Generator<unknown, PreparedResult> {
   const { adMedia } = yield* getPorts();
   const step: VastStep = yield* fetchVast(vastUrl);
-  if (step.kind !== 'ad') return step;
-  const media = yield* chooseMedia(step.ad);
-  if (media) yield call([adMedia, adMedia.load], media.url);
-  return step;
+  if (step.kind !== 'ad') return { step, mediaUrl: null };
+  const media = (yield* chooseMedia(step.ad)) as VastMediaFile | null;
+  if (!media || isVpaid(media.type, media.apiFramework)) return { step, mediaUrl: null };
+  yield call([adMedia, adMedia.load], media.url);
+  return { step, mediaUrl: media.url };
 }
 
-/** An ad prepared before its break: its VAST resolution, running or done. */
+export interface PreparedResult {
+  step: VastStep;
+  /** the media file being preloaded */
+  mediaUrl: string | null;
+}
+
+/** An ad prepared before its break: its VAST resolution (a PreparedResult), running or done. */
 export interface PreparedAd {
   vastUrl: string;
   task: Task;
+}
+
+/**
+ * The prepared ad started at the very head of its break when it is resolved, loaded and wanted, so
+ * the click's first ad frame does not wait for the break's bookkeeping. Null when it cannot be.
+ */
+export function* startPreparedEarly(prepared: PreparedAd | null) {
+  if (!prepared || prepared.task.isRunning()) return null;
+  const result = prepared.task.result() as PreparedResult | undefined;
+  if (result?.step.kind !== 'ad' || !result.mediaUrl) return null;
+  if (!((yield select(adWanted)) as boolean)) return null;
+  const { adMedia } = yield* getPorts();
+  const loaded = (yield call([adMedia, adMedia.load], result.mediaUrl)) as { ready: boolean };
+  if (!loaded.ready) return null;
+  yield call([adMedia, adMedia.show], true);
+  return (yield fork(playWithinLimit)) as Task;
 }
 
 export function* playAd(
@@ -323,11 +299,12 @@ export function* playAd(
   vastUrl: string,
   contentTime: number,
   prepared: PreparedAd | null = null,
+  early: Task | null = null,
 ) {
   yield put(adsActions.adCreated({ index, vastUrl }));
   const step: VastStep =
     prepared?.vastUrl === vastUrl
-      ? ((yield join(prepared.task)) as VastStep)
+      ? ((yield join(prepared.task)) as PreparedResult).step
       : yield* fetchVast(vastUrl);
   if (step.kind === 'error') {
     const { failure } = step;
@@ -347,13 +324,16 @@ export function* playAd(
   if (ad.ignoredUrls.length) yield put(adsActions.urlsIgnored({ vastUrl, urls: ad.ignoredUrls }));
   const media = (yield* chooseMedia(ad)) as VastMediaFile | null;
   const durationSec = ad.durationSec ?? 0;
+  const vpaid = media !== null && isVpaid(media.type, media.apiFramework);
   yield put(
     adsActions.adLoaded({
       id: ad.id,
       title: ad.title,
       durationSec,
       skipOffsetSec: ad.skipOffset ? offsetSeconds(ad.skipOffset, ad.durationSec) : null,
-      clickThrough: ad.clickThrough,
+      // a VPAID creative takes its own clicks
+      clickThrough: vpaid ? null : ad.clickThrough,
+      vpaid,
     }),
   );
   if (!media) {
@@ -368,5 +348,6 @@ export function* playAd(
       error: { code: VAST_ERROR.NO_SUPPORTED_MEDIA, message: 'No supported media file' },
     } as AdOutcome;
   }
-  return (yield call(runAd, ad, media.url, contentTime)) as AdOutcome;
+  if (vpaid) return (yield call(runVpaid, ad, media.url, contentTime)) as AdOutcome;
+  return (yield call(runAd, ad, media.url, contentTime, early)) as AdOutcome;
 }

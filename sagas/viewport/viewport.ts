@@ -24,7 +24,10 @@ export function* viewportActor() {
         yield put(viewportActions.pageVisibilityChanged({ hidden: event.hidden }));
       else if (event.type === 'intersection')
         yield put(viewportActions.intersectionChanged({ ratio: event.ratio }));
-      else yield put(viewportActions.fullscreenChanged({ active: event.active }));
+      else
+        yield put(
+          viewportActions.fullscreenChanged({ active: event.active, native: event.native }),
+        );
     }
   } finally {
     channel.close();

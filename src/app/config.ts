@@ -16,7 +16,7 @@ export interface PlayerConfig {
   langOrder: string[] | null;
   envBaseUrl: string;
   envAdListUrl: string;
-  /** extra headers of the ad list request, from the frame's data-ad_list_headers (a JSON object) */
+  /** extra headers of the ad list and VAST requests, from the frame's data-ad_list_headers (JSON) */
   adListHeaders: Record<string, string>;
   fullscreenMode: string | null;
   sentryProjectLabel: string | null;

@@ -4,10 +4,17 @@ import { adRequests } from '../state/ads';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 
+// The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
 const layer = css`
   position: absolute;
   inset: 0;
   color: white;
+  pointer-events: none;
+  & a,
+  & button,
+  & input {
+    pointer-events: auto;
+  }
 `;
 
 const clickThrough = css`

@@ -8,6 +8,7 @@ import { createSeededRng } from './rng';
 import { createCookiePort, createStoragePort } from './storage';
 import type { Ports } from './types';
 import { createViewportPort } from './viewport';
+import { createVpaidPort } from './vpaid';
 
 export interface PlayerElements {
   player: HTMLElement;
@@ -34,6 +35,7 @@ export function createBrowserPorts(
     cookies: createCookiePort(),
     page: createPagePort(),
     adMedia: createAdMediaPort(adVideo, player),
+    vpaid: createVpaidPort(player, document.getElementById('ui')),
     beacon: createBeaconPort(),
     viewport: createViewportPort(player, video),
   };

@@ -190,6 +190,43 @@ export interface AdMediaPort {
   subscribe(listener: (event: AdMediaEvent) => void): () => void;
 }
 
+/** What a VPAID 2.0 creative reports, by its VPAID event names. */
+export type VpaidEvent =
+  | { type: 'AdLoaded' }
+  | { type: 'AdStarted' }
+  | { type: 'AdImpression' }
+  | { type: 'AdVideoStart' }
+  | { type: 'AdVideoFirstQuartile' }
+  | { type: 'AdVideoMidpoint' }
+  | { type: 'AdVideoThirdQuartile' }
+  | { type: 'AdVideoComplete' }
+  | { type: 'AdPaused' }
+  | { type: 'AdPlaying' }
+  | { type: 'AdSkipped' }
+  | { type: 'AdStopped' }
+  | { type: 'AdUserClose' }
+  | { type: 'AdVolumeChange'; volume: number }
+  | { type: 'AdClickThru'; url: string | null }
+  /** sampled about four times a second while the creative runs */
+  | { type: 'AdRemainingTimeChange'; remaining: number; duration: number }
+  | { type: 'AdSkippableStateChange'; skippable: boolean }
+  | { type: 'AdError'; message: string };
+
+/** A VPAID 2.0 JavaScript creative, run in a sandboxed frame over the player. */
+export interface VpaidPort {
+  /** loads the creative, checks handshakeVersion('2.0') and calls initAd; AdLoaded or AdError follows */
+  load(scriptUrl: string, adParameters: string): void;
+  start(): void;
+  pause(): void;
+  resume(): void;
+  skip(): void;
+  stop(): void;
+  setVolume(volume: number): void;
+  /** removes the frame and everything in it */
+  unload(): void;
+  subscribe(listener: (event: VpaidEvent) => void): () => void;
+}
+
 /** Tracking beacons: fire and forget, and they survive the page unloading. */
 export interface BeaconPort {
   fire(url: string): void;
@@ -197,7 +234,9 @@ export interface BeaconPort {
 
 export type ViewportEvent =
   /** the share of the player inside the top page's viewport, 0..1 */
-  { type: 'intersection'; ratio: number } | { type: 'fullscreen'; active: boolean };
+  | { type: 'intersection'; ratio: number }
+  /** native: the video element's own fullscreen (iOS), where no player interface shows */
+  | { type: 'fullscreen'; active: boolean; native: boolean };
 
 /** Where the player is on screen: how much of it is visible, and whether it is fullscreen. */
 export interface ViewportPort {
@@ -214,6 +253,7 @@ export interface Ports {
   cookies: CookiePort;
   page: PagePort;
   adMedia: AdMediaPort;
+  vpaid: VpaidPort;
   beacon: BeaconPort;
   viewport: ViewportPort;
 }

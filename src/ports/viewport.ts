@@ -3,8 +3,7 @@ import type { ViewportEvent, ViewportPort } from './types';
 /** Thresholds around the advert's 51% visibility rule (SPEC.md section 9). */
 const THRESHOLDS = [0, 0.25, 0.5, 0.51, 0.75, 1];
 
-const fullscreenNow = (video: HTMLVideoElement) =>
-  document.fullscreenElement != null ||
+const nativeFullscreen = (video: HTMLVideoElement) =>
   (video as HTMLVideoElement & { webkitDisplayingFullscreen?: boolean })
     .webkitDisplayingFullscreen === true;
 
@@ -30,7 +29,14 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
             )
           : null;
       observer?.observe(player);
-      const onFullscreen = () => listener({ type: 'fullscreen', active: fullscreenNow(video) });
+      const onFullscreen = () => {
+        const native = nativeFullscreen(video);
+        listener({
+          type: 'fullscreen',
+          active: native || document.fullscreenElement != null,
+          native,
+        });
+      };
       document.addEventListener('fullscreenchange', onFullscreen);
       video.addEventListener('webkitbeginfullscreen', onFullscreen);
       video.addEventListener('webkitendfullscreen', onFullscreen);

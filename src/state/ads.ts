@@ -38,6 +38,8 @@ export interface AdView {
   clickThrough: string | null;
   /** the browser refused to start it: the viewer's click is needed */
   needsClick: boolean;
+  /** a VPAID creative, drawn in its own frame */
+  vpaid: boolean;
   error: { code: VastErrorCode; message: string } | null;
 }
 
@@ -47,8 +49,10 @@ export interface AdHistoryItem {
   type: 'pre-roll' | 'mid-roll';
   /** content position of the break, seconds */
   position: number;
-  /** seconds of the ad watched */
+  /** the ad's duration, seconds */
   duration: number;
+  /** seconds of it watched */
+  watched: number;
   /** content position of the break, percent of its duration */
   perc: number;
   status: AdEndStatus;
@@ -164,6 +168,7 @@ export const adsSlice = createSlice({
         skipOffsetSec: null,
         clickThrough: null,
         needsClick: false,
+        vpaid: false,
         error: null,
       };
     },
@@ -175,6 +180,7 @@ export const adsSlice = createSlice({
         durationSec: number;
         skipOffsetSec: number | null;
         clickThrough: string | null;
+        vpaid: boolean;
       }>,
     ) {
       if (state.ad) Object.assign(state.ad, action.payload, { status: 'loaded' });
@@ -217,7 +223,8 @@ export const adsSlice = createSlice({
         id: ad.id,
         type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
         position: action.payload.position,
-        duration: ad.currentTime,
+        duration: ad.durationSec,
+        watched: ad.currentTime,
         perc: action.payload.perc,
         status: action.payload.status,
         errorCode: action.payload.error?.code ?? null,
@@ -262,3 +269,29 @@ export const adsActions = adsSlice.actions;
 /** Content waits while a break runs or the episode's pre-roll has not had its turn. */
 export const contentHeldByAds = (ads: AdsState) =>
   !ads.disabled && (ads.activeBreak !== null || !ads.prerollDone);
+
+/** SPEC.md section 7: the ad fields of analytics events, for the ad on screen or else the last one. */
+export function adAnalyticsFields(ads: AdsState, contentDuration: number) {
+  const { ad, activeBreak } = ads;
+  if (ad && activeBreak)
+    return {
+      ad_id: ad.id,
+      ad_type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
+      ad_duration_sec: Math.round(ad.durationSec),
+      ad_position_perc: positionPercent(activeBreak.contentTime, contentDuration),
+      ad_position: Math.floor(activeBreak.contentTime),
+    };
+  const last = ads.history[ads.history.length - 1];
+  if (!last) return null;
+  return {
+    ad_id: last.id,
+    ad_type: last.type,
+    ad_duration_sec: Math.round(last.duration),
+    ad_position_perc: last.perc,
+    ad_position: last.position,
+  };
+}
+
+/** A content position as a percentage of its duration, one decimal. */
+export const positionPercent = (time: number, duration: number) =>
+  duration > 0 ? Math.round((time / duration) * 1000) / 10 : 0;

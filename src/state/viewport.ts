@@ -6,9 +6,16 @@ export interface ViewportState {
   /** the share of the player the viewer can see, 0..1; visible until measured */
   visibleRatio: number;
   fullscreen: boolean;
+  /** the video element's own fullscreen (iOS): no pre-roll starts there (SPEC.md section 4) */
+  nativeFullscreen: boolean;
 }
 
-const initialState: ViewportState = { hidden: false, visibleRatio: 1, fullscreen: false };
+const initialState: ViewportState = {
+  hidden: false,
+  visibleRatio: 1,
+  fullscreen: false,
+  nativeFullscreen: false,
+};
 
 /** Where the player is on the viewer's screen. */
 export const viewportSlice = createSlice({
@@ -21,8 +28,9 @@ export const viewportSlice = createSlice({
     intersectionChanged(state, action: PayloadAction<{ ratio: number }>) {
       state.visibleRatio = action.payload.ratio;
     },
-    fullscreenChanged(state, action: PayloadAction<{ active: boolean }>) {
+    fullscreenChanged(state, action: PayloadAction<{ active: boolean; native: boolean }>) {
       state.fullscreen = action.payload.active;
+      state.nativeFullscreen = action.payload.native;
     },
   },
 });

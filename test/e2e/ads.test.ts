@@ -215,4 +215,48 @@ describe('adverts on the demo', () => {
       expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     },
   );
+
+  it('plays a VPAID 2.0 creative in its sandboxed frame, tracks it, then the film plays', async () => {
+    const { page, errors } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=vpaid'));
+    const frame = await playerFrame(page);
+    keepAsGolden(frame, 'preroll-vpaid');
+
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'playing', {
+      timeout: 20_000,
+    });
+    const sandbox = await frame.$eval('iframe.vpaid-frame', (f) => f.getAttribute('sandbox'));
+    expect(sandbox).toBe('allow-scripts allow-popups allow-popups-to-escape-sandbox');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await screenshot(page, 'ad-vpaid-playing');
+
+    await waitForContentPlaying(frame);
+    expect(await frame.$('iframe.vpaid-frame')).toBeNull(); // torn down
+    expect((await adState(frame)).history).toEqual([
+      expect.objectContaining({ id: 'demo-vpaid', status: 'completed' }),
+    ]);
+    expect((await beacons()).map((b) => b.path)).toEqual([
+      '/track/vpaid/impression',
+      '/track/vpaid/start',
+      '/track/vpaid/firstQuartile',
+      '/track/vpaid/midpoint',
+      '/track/vpaid/thirdQuartile',
+      '/track/vpaid/complete',
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a VPAID creative that is not version 2 with 901, and the film plays', async () => {
+    const { page, errors } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=vpaid-old'));
+    const frame = await playerFrame(page);
+    await waitForContentPlaying(frame, 0.5, 20_000);
+    expect((await adState(frame)).history).toEqual([
+      expect.objectContaining({ status: 'error', errorCode: 901 }),
+    ]);
+    expect((await beacons()).map((b) => `${b.path}?code=${b.query.code}`)).toEqual([
+      '/track/vpaid-old/error?code=901',
+    ]);
+    expect(errors).toEqual([]);
+  });
 });

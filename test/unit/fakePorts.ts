@@ -10,6 +10,8 @@ import type {
   MediaPort,
   PlayOutcome,
   Ports,
+  VpaidEvent,
+  VpaidPort,
 } from '../../src/ports/types';
 
 type Route = HttpResponse | Error | ((req: HttpRequest) => HttpResponse | Error);
@@ -188,6 +190,32 @@ export function fakeAdMedia(playOutcome: PlayOutcome = { ok: true }) {
   return { port, calls, emit };
 }
 
+/** A VPAID creative: records the player's commands; the test emits the creative's events. */
+export function fakeVpaid() {
+  const listeners = new Set<(e: VpaidEvent) => void>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  const record =
+    (method: string) =>
+    (...args: unknown[]) =>
+      void calls.push({ method, args });
+  const port: VpaidPort = {
+    load: record('load'),
+    start: record('start'),
+    pause: record('pause'),
+    resume: record('resume'),
+    skip: record('skip'),
+    stop: record('stop'),
+    setVolume: record('setVolume'),
+    unload: record('unload'),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (e: VpaidEvent) => listeners.forEach((l) => l(e));
+  return { port, calls, emit };
+}
+
 export function fakePorts(
   overrides: Partial<Ports> = {},
 ): Ports & { posted: Record<string, unknown>[] } {
@@ -202,6 +230,7 @@ export function fakePorts(
     cookies: fakeStorage(),
     page: { subscribe: () => () => undefined },
     adMedia: fakeAdMedia().port,
+    vpaid: fakeVpaid().port,
     beacon: { fire: () => undefined },
     viewport: { subscribe: () => () => undefined },
     posted,

@@ -4,7 +4,15 @@ import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/port
 import { adRequests } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
 import { MEDIA_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
-import { fakeAdMedia, fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../fakePorts';
+import {
+  fakeAdMedia,
+  fakeHttp,
+  fakeMedia,
+  fakePorts,
+  fakeVpaid,
+  ok,
+  virtualClock,
+} from '../fakePorts';
 import { film } from '../fixtures';
 import { BASE, settle, startPlayer } from '../player';
 
@@ -19,6 +27,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
   const adMedia = fakeAdMedia();
+  const vpaid = fakeVpaid();
   const beacons: string[] = [];
   const viewportListeners = new Set<(e: ViewportEvent) => void>();
   const pageListeners = new Set<(e: { hidden: boolean }) => void>();
@@ -34,7 +43,15 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
       prerollList: ads.map((name) => ({ vastUrl: `${BASE}/vast/${name}.xml` })),
     }),
   };
-  for (const name of ['skippable', 'nonskippable', 'wrapper-1', 'wrapper-2', 'empty', 'broken'])
+  for (const name of [
+    'skippable',
+    'nonskippable',
+    'wrapper-1',
+    'wrapper-2',
+    'empty',
+    'broken',
+    'vpaid',
+  ])
     routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
   const http = fakeHttp(routes);
   const vastRequests = () => http.requests.filter((r) => r.url.includes('/vast/')).length;
@@ -45,6 +62,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
     },
     media: media.port,
     adMedia: adMedia.port,
+    vpaid: vpaid.port,
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
     viewport: {
@@ -82,8 +100,16 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
     pageListeners.forEach((l) => l({ hidden }));
     await settle();
   };
+  const vpaidEvent = async (...events: Parameters<typeof vpaid.emit>[0][]) => {
+    for (const e of events) {
+      vpaid.emit(e);
+      await settle();
+    }
+  };
   return {
     store,
+    vpaid,
+    vpaidEvent,
     vastRequests,
     clock,
     media,
@@ -209,6 +235,25 @@ describe('the ad-break actor: ready before the play click', () => {
   });
 });
 
+describe('the ad-break actor: a prepared ad starts at the head of its break', () => {
+  it('plays the preloaded ad once, before the break’s bookkeeping, and tracks it as usual', async () => {
+    const p = adPlayer(['skippable']);
+    await settle(); // prepared: VAST resolved, media loading
+    const load = p.adMedia.port.load;
+    p.adMedia.port.load = (url) => (load(url), { ready: true, duration: 15 }); // now loaded
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.adCalls()).toEqual(['load', 'load', 'show', 'play', 'setVolume', 'load', 'show']);
+    await p.adEvent({ type: 'playing' });
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(1);
+    expect(p.beacons.slice(0, 2).map((b) => b.replace(/\?.*/, ''))).toEqual([
+      '/track/skippable/impression',
+      '/track/skippable/start',
+    ]);
+  });
+});
+
 describe('the ad-break actor: failures end the break within its limits', () => {
   it('a paused ad that is skipped does not leave the next ad paused', async () => {
     const p = adPlayer(['skippable', 'nonskippable']);
@@ -313,5 +358,67 @@ describe('the mid-roll watcher', () => {
     await settle();
     await p.clock.advance(15_000);
     expect(p.store.getState().ads.activeBreak).toBeNull();
+  });
+});
+
+describe('the ad-break actor: VPAID 2.0 creatives', () => {
+  it('loads the creative, starts it, maps its events onto statuses and tracking, then content plays', async () => {
+    const p = adPlayer(['vpaid']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.vpaid.calls[0]).toEqual({
+      method: 'load',
+      args: [
+        `${BASE}/vpaid/vpaid-ad.js`,
+        `{"mediaUrl": "${BASE}/media/ads/ad-6s.mp4", "clickThrough": "${BASE}/advertiser.html"}`,
+      ],
+    });
+    expect(p.adCalls()).not.toContain('load'); // not a video file
+    await p.vpaidEvent({ type: 'AdLoaded' });
+    expect(p.vpaid.calls.map((c) => c.method)).toContain('start');
+    await p.vpaidEvent({ type: 'AdStarted' }, { type: 'AdImpression' }, { type: 'AdVideoStart' });
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    await p.vpaidEvent(
+      { type: 'AdRemainingTimeChange', remaining: 3, duration: 6 },
+      { type: 'AdVideoFirstQuartile' },
+      { type: 'AdVideoMidpoint' },
+      { type: 'AdVideoMidpoint' }, // a creative repeating itself fires nothing twice
+      { type: 'AdVideoThirdQuartile' },
+      { type: 'AdVideoComplete' },
+      { type: 'AdStopped' },
+    );
+    expect(p.beacons).toEqual([
+      '/track/vpaid/impression',
+      '/track/vpaid/start',
+      '/track/vpaid/firstQuartile',
+      '/track/vpaid/midpoint',
+      '/track/vpaid/thirdQuartile',
+      '/track/vpaid/complete',
+    ]);
+    expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'completed' });
+    expect(p.vpaid.calls.map((c) => c.method)).toContain('unload');
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('ends in 901 when the creative fails its handshake, telling the error URL', async () => {
+    const p = adPlayer(['vpaid']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.vpaidEvent({ type: 'AdError', message: 'VPAID version 1.1 is not 2.x' });
+    expect(p.beacons).toEqual(['/track/vpaid/error?code=901']);
+    expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'error', errorCode: 901 });
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('ends in 901 when the creative never loads, after the media limit', async () => {
+    const p = adPlayer(['vpaid']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.clock.advance(MEDIA_TIMEOUT_MS + 1_000);
+    expect(p.store.getState().ads.history[0]).toMatchObject({ errorCode: 901 });
+    expect(p.contentCalls()).toContain('play');
   });
 });

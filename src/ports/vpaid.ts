@@ -1,0 +1,92 @@
+import type { VpaidEvent, VpaidPort } from './types';
+import { VPAID_BOOTSTRAP } from './vpaidBootstrap';
+
+const NAMES = new Set<string>([
+  'AdLoaded',
+  'AdStarted',
+  'AdImpression',
+  'AdVideoStart',
+  'AdVideoFirstQuartile',
+  'AdVideoMidpoint',
+  'AdVideoThirdQuartile',
+  'AdVideoComplete',
+  'AdPaused',
+  'AdPlaying',
+  'AdSkipped',
+  'AdStopped',
+  'AdUserClose',
+  'AdVolumeChange',
+  'AdClickThru',
+  'AdRemainingTimeChange',
+  'AdSkippableStateChange',
+  'AdError',
+]);
+
+const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : -2);
+
+/** The creative is not trusted: only known events, with fields of the right kind, get through. */
+function vpaidEvent(data: unknown): VpaidEvent | null {
+  const event = (data as { vpaid?: unknown; event?: Record<string, unknown> } | null)?.event;
+  if ((data as { vpaid?: unknown } | null)?.vpaid !== 1 || !event) return null;
+  const type = String(event.type);
+  if (!NAMES.has(type)) return null;
+  switch (type) {
+    case 'AdVolumeChange':
+      return { type, volume: Math.min(1, Math.max(0, number(event.volume))) };
+    case 'AdClickThru':
+      return { type, url: typeof event.url === 'string' ? event.url.slice(0, 2048) : null };
+    case 'AdRemainingTimeChange':
+      return { type, remaining: number(event.remaining), duration: number(event.duration) };
+    case 'AdSkippableStateChange':
+      return { type, skippable: event.skippable === true };
+    case 'AdError':
+      return { type, message: String(event.message ?? 'VPAID error').slice(0, 500) };
+    default:
+      return { type } as VpaidEvent;
+  }
+}
+
+/**
+ * VPAID 2.0 creatives in a sandboxed frame (scripts and the creative's own pop-ups only, in an opaque
+ * origin) laid over the player, under its controls.
+ */
+export function createVpaidPort(player: HTMLElement, before: HTMLElement | null): VpaidPort {
+  const listeners = new Set<(event: VpaidEvent) => void>();
+  let frame: HTMLIFrameElement | null = null;
+  const command = (cmd: string, extra: Record<string, unknown> = {}) =>
+    frame?.contentWindow?.postMessage({ cmd, ...extra }, '*'); // an opaque origin has no name
+  window.addEventListener('message', (message) => {
+    if (!frame || message.source !== frame.contentWindow) return;
+    const event = vpaidEvent(message.data);
+    if (event) listeners.forEach((listener) => listener(event));
+  });
+  const unload = () => {
+    frame?.remove();
+    frame = null;
+  };
+  return {
+    load(scriptUrl, adParameters) {
+      unload();
+      const created = document.createElement('iframe');
+      created.setAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
+      created.setAttribute('allow', 'autoplay');
+      created.title = 'Реклама';
+      created.className = 'vpaid-frame';
+      created.srcdoc = VPAID_BOOTSTRAP;
+      created.onload = () => command('load', { url: scriptUrl, adParameters });
+      frame = created;
+      player.insertBefore(created, before);
+    },
+    start: () => command('start'),
+    pause: () => command('pause'),
+    resume: () => command('resume'),
+    skip: () => command('skip'),
+    stop: () => command('stop'),
+    setVolume: (volume) => command('volume', { volume }),
+    unload,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

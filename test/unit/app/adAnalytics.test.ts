@@ -1,0 +1,45 @@
+import { adAnalyticsFields, adsActions, adsSlice } from '../../../src/state/ads';
+
+const reduce = (...actions: Parameters<typeof adsSlice.reducer>[1][]) =>
+  actions.reduce(adsSlice.reducer, adsSlice.reducer(undefined, { type: 'init' }));
+
+describe('the ad fields of analytics (SPEC.md section 7)', () => {
+  const loaded = [
+    adsActions.breakStarted({ kind: 'midroll', total: 1, contentTime: 12.4 }),
+    adsActions.adCreated({ index: 0, vastUrl: 'https://ads.example/v.xml' }),
+    adsActions.adLoaded({
+      id: 'ad-7',
+      title: 'Ad',
+      durationSec: 14.6,
+      skipOffsetSec: null,
+      clickThrough: null,
+      vpaid: false,
+    }),
+  ];
+
+  it('describe the ad on screen: id, type, duration, and where in the content its break is', () => {
+    expect(adAnalyticsFields(reduce(...loaded), 48)).toEqual({
+      ad_id: 'ad-7',
+      ad_type: 'mid-roll',
+      ad_duration_sec: 15,
+      ad_position_perc: 25.8,
+      ad_position: 12,
+    });
+  });
+
+  it('describe the last ad once the break is over, and nothing before any ad', () => {
+    const state = reduce(
+      ...loaded,
+      adsActions.adEnded({ status: 'completed', error: null, position: 12, perc: 25.8 }),
+      adsActions.breakEnded({ kind: 'midroll', episodeId: null, playedSeconds: 12 }),
+    );
+    expect(adAnalyticsFields(state, 48)).toEqual({
+      ad_id: 'ad-7',
+      ad_type: 'mid-roll',
+      ad_duration_sec: 15,
+      ad_position_perc: 25.8,
+      ad_position: 12,
+    });
+    expect(adAnalyticsFields(reduce(), 48)).toBeNull();
+  });
+});
