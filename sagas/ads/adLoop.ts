@@ -15,7 +15,7 @@ import type { PlayerState } from '../../src/state';
 import { adRequests, type AdEndStatus } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { viewportActions } from '../../src/state/viewport';
-import type { VastAd, VastErrorCode } from '../../src/vast/model';
+import type { VastErrorCode } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
 import { VISIBILITY_THRESHOLD, WATCHDOG_MS } from './limits';
 
@@ -89,6 +89,3 @@ export const adWanted = (s: PlayerState) =>
     (s.ads.userChoice === null &&
       !(s.ads.ad?.needsClick ?? false) &&
       s.viewport.visibleRatio >= VISIBILITY_THRESHOLD));
-
-export const tracked = (ad: VastAd, event: string) =>
-  ad.tracking.filter((t) => t.event === event).map((t) => t.url);

@@ -6,21 +6,15 @@ import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { chooseMediaFile } from '../../src/vast/media';
-import {
-  VAST_ERROR,
-  type VastAd,
-  type VastErrorCode,
-  type VastStep,
-  type VastMediaFile,
-} from '../../src/vast/model';
+import { VAST_ERROR, type VastAd, type VastStep, type VastMediaFile } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { getPorts } from '../lib/context';
-import { adWanted, openInbox, QUARTILES, tracked, type AdOutcome, type Wake } from './adLoop';
+import { adWanted, openInbox, QUARTILES, type AdOutcome, type Wake } from './adLoop';
 import { fetchVast } from './fetchVast';
 import { runVpaid } from './playVpaid';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS } from './limits';
-import { createOnceSet, fire, type TrackingContext } from './tracking';
+import { adTracking, fire } from './tracking';
 
 type AdWake = Wake<AdMediaEvent>;
 
@@ -52,7 +46,6 @@ function* attemptPlay(inbox: Channel<AdWake>, early: Task | null) {
 /** Plays one resolved ad to an end state, firing its tracking; never longer than its limits allow. */
 function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task | null) {
   const { adMedia, clock } = yield* getPorts();
-  const once = createOnceSet();
   const { inbox, tasks, close } = yield* openInbox<AdMediaEvent>((emit) => adMedia.subscribe(emit));
   const run = {
     loaded: false,
@@ -66,19 +59,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
     shownSecond: -1,
     since: (yield call([clock, clock.now])) as number,
   };
-  const context = (): TrackingContext => ({
-    adPlayhead: run.currentTime,
-    contentPlayhead: contentTime,
-    assetUri: mediaUrl,
-  });
-  const fireOnce = function* (key: string, urls: string[]) {
-    if (once.first(key)) yield* fire(urls, context());
-  };
-  const failed = function* (code: VastErrorCode, message: string): Generator<unknown, AdOutcome> {
-    // SPEC.md section 7: the error URLs carry the code in [ERRORCODE]
-    if (once.first('error')) yield* fire(ad.errorUrls, { ...context(), errorCode: code });
-    return { status: 'error', error: { code, message } };
-  };
+  const track = adTracking(ad, contentTime, mediaUrl, () => run.currentTime);
 
   /** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
   const decide = function* (): Generator<unknown, AdOutcome | null> {
@@ -97,10 +78,11 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
   /** The outcome of a play attempt: refused for good asks for the viewer's click. */
   const onPlayed = function* (outcome: PlayOutcome | null): Generator<unknown, AdOutcome | null> {
     run.playPending = false;
-    if (!outcome) return yield* failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
+    if (!outcome)
+      return yield* track.failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
     if (!outcome.ok && outcome.reason === 'not-allowed') yield put(adsActions.adNeedsClick());
     if (!outcome.ok && outcome.reason === 'failed')
-      return yield* failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
+      return yield* track.failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
     return null;
   };
 
@@ -117,10 +99,10 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         if (!run.started) {
           run.started = true;
           yield put(adsActions.adStarted());
-          yield* fireOnce('impression', ad.impressions);
-          yield* fireOnce('start', tracked(ad, 'start'));
+          yield* track.impression();
+          yield* track.eventOnce('start');
         } else if (run.pausing) {
-          yield* fire(tracked(ad, 'resume'), context());
+          yield* track.event('resume');
         }
         run.pausing = false;
         yield put(adsActions.adPlaying());
@@ -130,7 +112,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         // The media's own pause at its end is not the viewer's.
         if (!run.pausing) return null;
         yield put(adsActions.adPaused());
-        yield* fire(tracked(ad, 'pause'), context());
+        yield* track.event('pause');
         return null;
       case 'timeupdate': {
         if (event.currentTime > run.currentTime)
@@ -140,14 +122,10 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         const d = run.durationSec;
         if (d > 0) {
           for (const [name, share] of QUARTILES) {
-            if (run.currentTime >= d * share) yield* fireOnce(name, tracked(ad, name));
+            if (run.currentTime >= d * share) yield* track.eventOnce(name);
           }
         }
-        for (const [i, t] of ad.tracking.entries()) {
-          if (t.event !== 'progress' || !t.offset) continue;
-          const at = offsetSeconds(t.offset, d > 0 ? d : null);
-          if (at !== null && run.currentTime >= at) yield* fireOnce(`progress-${i}`, [t.url]);
-        }
+        yield* track.progressTo(run.currentTime, d > 0 ? d : null);
         const second = Math.floor(run.currentTime);
         if (second !== run.shownSecond) {
           run.shownSecond = second;
@@ -158,23 +136,28 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
       case 'volumechange': {
         const was = (yield select((st: PlayerState) => st.ads.muted)) as boolean;
         yield put(adsActions.volumeChanged({ volume: event.volume, muted: event.muted }));
-        if (was !== event.muted && run.started)
-          yield* fire(tracked(ad, event.muted ? 'mute' : 'unmute'), context());
+        if (was !== event.muted && run.started) yield* track.event(event.muted ? 'mute' : 'unmute');
         return null;
       }
       case 'ended':
-        for (const [name] of QUARTILES) yield* fireOnce(name, tracked(ad, name));
-        yield* fireOnce('complete', tracked(ad, 'complete'));
+        for (const [name] of QUARTILES) yield* track.eventOnce(name);
+        yield* track.eventOnce('complete');
         return { status: 'completed', error: null };
       case 'error':
         if (!run.started && event.code === 4)
-          return yield* failed(
+          return yield* track.failed(
             VAST_ERROR.MEDIA_NOT_FOUND,
             `Media file not found: ${event.message}`,
           );
         if (!run.started && event.code === 3)
-          return yield* failed(VAST_ERROR.CANNOT_PLAY, `Media file cannot play: ${event.message}`);
-        return yield* failed(VAST_ERROR.MEDIA_DELIVERY, `Media delivery failed: ${event.message}`);
+          return yield* track.failed(
+            VAST_ERROR.CANNOT_PLAY,
+            `Media file cannot play: ${event.message}`,
+          );
+        return yield* track.failed(
+          VAST_ERROR.MEDIA_DELIVERY,
+          `Media delivery failed: ${event.message}`,
+        );
     }
   };
 
@@ -184,11 +167,11 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         number | null;
       // SPEC.md section 5: skipping only once the skip time has passed.
       if (skipAt === null || run.currentTime < skipAt) return null;
-      yield* fireOnce('skip', tracked(ad, 'skip'));
+      yield* track.eventOnce('skip');
       return { status: 'skipped', error: null };
     }
     if (adRequests.clickThroughRequested.match(action)) {
-      yield* fire(ad.clickTracking, context());
+      yield* track.click();
       return yield* decide();
     }
     if (adRequests.volumeRequested.match(action)) {
@@ -218,9 +201,12 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
       else if (wake.kind === 'played') outcome = yield* onPlayed(wake.outcome);
       else if (wake.kind === 'action') outcome = yield* onAction(wake.action);
       else if (!run.loaded && wake.now - run.since >= MEDIA_TIMEOUT_MS)
-        outcome = yield* failed(VAST_ERROR.MEDIA_TIMEOUT, 'The media file did not load in time');
+        outcome = yield* track.failed(
+          VAST_ERROR.MEDIA_TIMEOUT,
+          'The media file did not load in time',
+        );
       else if (run.loaded && !run.mediaPaused && wake.now - run.since >= STALL_TIMEOUT_MS)
-        outcome = yield* failed(VAST_ERROR.MEDIA_DELIVERY, 'The media file stalled');
+        outcome = yield* track.failed(VAST_ERROR.MEDIA_DELIVERY, 'The media file stalled');
       if (outcome) return outcome;
     }
   } finally {

@@ -5,11 +5,10 @@ import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { VAST_ERROR, type VastAd } from '../../src/vast/model';
-import { offsetSeconds } from '../../src/vast/offsets';
 import { getPorts } from '../lib/context';
-import { adWanted, openInbox, tracked, type AdOutcome, type Wake } from './adLoop';
+import { adWanted, openInbox, type AdOutcome, type Wake } from './adLoop';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS } from './limits';
-import { createOnceSet, fire, type TrackingContext } from './tracking';
+import { adTracking } from './tracking';
 
 /** VPAID's own quartile events, by the VAST tracking event each one fires. */
 const VPAID_TRACKING: Partial<Record<VpaidEvent['type'], string>> = {
@@ -31,7 +30,6 @@ const CONFIRM_MS = 2_000;
  */
 export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
   const { vpaid, clock } = yield* getPorts();
-  const once = createOnceSet();
   const { inbox, close } = yield* openInbox<VpaidEvent>((emit) => vpaid.subscribe(emit));
   const run = {
     loaded: false,
@@ -47,19 +45,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
     shownSecond: -1,
     since: (yield call([clock, clock.now])) as number,
   };
-  const context = (): TrackingContext => ({
-    adPlayhead: run.currentTime,
-    contentPlayhead: contentTime,
-    assetUri: scriptUrl,
-  });
-  const fireOnce = function* (key: string, urls: string[]) {
-    if (once.first(key)) yield* fire(urls, context());
-  };
-  const failed = function* (message: string): Generator<unknown, AdOutcome> {
-    if (once.first('error'))
-      yield* fire(ad.errorUrls, { ...context(), errorCode: VAST_ERROR.GENERAL });
-    return { status: 'error', error: { code: VAST_ERROR.GENERAL, message } };
-  };
+  const track = adTracking(ad, contentTime, scriptUrl, () => run.currentTime);
   /** Asks the creative to end; if it does not confirm in time, the ad ends anyway. */
   const endWith = function* (outcome: AdOutcome, command: () => void) {
     run.ending = outcome;
@@ -84,7 +70,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
   const onEvent = function* (event: VpaidEvent): Generator<unknown, AdOutcome | null> {
     const trackingEvent = VPAID_TRACKING[event.type];
     if (trackingEvent) {
-      yield* fireOnce(trackingEvent, tracked(ad, trackingEvent));
+      yield* track.eventOnce(trackingEvent);
       if (event.type === 'AdVideoComplete') run.completed = true;
     }
     switch (event.type) {
@@ -100,17 +86,17 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
         yield put(adsActions.adPlaying());
         return null;
       case 'AdImpression':
-        yield* fireOnce('impression', ad.impressions);
+        yield* track.impression();
         return null;
       case 'AdPaused':
         run.paused = true;
         yield put(adsActions.adPaused());
-        yield* fire(tracked(ad, 'pause'), context());
+        yield* track.event('pause');
         return null;
       case 'AdPlaying':
         run.paused = false;
         run.since = (yield call([clock, clock.now])) as number;
-        if (run.pausing) yield* fire(tracked(ad, 'resume'), context());
+        if (run.pausing) yield* track.event('resume');
         run.pausing = false;
         yield put(adsActions.adPlaying());
         return null;
@@ -120,11 +106,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
         const at = Math.max(0, run.durationSec - event.remaining);
         if (at > run.currentTime) run.since = (yield call([clock, clock.now])) as number;
         run.currentTime = at;
-        for (const [i, t] of ad.tracking.entries()) {
-          if (t.event !== 'progress' || !t.offset) continue;
-          const offset = offsetSeconds(t.offset, run.durationSec);
-          if (offset !== null && at >= offset) yield* fireOnce(`progress-${i}`, [t.url]);
-        }
+        yield* track.progressTo(at, run.durationSec);
         const second = Math.floor(at);
         if (second !== run.shownSecond) {
           run.shownSecond = second;
@@ -136,20 +118,20 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
         const was = (yield select((s: PlayerState) => s.ads.muted)) as boolean;
         const muted = event.volume === 0;
         yield put(adsActions.volumeChanged({ volume: event.volume, muted }));
-        if (was !== muted) yield* fire(tracked(ad, muted ? 'mute' : 'unmute'), context());
+        if (was !== muted) yield* track.event(muted ? 'mute' : 'unmute');
         return null;
       }
       case 'AdClickThru':
-        yield* fire(ad.clickTracking, context());
+        yield* track.click();
         return null;
       case 'AdSkipped':
-        yield* fireOnce('skip', tracked(ad, 'skip'));
+        yield* track.eventOnce('skip');
         return { status: 'skipped', error: null };
       case 'AdStopped':
       case 'AdUserClose':
         return run.ending ?? { status: run.completed ? 'completed' : 'stopped', error: null };
       case 'AdError':
-        return yield* failed(`VPAID: ${event.message}`);
+        return yield* track.failed(VAST_ERROR.GENERAL, `VPAID: ${event.message}`);
       default:
         return null;
     }
@@ -160,7 +142,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
       const skipAt = (yield select((s: PlayerState) => s.ads.ad?.skipOffsetSec ?? null)) as
         number | null;
       if (skipAt === null || run.currentTime < skipAt || run.ending) return null;
-      yield* fireOnce('skip', tracked(ad, 'skip'));
+      yield* track.eventOnce('skip');
       yield* endWith({ status: 'skipped', error: null }, () => vpaid.skip());
       return null;
     }
@@ -183,9 +165,12 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
       else if (wake.kind === 'watchdog') {
         if (run.ending && wake.now - run.endingSince >= CONFIRM_MS) outcome = run.ending;
         else if (!run.loaded && wake.now - run.since >= MEDIA_TIMEOUT_MS)
-          outcome = yield* failed('The VPAID creative did not load in time');
+          outcome = yield* track.failed(
+            VAST_ERROR.GENERAL,
+            'The VPAID creative did not load in time',
+          );
         else if (run.started && !run.paused && wake.now - run.since >= STALL_TIMEOUT_MS)
-          outcome = yield* failed('The VPAID creative stalled');
+          outcome = yield* track.failed(VAST_ERROR.GENERAL, 'The VPAID creative stalled');
       }
       if (outcome) return outcome;
     }

@@ -3,6 +3,7 @@ import { ru } from '../i18n/ru';
 import { adRequests } from '../state/ads';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { bigPlayButton, iconButton } from './styles';
 
 // The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
 const layer = css`
@@ -47,23 +48,6 @@ const bar = css`
   background: linear-gradient(transparent, rgba(0, 0, 0, 0.7));
 `;
 
-const iconButton = css`
-  width: 2.5rem;
-  height: 2.5rem;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: white;
-  font-size: 1.25rem;
-  cursor: pointer;
-  &:hover {
-    background: rgba(255, 255, 255, 0.15);
-  }
-  &:focus-visible {
-    outline: 2px solid white;
-  }
-`;
-
 const skipSlot = css`
   margin-left: auto;
 `;
@@ -87,21 +71,6 @@ const skipButton = css`
   &:focus-visible {
     outline: 2px solid white;
   }
-`;
-
-const bigPlay = css`
-  position: absolute;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  width: 5rem;
-  height: 5rem;
-  border: 0;
-  border-radius: 50%;
-  background: rgba(229, 9, 20, 0.9);
-  color: white;
-  font-size: 2rem;
-  cursor: pointer;
 `;
 
 function SkipArrow() {
@@ -175,7 +144,7 @@ export function AdLayer() {
       {ad.needsClick && (
         <button
           type="button"
-          css={bigPlay}
+          css={bigPlayButton}
           aria-label={ru.play}
           onClick={() => dispatch(adRequests.playPauseRequested())}
         >

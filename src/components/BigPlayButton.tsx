@@ -1,26 +1,7 @@
-import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { playbackRequests } from '../state/playback';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-
-const style = css`
-  position: absolute;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  width: 5rem;
-  height: 5rem;
-  border: 0;
-  border-radius: 50%;
-  background: rgba(229, 9, 20, 0.9);
-  color: white;
-  font-size: 2rem;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 3px solid white;
-    outline-offset: 3px;
-  }
-`;
+import { bigPlayButton } from './styles';
 
 /** Shown until playback first starts (or when autoplay was refused), except under the continue prompt. */
 export function BigPlayButton() {
@@ -31,7 +12,7 @@ export function BigPlayButton() {
   return (
     <button
       type="button"
-      css={style}
+      css={bigPlayButton}
       aria-label={ru.play}
       onClick={() => dispatch(playbackRequests.playRequested())}
     >

@@ -4,6 +4,7 @@ import { playbackRequests } from '../state/playback';
 import { selectCurrentSecond, selectDurationSecond } from '../state/selectors';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { iconButton } from './styles';
 
 const bar = css`
   position: absolute;
@@ -17,23 +18,6 @@ const bar = css`
   background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
   color: white;
   font-variant-numeric: tabular-nums;
-`;
-
-const iconButton = css`
-  width: 2.5rem;
-  height: 2.5rem;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: white;
-  font-size: 1.25rem;
-  cursor: pointer;
-  &:hover {
-    background: rgba(255, 255, 255, 0.15);
-  }
-  &:focus-visible {
-    outline: 2px solid white;
-  }
 `;
 
 const track = css`
