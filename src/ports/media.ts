@@ -14,6 +14,8 @@ import type {
 
 type HlsModule = typeof import('hls.js');
 
+const BUFFER_EVERY_TICKS = 5;
+
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
 function bufferedEnd(video: HTMLVideoElement): number {
@@ -70,9 +72,17 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     clearInterval(ticker);
     ticker = undefined;
   };
+  // The buffer is read every BUFFER_EVERY_TICKS ticks (reading video.buffered is the loop's dearest
+  // part, and what it shows moves in whole seconds); position and pause state every tick.
+  let ticks = 0;
+  let buffered = 0;
   video.addEventListener('playing', () => {
     stopTicking();
-    ticker = setInterval(() => emit({ type: 'tick', sample: sample() }), TICK_MS);
+    ticks = 0;
+    ticker = setInterval(() => {
+      if (ticks++ % BUFFER_EVERY_TICKS === 0) buffered = bufferedEnd(video);
+      emit({ type: 'tick', sample: sample(buffered) });
+    }, TICK_MS);
   });
   for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
 
@@ -90,11 +100,11 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     }
   }
 
-  function sample(): MediaSample {
+  function sample(bufferedUpTo = bufferedEnd(video)): MediaSample {
     return {
       currentTime: video.currentTime,
       duration: finite(video.duration),
-      bufferedEnd: bufferedEnd(video),
+      bufferedEnd: bufferedUpTo,
       paused: video.paused,
       bandwidth: finite(hls?.bandwidthEstimate ?? 0),
     };

@@ -1,5 +1,5 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { UnknownAction } from 'redux';
 import { PlayerRoot } from '../../../src/components/PlayerRoot';
@@ -125,5 +125,31 @@ describe('PlayerRoot', () => {
     expect(screen.getByTestId('time')).toHaveTextContent('1:05 / 1:02:05');
     fireEvent.click(screen.getByRole('button', { name: 'Пауза' }));
     expect(dispatched.map((a) => a.type)).toEqual(['playback/pauseRequested']);
+  });
+
+  it('moves the progress bar each second without adding a style rule each second', () => {
+    const { store } = renderPlayer(...seriesBooted, mediaActions.playing());
+    const rules = () =>
+      Array.from(document.querySelectorAll('style')).reduce(
+        (n, style) => n + (style.sheet?.cssRules.length ?? 0),
+        0,
+      );
+    const at = (second: number) =>
+      act(() => {
+        store.dispatch(
+          mediaActions.positionChanged({
+            currentTime: second,
+            duration: 100,
+            bufferedEnd: second + 5,
+            playedSeconds: second,
+          }),
+        );
+      });
+    at(1);
+    const before = rules();
+    for (let second = 2; second <= 30; second++) at(second);
+    expect(rules()).toBe(before);
+    const played = screen.getByTestId('control-bar').querySelector('[style]') as HTMLElement;
+    expect(played.style.width).toBe('30%');
   });
 });
