@@ -32,7 +32,14 @@ export class SegmentedRing {
   /** entries evicted so far */
   dropped = 0;
 
-  constructor(private readonly limits: RingLimits) {}
+  /** main-thread time spent serialising batches */
+  serialiseMs = 0;
+
+  /** now: a monotonic clock in milliseconds, to time the serialisation */
+  constructor(
+    private readonly limits: RingLimits,
+    private readonly now: () => number = () => 0,
+  ) {}
 
   /** Starts a new segment with this (checkpoint) entry. */
   startSegment(item: RingItem) {
@@ -73,6 +80,8 @@ export class SegmentedRing {
   }
 
   private serialisePending() {
+    if (this.pending.length === 0) return;
+    const began = this.now();
     for (const handle of this.pending) {
       const item = handle.segment.items[handle.index];
       if (item === undefined || typeof item === 'string') continue;
@@ -81,6 +90,7 @@ export class SegmentedRing {
       this.count(handle.segment, json.length);
     }
     this.pending = [];
+    this.serialiseMs += this.now() - began;
   }
 
   private evict() {

@@ -13,7 +13,7 @@ import { measureSteadyPlayback, type SteadyPlayback } from './steadyPlayback';
 import { measureVastParse } from './vastParse';
 
 const ROOT = join(__dirname, '..', '..');
-const RUNS = 3;
+const RUNS = 5;
 /** the VAST timings are short, so more runs for a steadier median */
 const VAST_RUNS = 9;
 const SUITES = ['replay', 'playback', 'vast', 'ads'];

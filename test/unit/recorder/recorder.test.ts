@@ -9,6 +9,10 @@ import { tokenExpiry } from '../../../src/api/token';
 import { EPOCH, fakeHttp, fakeStorage, ok } from '../fakePorts';
 import { BASE, settle } from '../player';
 import { filmRoutes, recordSession } from './session';
+import { FlightRecorder } from '../../../src/recorder/recorder';
+import { createActorTracker } from '../../../src/recorder/actorTracker';
+import { parseConfig } from '../../../src/app/config';
+import { fakePorts } from '../fakePorts';
 
 describe('the flight recorder', () => {
   it('writes a versioned header and entries in order with a monotonic time', async () => {
@@ -120,5 +124,33 @@ describe('the flight recorder', () => {
     expect(log.entries.length).toBeLessThanOrEqual(60 + 2001);
     const result = await replayLog(log);
     expect(result).toMatchObject({ ok: true, mode: 'reducers' });
+  });
+});
+
+describe('the flight recorder’s cost estimate', () => {
+  it('times one entry in seven and every serialised batch, and scales the sample up', async () => {
+    // A clock that moves 1 ms on every read: each timed entry or batch costs exactly one read.
+    let reads = 0;
+    const recorder = new FlightRecorder({
+      config: parseConfig({ search: '?movie_id=1', origin: BASE }),
+      build: 'test',
+      rngSeed: 1,
+      now: () => reads++,
+      sessionStart: '2026-11-22T00:00:00.000Z',
+    });
+    const ports = recorder.wrapPorts(fakePorts());
+    recorder.attach(
+      () => ({}),
+      createActorTracker(() => undefined),
+    );
+    const before = reads;
+    for (let i = 0; i < 700; i++) ports.rng.next(); // a call entry each, completed at once
+    const entries = 700;
+    // One read each for the entry's time; three more per sampled call (its add's end, its end's
+    // start and end); two per batch. Timing every entry would take four reads per call.
+    expect(reads - before).toBeLessThanOrEqual(entries + (3 * entries) / 7 + 2 * 6);
+    // Each call costs two reads' worth (logging it, completing it): the estimate says so.
+    expect(recorder.stats.selfTimeMs).toBeGreaterThanOrEqual(entries * 2 * 0.9);
+    expect(recorder.stats.selfTimeMs).toBeLessThanOrEqual(entries * 2 * 1.1);
   });
 });
