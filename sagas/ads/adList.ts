@@ -24,6 +24,7 @@ function* fetchAdList() {
   const { http, cookies } = yield* getPorts();
   const config = yield* getConfig();
   yield put(adsActions.listLoading());
+  const fetchNo = (yield select((s: PlayerState) => s.ads.list.fetch)) as number;
   const fingerprint = (yield call([cookies, cookies.get], FINGERPRINT_COOKIE)) as string | null;
   const headers: Record<string, string> = { ...config.adListHeaders };
   if (fingerprint) headers['X-Session-Context'] = fingerprint;
@@ -35,31 +36,43 @@ function* fetchAdList() {
       timeoutMs: AD_LIST_TIMEOUT_MS,
     })) as HttpResponse;
     const items = res.status >= 200 && res.status < 300 ? adListItems(res.data) : null;
-    if (items) yield put(adsActions.listLoaded({ items }));
+    if (items) yield put(adsActions.listLoaded({ items, fetch: fetchNo }));
     else
       yield put(
         adsActions.listFailed({
           message: res.status >= 300 ? `HTTP ${res.status}` : 'Malformed ad list',
+          fetch: fetchNo,
         }),
       );
   } catch (error) {
-    yield put(adsActions.listFailed({ message: (error as Error).message }));
+    yield put(adsActions.listFailed({ message: (error as Error).message, fetch: fetchNo }));
   }
+}
+
+function* untilSettled() {
+  for (;;) {
+    const status = (yield select(
+      (s: PlayerState) => s.ads.list.status,
+    )) as AdsState['list']['status'];
+    if (status !== 'loading') return;
+    yield take([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]);
+  }
+}
+
+/**
+ * Waits until the list fetch under way (if any) has settled, and never longer than its time limit:
+ * the fetch may have died with its actor.
+ */
+export function* listSettled() {
+  const { clock } = yield* getPorts();
+  yield race([call(untilSettled), call([clock, clock.sleep], AD_LIST_TIMEOUT_MS + 1_000)]);
 }
 
 /** The ad list: fetched only when none is loaded (SPEC.md section 4); empty when it cannot be had. */
 export function* ensureAdList() {
   const list = (yield select((s: PlayerState) => s.ads.list)) as AdsState['list'];
   if (list.status === 'loaded') return list.items;
-  if (list.status === 'loading') {
-    const { clock } = yield* getPorts();
-    yield race([
-      take(adsActions.listLoaded.type),
-      take(adsActions.listFailed.type),
-      call([clock, clock.sleep], AD_LIST_TIMEOUT_MS), // the fetch may have died with its actor
-    ]);
-  } else {
-    yield call(fetchAdList);
-  }
+  if (list.status === 'loading') yield* listSettled();
+  else yield call(fetchAdList);
   return ((yield select((s: PlayerState) => s.ads.list.items)) as AdListItem[]) ?? [];
 }

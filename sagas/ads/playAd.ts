@@ -100,7 +100,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
           run.started = true;
           yield put(adsActions.adStarted());
           yield* track.impression();
-          yield* track.eventOnce('start');
+          yield* track.event('start');
         } else if (run.pausing) {
           yield* track.event('resume');
         }
@@ -122,7 +122,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         const d = run.durationSec;
         if (d > 0) {
           for (const [name, share] of QUARTILES) {
-            if (run.currentTime >= d * share) yield* track.eventOnce(name);
+            if (run.currentTime >= d * share) yield* track.event(name);
           }
         }
         yield* track.progressTo(run.currentTime, d > 0 ? d : null);
@@ -140,8 +140,8 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         return null;
       }
       case 'ended':
-        for (const [name] of QUARTILES) yield* track.eventOnce(name);
-        yield* track.eventOnce('complete');
+        for (const [name] of QUARTILES) yield* track.event(name);
+        yield* track.event('complete');
         return { status: 'completed', error: null };
       case 'error':
         if (!run.started && event.code === 4)
@@ -167,7 +167,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         number | null;
       // SPEC.md section 5: skipping only once the skip time has passed.
       if (skipAt === null || run.currentTime < skipAt) return null;
-      yield* track.eventOnce('skip');
+      yield* track.event('skip');
       return { status: 'skipped', error: null };
     }
     if (adRequests.clickThroughRequested.match(action)) {

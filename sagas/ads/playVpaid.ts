@@ -70,7 +70,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
   const onEvent = function* (event: VpaidEvent): Generator<unknown, AdOutcome | null> {
     const trackingEvent = VPAID_TRACKING[event.type];
     if (trackingEvent) {
-      yield* track.eventOnce(trackingEvent);
+      yield* track.event(trackingEvent);
       if (event.type === 'AdVideoComplete') run.completed = true;
     }
     switch (event.type) {
@@ -125,7 +125,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
         yield* track.click();
         return null;
       case 'AdSkipped':
-        yield* track.eventOnce('skip');
+        yield* track.event('skip');
         return { status: 'skipped', error: null };
       case 'AdStopped':
       case 'AdUserClose':
@@ -142,7 +142,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
       const skipAt = (yield select((s: PlayerState) => s.ads.ad?.skipOffsetSec ?? null)) as
         number | null;
       if (skipAt === null || run.currentTime < skipAt || run.ending) return null;
-      yield* track.eventOnce('skip');
+      yield* track.event('skip');
       yield* endWith({ status: 'skipped', error: null }, () => vpaid.skip());
       return null;
     }

@@ -46,8 +46,9 @@ export function createOnceSet() {
 }
 
 /**
- * One ad's tracking: its URLs by VAST event, macros filled from where the ad and the content are,
- * one-shot events (impression, start, quartiles, progress offsets, complete, skip, error) once.
+ * One ad's tracking: its URLs by VAST event, macros filled from where the ad and the content are, and
+ * each URL of each event fired exactly once per ad, whatever repeats (a second pause, a creative that
+ * reports its midpoint twice, a URL listed by both a wrapper and its ad).
  */
 export function adTracking(
   ad: VastAd,
@@ -61,33 +62,32 @@ export function adTracking(
     contentPlayhead: contentTime,
     assetUri,
   });
+  const fireNew = function* (key: string, urls: string[], errorCode?: number) {
+    const fresh = urls.filter((url) => once.first(`${key} ${url}`));
+    yield* fire(fresh, errorCode === undefined ? context() : { ...context(), errorCode });
+  };
   const urlsOf = (event: string) => ad.tracking.filter((t) => t.event === event).map((t) => t.url);
   return {
-    /** a repeatable event (pause, resume, mute, unmute) */
     *event(name: string) {
-      yield* fire(urlsOf(name), context());
-    },
-    *eventOnce(name: string) {
-      if (once.first(name)) yield* fire(urlsOf(name), context());
+      yield* fireNew(name, urlsOf(name));
     },
     *impression() {
-      if (once.first('impression')) yield* fire(ad.impressions, context());
+      yield* fireNew('impression', ad.impressions);
     },
     *click() {
-      yield* fire(ad.clickTracking, context());
+      yield* fireNew('click', ad.clickTracking);
     },
     /** the progress events whose offset the ad has reached */
     *progressTo(seconds: number, durationSec: number | null) {
       for (const [i, t] of ad.tracking.entries()) {
         if (t.event !== 'progress' || !t.offset) continue;
         const at = offsetSeconds(t.offset, durationSec);
-        if (at !== null && seconds >= at && once.first(`progress-${i}`))
-          yield* fire([t.url], context());
+        if (at !== null && seconds >= at) yield* fireNew(`progress-${i}`, [t.url]);
       }
     },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
     *failed(code: VastErrorCode, message: string): Generator<unknown, AdOutcome> {
-      if (once.first('error')) yield* fire(ad.errorUrls, { ...context(), errorCode: code });
+      yield* fireNew('error', ad.errorUrls, code);
       return { status: 'error', error: { code, message } };
     },
   };

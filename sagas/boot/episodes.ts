@@ -1,28 +1,15 @@
-import type { Task } from 'redux-saga';
-import { call, fork, join, put, race, select, take, takeLatest } from 'redux-saga/effects';
+import { put, select, takeLatest } from 'redux-saga/effects';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
-import { AD_LIST_TIMEOUT_MS } from '../ads/limits';
-import { getPorts } from '../lib/context';
-
-function* listSettled() {
-  const { clock } = yield* getPorts();
-  yield race({
-    loaded: take(adsActions.listLoaded.type),
-    failed: take(adsActions.listFailed.type),
-    // the ad actor may be gone: the episode never waits longer than the list's own limit
-    timeout: call([clock, clock.sleep], AD_LIST_TIMEOUT_MS + 1_000),
-  });
-}
+import { listSettled } from '../ads/adList';
 
 /** SPEC.md section 4: the ad list is refreshed before another episode is selected. */
 function* refreshAdList() {
   yield put(adsActions.listReset());
-  const settled = (yield fork(listSettled)) as Task; // listening before asking: the answer may be immediate
-  yield put(adRequests.listUpdateRequested());
-  yield join(settled);
+  yield put(adRequests.listUpdateRequested()); // the ad actor starts the fetch at once
+  yield* listSettled();
 }
 
 function* selectEpisode(action: ReturnType<typeof contentActions.episodeRequested>) {

@@ -60,7 +60,12 @@ export interface AdHistoryItem {
 }
 
 export interface AdsState {
-  list: { status: 'none' | 'loading' | 'loaded' | 'failed'; items: AdListItem[] };
+  list: {
+    status: 'none' | 'loading' | 'loaded' | 'failed';
+    items: AdListItem[];
+    /** counts the fetches: the answer of one overtaken by a reset and a newer fetch is ignored */
+    fetch: number;
+  };
   /** the break now running, if any */
   activeBreak: { kind: BreakKind; total: number; contentTime: number } | null;
   /** the current episode's pre-roll has run (or had nothing to play) */
@@ -80,7 +85,7 @@ export interface AdsState {
 }
 
 const initialState: AdsState = {
-  list: { status: 'none', items: [] },
+  list: { status: 'none', items: [], fetch: 0 },
   activeBreak: null,
   prerollDone: false,
   ad: null,
@@ -133,16 +138,21 @@ export const adsSlice = createSlice({
   initialState,
   reducers: {
     listReset(state) {
-      state.list = { status: 'none', items: [] };
+      state.list = { status: 'none', items: [], fetch: state.list.fetch };
     },
     listLoading(state) {
       state.list.status = 'loading';
+      state.list.fetch += 1;
     },
-    listLoaded(state, action: PayloadAction<{ items: AdListItem[] }>) {
-      state.list = { status: 'loaded', items: action.payload.items };
+    listLoaded(state, action: PayloadAction<{ items: AdListItem[]; fetch: number }>) {
+      if (action.payload.fetch !== state.list.fetch || state.list.status !== 'loading') return;
+      state.list.status = 'loaded';
+      state.list.items = action.payload.items;
     },
-    listFailed(state, _action: PayloadAction<{ message: string }>) {
-      state.list = { status: 'failed', items: [] };
+    listFailed(state, action: PayloadAction<{ message: string; fetch: number }>) {
+      if (action.payload.fetch !== state.list.fetch || state.list.status !== 'loading') return;
+      state.list.status = 'failed';
+      state.list.items = [];
     },
     breakStarted(
       state,

@@ -193,6 +193,14 @@ describe('the ad-break actor: a pre-roll', () => {
     expect(p.beacons).toEqual(
       expect.arrayContaining(['/track/skippable/pause', '/track/skippable/resume']),
     );
+    // Each tracking URL once per ad: a second pause and resume are not told again.
+    await p.setViewport({ type: 'intersection', ratio: 0.2 });
+    await p.adEvent({ type: 'pause' });
+    await p.setViewport({ type: 'intersection', ratio: 1 });
+    await p.adEvent({ type: 'playing' });
+    expect(p.adCalls().filter((m) => m === 'pause')).toHaveLength(2);
+    expect(p.beacons.filter((b) => b === '/track/skippable/pause')).toHaveLength(1);
+    expect(p.beacons.filter((b) => b === '/track/skippable/resume')).toHaveLength(1);
   });
 
   it('pauses while the document is hidden, even after the viewer chose play', async () => {

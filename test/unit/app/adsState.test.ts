@@ -43,3 +43,19 @@ describe('the ad fields of analytics (SPEC.md section 7)', () => {
     expect(adAnalyticsFields(reduce(), 48)).toBeNull();
   });
 });
+
+describe('the ad list (SPEC.md section 4: reset clears it, update fetches it only if none is loaded)', () => {
+  it('ignores the answer of a fetch overtaken by a reset and a newer fetch', () => {
+    const old = [{ vastUrl: 'https://ads.example/old.xml' }];
+    const fresh = [{ vastUrl: 'https://ads.example/new.xml' }];
+    const waiting = reduce(
+      adsActions.listLoading(),
+      adsActions.listReset(),
+      adsActions.listLoading(),
+    );
+    const stale = adsSlice.reducer(waiting, adsActions.listLoaded({ items: old, fetch: 1 }));
+    expect(stale.list).toMatchObject({ status: 'loading', items: [] });
+    const settled = adsSlice.reducer(stale, adsActions.listLoaded({ items: fresh, fetch: 2 }));
+    expect(settled.list).toMatchObject({ status: 'loaded', items: fresh });
+  });
+});
