@@ -28,13 +28,16 @@ export interface RecorderOptions {
   limits?: RingLimits;
 }
 
+/** An entry being logged: seq and t come first and are filled in by the recorder. */
+type Draft = { seq: number; t: number; kind: string } & Record<string, unknown>;
+
 interface CallHandle {
   seq: number;
-  t: number;
   slot: RingHandle;
   /** the call entry as first logged, before its outcome */
-  logged: Record<string, unknown>;
-  entry: Record<string, unknown>;
+  logged: Draft;
+  port: string;
+  method: string;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -74,7 +77,9 @@ export class FlightRecorder {
    * Logs one entry and counts the time it took. A checkpoint that has come due goes first: the
    * state has not changed since the previous action, so the checkpoint sits where it was true.
    */
-  private add(entry: Record<string, unknown>) {
+  private add(entry: Draft): void;
+  private add(entry: Draft, tracked: true): RingHandle;
+  private add(entry: Draft, tracked = false): RingHandle | void {
     const began = this.options.now();
     const sampled = this.seq % SAMPLE_EVERY === 0;
     const serialisedBefore = this.ring.serialiseMs;
@@ -86,12 +91,13 @@ export class FlightRecorder {
     ) {
       this.checkpoint(t);
     }
-    const seq = this.seq++;
-    const logged: Record<string, unknown> = Object.assign({ seq, t }, entry);
-    const slot = this.ring.push(logged);
+    // Filled in place: the entry was built with seq and t first, so no copy is made.
+    entry.seq = this.seq++;
+    entry.t = t;
+    const slot = tracked ? this.ring.pushTracked(entry) : this.ring.push(entry);
     if (sampled)
       this.sampledMs += this.options.now() - began - (this.ring.serialiseMs - serialisedBefore);
-    return { seq, t, slot, logged };
+    return tracked ? (slot as RingHandle) : undefined;
   }
 
   private checkpoint(t = this.time()) {
@@ -112,15 +118,17 @@ export class FlightRecorder {
   readonly middleware: Middleware = () => (next) => (action) => {
     const a = action as { type: string; [SAGA_ACTION]?: boolean };
     if (a[SAGA_ACTION])
-      this.add({ kind: 'put', actor: this.tracker?.actorOf(a) ?? 'root', action: a });
-    else this.add({ kind: 'in', action: a });
+      this.add({ seq: 0, t: 0, kind: 'put', actor: this.tracker?.actorOf(a) ?? 'root', action: a });
+    else this.add({ seq: 0, t: 0, kind: 'in', action: a });
     return next(action);
   };
 
   private readonly sink: PortSink<CallHandle> = {
     begin: (port, method, args) => {
-      const entry = { kind: 'call', actor: this.tracker?.current() ?? 'root', port, method, args };
-      return { ...this.add(entry), entry };
+      const actor = this.tracker?.current() ?? 'root';
+      const logged: Draft = { seq: 0, t: 0, kind: 'call', actor, port, method, args };
+      const slot = this.add(logged, true);
+      return { seq: logged.seq, slot, logged, port, method };
     },
     end: (handle, outcome: CallOutcome) => {
       const sampled = handle.seq % SAMPLE_EVERY === 0;
@@ -134,10 +142,10 @@ export class FlightRecorder {
       if (sampled) this.sampledMs += this.options.now() - began;
     },
     settled: (handle, outcome: Settlement) => {
-      const { port, method } = handle.entry as { port: string; method: string };
-      this.add({ kind: 'ret', port, method, call: handle.seq, ...outcome });
+      const { port, method } = handle;
+      this.add({ seq: 0, t: 0, kind: 'ret', port, method, call: handle.seq, ...outcome });
     },
-    event: (port, args) => this.add({ kind: 'ev', port, args }),
+    event: (port, args) => this.add({ seq: 0, t: 0, kind: 'ev', port, args }),
   };
 
   /** The ports as the actors get them: every call and event logged. */

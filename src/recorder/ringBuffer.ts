@@ -26,7 +26,9 @@ export const SERIALISE_BATCH = 128;
 
 export class SegmentedRing {
   private segments: Segment[] = [];
-  private pending: RingHandle[] = [];
+  // Entries waiting to be serialised, as parallel arrays: no object per entry on the hot path.
+  private pendingSegments: Segment[] = [];
+  private pendingIndexes: number[] = [];
   private entries = 0;
   private bytes = 0;
   /** entries evicted so far */
@@ -44,21 +46,31 @@ export class SegmentedRing {
   /** Starts a new segment with this (checkpoint) entry. */
   startSegment(item: RingItem) {
     this.segments.push({ items: [], bytes: 0 });
-    return this.push(item);
+    this.push(item);
   }
 
-  /** Appends an entry; the handle lets the caller fill it in later (a port call's outcome). */
-  push(item: RingItem): RingHandle {
+  /** Appends an entry. */
+  push(item: RingItem) {
     const segment = this.segments[this.segments.length - 1];
     if (!segment) throw new Error('The first entry must start a segment');
-    const handle = { segment, index: segment.items.length };
-    segment.items.push(item);
+    const index = segment.items.push(item) - 1;
     this.entries += 1;
     if (typeof item === 'string') this.count(segment, item.length);
-    else this.pending.push(handle);
-    if (this.pending.length >= SERIALISE_BATCH) this.serialisePending();
-    this.evict();
-    return handle;
+    else {
+      this.pendingSegments.push(segment);
+      this.pendingIndexes.push(index);
+    }
+    if (this.pendingIndexes.length >= SERIALISE_BATCH) this.serialisePending();
+    if (this.entries > this.limits.maxEntries || this.bytes > this.limits.maxBytes) this.evict();
+    return index;
+  }
+
+  /** Appends an entry the caller will fill in later (a port call's outcome), by the handle returned. */
+  pushTracked(item: RingItem): RingHandle {
+    const segment = this.segments[this.segments.length - 1];
+    const index = this.push(item);
+    if (!segment) throw new Error('The first entry must start a segment');
+    return { segment, index };
   }
 
   /** The entry as logged: the object itself while it waits, so the caller may complete it in place. */
@@ -80,16 +92,21 @@ export class SegmentedRing {
   }
 
   private serialisePending() {
-    if (this.pending.length === 0) return;
+    const segments = this.pendingSegments;
+    const indexes = this.pendingIndexes;
+    if (indexes.length === 0) return;
     const began = this.now();
-    for (const handle of this.pending) {
-      const item = handle.segment.items[handle.index];
+    for (let i = 0; i < indexes.length; i++) {
+      const segment = segments[i] as Segment;
+      const index = indexes[i] as number;
+      const item = segment.items[index];
       if (item === undefined || typeof item === 'string') continue;
       const json = JSON.stringify(item);
-      handle.segment.items[handle.index] = json;
-      this.count(handle.segment, json.length);
+      segment.items[index] = json;
+      this.count(segment, json.length);
     }
-    this.pending = [];
+    this.pendingSegments = [];
+    this.pendingIndexes = [];
     this.serialiseMs += this.now() - began;
   }
 

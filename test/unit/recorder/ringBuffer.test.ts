@@ -34,7 +34,7 @@ describe('the ring buffer', () => {
   it('fills in an entry later, unless it was evicted', () => {
     const ring = new SegmentedRing({ maxEntries: 4, maxBytes: 1e6 });
     ring.startSegment('c0');
-    const handle = ring.push('pending');
+    const handle = ring.pushTracked('pending');
     ring.replace(handle, 'done');
     expect(ring.toArray()).toEqual(['c0', 'done']);
     fill(ring, 2, 3);
