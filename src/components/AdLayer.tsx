@@ -3,7 +3,7 @@ import { ru } from '../i18n/ru';
 import { adRequests } from '../state/ads';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { bigPlayButton, iconButton } from './styles';
+import { bottomBar, bigPlayButton, iconButton } from './styles';
 
 // The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
 const layer = css`
@@ -34,18 +34,6 @@ const badge = css`
   font-size: 0.85rem;
   font-variant-numeric: tabular-nums;
   pointer-events: none;
-`;
-
-const bar = css`
-  position: absolute;
-  left: 0;
-  right: 0;
-  bottom: 0;
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  padding: 1.5rem 1rem 0.75rem;
-  background: linear-gradient(transparent, rgba(0, 0, 0, 0.7));
 `;
 
 const skipSlot = css`
@@ -152,7 +140,7 @@ export function AdLayer() {
         </button>
       )}
       {running && (
-        <div css={bar}>
+        <div css={bottomBar}>
           <button
             type="button"
             css={iconButton}

@@ -4,21 +4,7 @@ import { playbackRequests } from '../state/playback';
 import { selectCurrentSecond, selectDurationSecond } from '../state/selectors';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { iconButton } from './styles';
-
-const bar = css`
-  position: absolute;
-  left: 0;
-  right: 0;
-  bottom: 0;
-  display: flex;
-  align-items: center;
-  gap: 0.75rem;
-  padding: 2rem 1rem 0.75rem;
-  background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
-  color: white;
-  font-variant-numeric: tabular-nums;
-`;
+import { bottomBar, iconButton } from './styles';
 
 const played = css`
   height: 100%;
@@ -41,7 +27,7 @@ export function ControlBar() {
   const duration = usePlayerSelector(selectDurationSecond);
   const progress = duration > 0 ? Math.min(100, (current / duration) * 100) : 0;
   return (
-    <div css={bar} data-testid="control-bar">
+    <div css={bottomBar} data-testid="control-bar">
       <button
         type="button"
         css={iconButton}

@@ -39,3 +39,18 @@ export const bigPlayButton = css`
     outline-offset: 3px;
   }
 `;
+
+/** The bar of controls along the player's bottom edge, over a gradient. */
+export const bottomBar = css`
+  position: absolute;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  padding: 2rem 1rem 0.75rem;
+  background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
+  color: white;
+  font-variant-numeric: tabular-nums;
+`;

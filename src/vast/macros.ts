@@ -1,6 +1,5 @@
 // VAST macro substitution in tracking, error and wrapper URLs (VAST 4.3 "Macros"). Pure: the caller
 // passes the time and the random number, taken from its clock and rng ports.
-export { isHttpUrl } from './urls';
 
 export interface MacroValues {
   /** [ERRORCODE] */

@@ -1,4 +1,5 @@
-import { expandMacros, formatPlayhead, isHttpUrl } from '../../../src/vast/macros';
+import { expandMacros, formatPlayhead } from '../../../src/vast/macros';
+import { isHttpUrl } from '../../../src/vast/urls';
 
 describe('expandMacros', () => {
   test.each([
