@@ -1,5 +1,6 @@
 import { all, spawn } from 'redux-saga/effects';
 import { adsActor } from './ads/adBreak';
+import { analyticsActor } from './analytics/analytics';
 import { authActor } from './auth/auth';
 import { bootActor } from './boot/boot';
 import { episodesActor } from './boot/episodes';
@@ -19,6 +20,7 @@ export const ACTORS: Record<string, Actor> = {
   ads: adsActor,
   midroll: midrollActor,
   progress: progressActor,
+  analytics: analyticsActor,
   episodes: episodesActor,
   boot: bootActor,
 };

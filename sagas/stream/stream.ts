@@ -54,7 +54,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
   for (;;) {
     const event = (yield take(channel)) as MediaEvent;
     if (event.type === 'tick')
-      yield* streamTick(playing.loop, event.sample); // inline: ten times a second
+      yield* streamTick(playing.loop, event.sample); // inline: once a second
     else if (event.type === 'error') yield fork(handleStreamError, event, playing.budget);
     else if (event.type === 'audioTracks')
       yield fork(applyAudioTracks, event.tracks, event.current);

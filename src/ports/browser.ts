@@ -6,6 +6,7 @@ import { createPagePort } from './page';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
 import { createCookiePort, createStoragePort } from './storage';
+import { createStatsPort } from './stats';
 import type { Ports } from './types';
 import { createViewportPort } from './viewport';
 import { createVpaidPort } from './vpaid';
@@ -38,5 +39,6 @@ export function createBrowserPorts(
     vpaid: createVpaidPort(player, document.getElementById('ui')),
     beacon: createBeaconPort(),
     viewport: createViewportPort(player, video),
+    stats: createStatsPort(),
   };
 }

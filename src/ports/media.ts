@@ -1,20 +1,19 @@
 import type Hls from 'hls.js';
 import { levelOfHeight } from '../stream/levels';
-import { TICK_MS } from '../stream/loop';
+import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
 import type {
   ExternalSubtitle,
   MediaSource as MediaSourceSpec,
   MediaErrorKind,
   MediaEvent,
   MediaPort,
-  MediaSample,
   MediaTrack,
   PlayOutcome,
 } from './types';
 
 type HlsModule = typeof import('hls.js');
 
-const BUFFER_EVERY_TICKS = 5;
+const BUFFER_EVERY_TICKS = 10;
 
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
@@ -66,7 +65,9 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     video.addEventListener(name, () => emit(toEvent()));
   }
 
-  // The stream loop's tick: a sample every 100 ms while playing, as one event (one flight-log entry).
+  // The stream loop: a sample every 100 ms while playing, reported (one event, one flight-log
+  // entry) when what it shows changes.
+  const loop = createStreamLoop();
   let ticker: ReturnType<typeof setInterval> | undefined;
   const stopTicking = () => {
     clearInterval(ticker);
@@ -81,7 +82,8 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     ticks = 0;
     ticker = setInterval(() => {
       if (ticks++ % BUFFER_EVERY_TICKS === 0) buffered = bufferedEnd(video);
-      emit({ type: 'tick', sample: sample(buffered) });
+      if (loop.tick(video.currentTime, buffered, finite(video.duration), video.paused))
+        emit({ type: 'tick', sample: loop.sample(rawSample(buffered)) });
     }, TICK_MS);
   });
   for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
@@ -100,7 +102,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     }
   }
 
-  function sample(bufferedUpTo = bufferedEnd(video)): MediaSample {
+  function rawSample(bufferedUpTo = bufferedEnd(video)): RawSample {
     return {
       currentTime: video.currentTime,
       duration: finite(video.duration),
@@ -179,6 +181,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     async load(source) {
       const { url, startAt, subtitles } = source;
       unload();
+      loop.reset();
       const hlsJs = await hlsModule;
       addExternalSubtitles(subtitles);
       if (hlsJs.default.isSupported()) {
@@ -213,7 +216,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     seek: (time) => {
       video.currentTime = time;
     },
-    sample,
+    sample: () => loop.sample(rawSample()),
     setLevel: (level) => {
       if (hls) hls.currentLevel = level;
     },

@@ -43,7 +43,7 @@ export interface ExternalSubtitle {
   language: string;
 }
 
-/** What the 100 ms stream loop reads from the media element and the engine. */
+/** What the 100 ms stream loop reads from the media element and the engine, and has counted. */
 export interface MediaSample {
   currentTime: number;
   duration: number;
@@ -51,6 +51,8 @@ export interface MediaSample {
   paused: boolean;
   /** the engine's bandwidth estimate in bits per second; 0 when unknown */
   bandwidth: number;
+  /** milliseconds of this stream played so far (ticks not paused) */
+  playedMs: number;
 }
 
 export type MediaErrorKind = 'network' | 'media' | 'other';
@@ -58,7 +60,7 @@ export type MediaErrorKind = 'network' | 'media' | 'other';
 export type MediaEvent =
   | { type: 'playing' }
   | { type: 'pause'; currentTime: number }
-  /** every 100 ms while playing: the stream loop's tick (SPEC.md section 9) */
+  /** the stream loop's tick (SPEC.md section 9): sampled every 100 ms while playing, reported when a second, the buffer's second or the duration changes */
   | { type: 'tick'; sample: MediaSample }
   | { type: 'waiting' }
   | { type: 'ended' }
@@ -232,6 +234,11 @@ export interface BeaconPort {
   fire(url: string): void;
 }
 
+/** The global statistics function (SPEC.md section 7); false when the page has none or it failed. */
+export interface StatsPort {
+  send(event: string, payload: Record<string, unknown>): boolean;
+}
+
 export type ViewportEvent =
   /** the share of the player inside the top page's viewport, 0..1 */
   | { type: 'intersection'; ratio: number }
@@ -256,4 +263,5 @@ export interface Ports {
   vpaid: VpaidPort;
   beacon: BeaconPort;
   viewport: ViewportPort;
+  stats: StatsPort;
 }

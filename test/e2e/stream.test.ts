@@ -17,8 +17,18 @@ describe('the stream engine in Chromium', () => {
   const browser = useBrowser();
   afterEach(clearFaults);
 
-  async function playing(query: string, atLeast = 1) {
+  async function playing(query: string, atLeast = 1, recordStatistics = false) {
     const { page, errors } = await openPage(browser());
+    // The statistics function a host's analytics script defines, in every frame of the page.
+    if (recordStatistics)
+      await page.evaluateOnNewDocument(() => {
+        const sent: { event: string; payload: Record<string, unknown> }[] = [];
+        Object.assign(window, {
+          sentStatistics: sent,
+          videoplayerStatistics: (event: string, payload: Record<string, unknown>) =>
+            sent.push({ event, payload }),
+        });
+      });
     const frame = await openEmbed(page, query);
     await waitFor(frame, `document.querySelector('video').currentTime > ${atLeast}`);
     return { page, frame, errors };
@@ -130,11 +140,27 @@ describe('the stream engine in Chromium', () => {
     for (const level of ['240p', '360p', '480p']) {
       await injectFault(`/media/hls/${level}/seg2.m4s`, { type: 'status', status: 503 }, 2);
     }
-    const { frame } = await playing('?movie_id=1&auto_play=1', 0.5);
+    const { frame } = await playing('?movie_id=1&auto_play=1', 0.5, true);
     await waitFor(frame, `document.querySelector('video').currentTime > 14`, 40_000);
     const failed = await frame.evaluate(() => window.__player!.getState().stream);
     expect(failed.status).not.toBe('failed');
     const failedRequests = (await requests()).filter((p) => /\/seg2\.m4s$/.test(p));
     expect(failedRequests.length).toBeGreaterThanOrEqual(2); // the failures, then the retry that worked
+    // Each failure reached the page's statistics function as videoplayer_error (SPEC.md section 7).
+    const sent = (await frame.evaluate('window.sentStatistics')) as {
+      event: string;
+      payload: Record<string, unknown>;
+    }[];
+    const fragmentErrors = sent.filter(
+      (s) => s.event === 'videoplayer_error' && s.payload.error_details === 'fragLoadError',
+    );
+    expect(fragmentErrors.length).toBeGreaterThanOrEqual(1);
+    expect(fragmentErrors[0]?.payload).toMatchObject({
+      error_type: 'network',
+      video_id: 1,
+      player_type: 'embedded',
+    });
+    expect(['gprs', '2g', '3g', '4g', 'wifi']).toContain(fragmentErrors[0]?.payload.network_type);
+    expect(typeof fragmentErrors[0]?.payload.buffer_length).toBe('number');
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 // Fake ports for saga and component tests: scripted HTTP, a media element that records calls.
-import { TICK_MS } from '../../src/stream/loop';
+import { createStreamLoop, TICK_MS } from '../../src/stream/loop';
 import type {
   AdMediaEvent,
   AdMediaPort,
@@ -91,9 +91,16 @@ export function fakeMedia(
       state.currentTime = Math.min(state.duration, state.currentTime + (t - state.at) / 1000);
     state.at = t;
   };
+  const loop = createStreamLoop();
+  const raw = () => {
+    advance();
+    const { currentTime, duration, bufferedEnd, paused, bandwidth } = state;
+    return { currentTime, duration, bufferedEnd, paused, bandwidth };
+  };
   const port: MediaPort = {
     async load(source) {
       record('load', source);
+      loop.reset();
       state.currentTime = source.startAt;
       return { engine: 'hls.js' };
     },
@@ -106,16 +113,7 @@ export function fakeMedia(
       record('seek', time);
       state.currentTime = time;
     },
-    sample: () => {
-      advance();
-      return {
-        currentTime: state.currentTime,
-        duration: state.duration,
-        bufferedEnd: state.bufferedEnd,
-        paused: state.paused,
-        bandwidth: state.bandwidth,
-      };
-    },
+    sample: () => loop.sample(raw()),
     setLevel: (level) => void record('setLevel', level),
     setAudioTrack: (id) => void record('setAudioTrack', id),
     setSubtitleTrack: (id) => void record('setSubtitleTrack', id),
@@ -128,12 +126,15 @@ export function fakeMedia(
       return () => listeners.delete(listener);
     },
   };
-  // Like the browser adapter: a tick with a sample every 100 ms while playing (on the test's clock).
+  // Like the browser adapter: the stream loop samples every 100 ms while playing (on the test's
+  // clock) and reports the samples that show something new.
   let ticking = 0;
   const tickFrom = (run: number) =>
     clock?.sleep(TICK_MS).then(() => {
       if (run !== ticking || state.paused) return;
-      emit({ type: 'tick', sample: port.sample() });
+      const now = raw();
+      if (loop.tick(now.currentTime, now.bufferedEnd, now.duration, now.paused))
+        emit({ type: 'tick', sample: loop.sample(now) });
       void tickFrom(run);
     });
   const emit = (e: MediaEvent) => {
@@ -216,10 +217,17 @@ export function fakeVpaid() {
   return { port, calls, emit };
 }
 
+/** An analytics event as the statistics port received it. */
+export interface SentStat {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
 export function fakePorts(
   overrides: Partial<Ports> = {},
-): Ports & { posted: Record<string, unknown>[] } {
+): Ports & { posted: Record<string, unknown>[]; sentStats: SentStat[] } {
   const posted: Record<string, unknown>[] = [];
+  const sentStats: SentStat[] = [];
   return {
     http: fakeHttp({}),
     media: fakeMedia().port,
@@ -233,7 +241,9 @@ export function fakePorts(
     vpaid: fakeVpaid().port,
     beacon: { fire: () => undefined },
     viewport: { subscribe: () => () => undefined },
+    stats: { send: (event, payload) => sentStats.push({ event, payload }) > 0 },
     posted,
+    sentStats,
     ...overrides,
   };
 }

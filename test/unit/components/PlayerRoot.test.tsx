@@ -1,5 +1,6 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { Provider } from 'react-redux';
 import type { UnknownAction } from 'redux';
 import { PlayerRoot } from '../../../src/components/PlayerRoot';
@@ -23,12 +24,15 @@ function renderPlayer(...actions: UnknownAction[]) {
   actions.forEach((a) => store.dispatch(a));
   dispatched.length = 0;
   const onReload = jest.fn();
+  let commits = 0;
   render(
-    <Provider store={store}>
-      <PlayerRoot onReload={onReload} />
-    </Provider>,
+    <Profiler id="player" onRender={() => (commits += 1)}>
+      <Provider store={store}>
+        <PlayerRoot onReload={onReload} />
+      </Provider>
+    </Profiler>,
   );
-  return { store, dispatched, onReload };
+  return { store, dispatched, onReload, commits: () => commits };
 }
 
 const failure = (reason: BootFailure['reason'], extra: Partial<BootFailure> = {}) =>
@@ -127,8 +131,8 @@ describe('PlayerRoot', () => {
     expect(dispatched.map((a) => a.type)).toEqual(['playback/pauseRequested']);
   });
 
-  it('moves the progress bar each second without adding a style rule each second', () => {
-    const { store } = renderPlayer(...seriesBooted, mediaActions.playing());
+  it('moves the progress bar and the time each second without a commit or a style rule each second', () => {
+    const { store, commits } = renderPlayer(...seriesBooted, mediaActions.playing());
     const rules = () =>
       Array.from(document.querySelectorAll('style')).reduce(
         (n, style) => n + (style.sheet?.cssRules.length ?? 0),
@@ -147,9 +151,11 @@ describe('PlayerRoot', () => {
       });
     at(1);
     const before = rules();
+    const committed = commits();
     for (let second = 2; second <= 30; second++) at(second);
     expect(rules()).toBe(before);
-    const played = screen.getByTestId('control-bar').querySelector('[style]') as HTMLElement;
-    expect(played.style.width).toBe('30%');
+    expect(commits()).toBe(committed);
+    expect(screen.getByTestId('played').style.width).toBe('30%');
+    expect(screen.getByTestId('time')).toHaveTextContent('0:30 / 1:40');
   });
 });
