@@ -9,6 +9,7 @@ import { supervise, type Actor } from './lib/supervise';
 import { midrollActor } from './midroll/midroll';
 import { progressActor } from './progress/progress';
 import { streamActor } from './stream/stream';
+import { uiActor } from './ui/ui';
 import { viewportActor } from './viewport/viewport';
 
 /** Every actor of the player, by the name its crashes are reported under. */
@@ -21,6 +22,7 @@ export const ACTORS: Record<string, Actor> = {
   midroll: midrollActor,
   progress: progressActor,
   analytics: analyticsActor,
+  ui: uiActor,
   episodes: episodesActor,
   boot: bootActor,
 };

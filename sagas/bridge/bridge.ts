@@ -1,5 +1,6 @@
 import type { UnknownAction } from 'redux';
-import { call, select, takeEvery } from 'redux-saga/effects';
+import { eventChannel } from 'redux-saga';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import type { Episode } from '../../src/api/types';
 import { PROTOCOL } from '../../src/app/protocol';
 import type { PlayerState } from '../../src/state';
@@ -8,6 +9,7 @@ import { contentActions } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { selectCurrentEpisode } from '../../src/state/selectors';
 import { systemActions } from '../../src/state/system';
+import { uiRequests } from '../../src/state/ui';
 import { getPorts } from '../lib/context';
 
 /** The player's facts that the host page hears, as the event names it sees. */
@@ -48,7 +50,30 @@ function* postEvent(action: UnknownAction) {
   yield call([parent, parent.post], { protocol: PROTOCOL, event: OUTBOUND[action.type], data });
 }
 
-/** The parent-window bridge: tells the host page what happens in the player. */
+/** SPEC.md section 2: a message from the parent window with action type click closes the menu. */
+const isClick = (message: unknown) => {
+  const m = message as { type?: unknown; action?: { type?: unknown } } | null;
+  return m?.action?.type === 'click' || m?.type === 'click';
+};
+
+/** What the host page says; anything the player does not know is ignored. */
+function* hearParent() {
+  const { parent } = yield* getPorts();
+  const channel = eventChannel<{ message: unknown }>((emit) =>
+    parent.subscribe((message) => emit({ message })),
+  );
+  try {
+    for (;;) {
+      const { message } = (yield take(channel)) as { message: unknown };
+      if (isClick(message)) yield put(uiRequests.menuClosed());
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** The parent-window bridge: tells the host page what happens in the player, and hears it. */
 export function* bridgeActor() {
   yield takeEvery(Object.keys(OUTBOUND), postEvent);
+  yield fork(hearParent);
 }

@@ -160,6 +160,14 @@ function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackReque
   yield call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
 }
 
+/** 10 s back or forward from where the video really is, within the video. */
+function* seekBy({ payload }: ReturnType<typeof playbackRequests.seekByRequested>) {
+  const { media } = yield* getPorts();
+  const { currentTime, duration } = (yield call([media, media.sample])) as MediaSample;
+  const end = duration > 0 ? duration : Infinity;
+  yield call([media, media.seek], Math.min(end, Math.max(0, currentTime + payload.seconds)));
+}
+
 /** Intents that the media port carries out as they are; the media's events confirm them. */
 const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => void][] = [
   [playbackRequests.pauseRequested, (m) => m.pause()],
@@ -199,6 +207,7 @@ export function* streamActor() {
       });
     }
     yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
+    yield takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield call(handleMediaEvents, channel, playing);
   } finally {
     channel.close();

@@ -1,14 +1,56 @@
-import { eventChannel } from 'redux-saga';
-import { put, take } from 'redux-saga/effects';
+import { buffers, eventChannel } from 'redux-saga';
+import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
 import type { ViewportEvent } from '../../src/ports/types';
+import { uiRequests } from '../../src/state/ui';
 import { viewportActions } from '../../src/state/viewport';
 import { getPorts } from '../lib/context';
 
 type Sighting = ViewportEvent | { type: 'page'; hidden: boolean };
 
-/** The viewport actor: where the player is on screen and whether the page is visible, as actions. */
+function toAction(event: Sighting) {
+  switch (event.type) {
+    case 'page':
+      return viewportActions.pageVisibilityChanged({ hidden: event.hidden });
+    case 'intersection':
+      return viewportActions.intersectionChanged({ ratio: event.ratio });
+    case 'fullscreen':
+      return viewportActions.fullscreenChanged({ active: event.active, native: event.native });
+    case 'layout':
+      return viewportActions.layoutChanged({ wide: event.wide });
+    case 'pictureInPicture':
+      return viewportActions.pictureInPictureChanged({ active: event.active });
+    case 'capabilities': {
+      const { type: _, ...capabilities } = event;
+      return viewportActions.capabilitiesFound(capabilities);
+    }
+  }
+}
+
+/** The viewer's display commands, carried out by the port within the click that asked for them. */
+function* displayCommands() {
+  const { viewport } = yield* getPorts();
+  yield takeEvery(uiRequests.fullscreenToggled.type, function* () {
+    yield call([viewport, viewport.toggleFullscreen]);
+  });
+  yield takeEvery(uiRequests.pictureInPictureToggled.type, function* () {
+    yield call([viewport, viewport.togglePictureInPicture]);
+  });
+  yield takeEvery(
+    uiRequests.castRequested.type,
+    function* ({ payload }: ReturnType<typeof uiRequests.castRequested>) {
+      yield call([viewport, viewport.showPlaybackTargets], payload.kind);
+    },
+  );
+}
+
+/**
+ * The viewport actor: where the player is on screen, how it is shown and whether the page is
+ * visible, as actions; and the fullscreen, picture-in-picture and casting commands.
+ */
 export function* viewportActor() {
   const { viewport, page } = yield* getPorts();
+  yield fork(displayCommands);
+  // Buffered: the ports report the layout, the capabilities and a hidden page as they subscribe.
   const channel = eventChannel<Sighting>((emit) => {
     const stopViewport = viewport.subscribe(emit);
     const stopPage = page.subscribe(({ hidden }) => emit({ type: 'page', hidden }));
@@ -16,19 +58,9 @@ export function* viewportActor() {
       stopViewport();
       stopPage();
     };
-  });
+  }, buffers.expanding(8));
   try {
-    for (;;) {
-      const event = (yield take(channel)) as Sighting;
-      if (event.type === 'page')
-        yield put(viewportActions.pageVisibilityChanged({ hidden: event.hidden }));
-      else if (event.type === 'intersection')
-        yield put(viewportActions.intersectionChanged({ ratio: event.ratio }));
-      else
-        yield put(
-          viewportActions.fullscreenChanged({ active: event.active, native: event.native }),
-        );
-    }
+    for (;;) yield put(toAction((yield take(channel)) as Sighting));
   } finally {
     channel.close();
   }

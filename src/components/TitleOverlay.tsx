@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
-import { selectContent, selectCurrentEpisode } from '../state/selectors';
+import { selectContent, selectControlsHidden, selectCurrentEpisode } from '../state/selectors';
 import { usePlayerSelector } from './hooks';
 
 const overlay = css`
@@ -12,6 +12,10 @@ const overlay = css`
   background: linear-gradient(rgba(0, 0, 0, 0.7), transparent);
   color: white;
   pointer-events: none;
+  transition: opacity 0.2s;
+  &[data-hidden='true'] {
+    opacity: 0;
+  }
   h1 {
     margin: 0;
     font-size: 1.25rem;
@@ -28,9 +32,10 @@ const overlay = css`
 export function TitleOverlay() {
   const content = usePlayerSelector(selectContent);
   const episode = usePlayerSelector(selectCurrentEpisode);
+  const hidden = usePlayerSelector(selectControlsHidden);
   if (!content) return null;
   return (
-    <div css={overlay} data-testid="title-overlay">
+    <div css={overlay} data-testid="title-overlay" data-hidden={hidden}>
       <h1 elementtiming="title">{content.title}</h1>
       {content.hasMultipleEpisodes && episode && (
         <p>

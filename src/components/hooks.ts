@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { PlayerState } from '../state';
 
@@ -8,19 +8,23 @@ export const usePlayerDispatch = useDispatch;
 /**
  * Keeps a piece of the DOM in step with the state without a React commit: for what changes every
  * second of playback (the progress bar, the time), where a commit a second costs more main-thread
- * time than the rest of the player's work. `select` and `write` must be stable; `write` gets the
- * value once on mount and again each time it changes.
+ * time than the rest of the player's work. `select` must be stable (defined outside the component);
+ * `write` gets the value once on mount and again each time it changes.
  */
 export function useStateInDom<T>(select: (state: PlayerState) => T, write: (value: T) => void) {
   const store = useStore<PlayerState>();
+  const writer = useRef(write);
+  useLayoutEffect(() => {
+    writer.current = write;
+  });
   useLayoutEffect(() => {
     let shown = select(store.getState());
-    write(shown);
+    writer.current(shown);
     return store.subscribe(() => {
       const value = select(store.getState());
       if (Object.is(value, shown)) return;
       shown = value;
-      write(value);
+      writer.current(value);
     });
-  }, [store, select, write]);
+  }, [store, select]);
 }

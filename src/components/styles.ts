@@ -54,3 +54,79 @@ export const bottomBar = css`
   color: white;
   font-variant-numeric: tabular-nums;
 `;
+
+/** A menu's panel, above the controls bar at the right. */
+export const menuPanel = css`
+  position: absolute;
+  right: 1rem;
+  bottom: 4.5rem;
+  min-width: 14rem;
+  max-width: calc(100% - 2rem);
+  max-height: calc(100% - 6rem);
+  overflow-y: auto;
+  padding: 0.25rem 0;
+  border-radius: 0.5rem;
+  background: rgba(20, 20, 20, 0.95);
+  color: white;
+  font-size: 0.95rem;
+  z-index: 2;
+  /* below the sm breakpoint a menu covers the player, as a sheet */
+  @media (max-width: 639px) {
+    inset: 0;
+    max-width: none;
+    max-height: none;
+    border-radius: 0;
+  }
+`;
+
+/** A menu's title row, with back and close. */
+export const menuHeader = css`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+  padding: 0.25rem 0.5rem;
+  border-bottom: 1px solid rgba(255, 255, 255, 0.15);
+  font-weight: 600;
+  span {
+    flex: 1;
+    padding: 0 0.25rem;
+  }
+  button {
+    display: flex;
+    border: 0;
+    padding: 0.25rem;
+    border-radius: 50%;
+    background: transparent;
+    color: white;
+    cursor: pointer;
+    &:focus-visible {
+      outline: 2px solid white;
+    }
+  }
+`;
+
+/** A row of a menu. */
+export const menuItem = css`
+  display: flex;
+  width: 100%;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  padding: 0.55rem 1rem;
+  border: 0;
+  background: transparent;
+  color: white;
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    background: rgba(255, 255, 255, 0.12);
+    outline: none;
+  }
+  .value {
+    display: flex;
+    align-items: center;
+    opacity: 0.75;
+  }
+`;

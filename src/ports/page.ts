@@ -8,7 +8,8 @@ export function createPagePort(): PagePort {
       const onHide = () => listener({ hidden: true });
       document.addEventListener('visibilitychange', onVisibility);
       // A player loaded in a background tab starts hidden: its actors must know.
-      if (document.visibilityState === 'hidden') listener({ hidden: true });
+      // (reported just after subscribing, as events always are)
+      if (document.visibilityState === 'hidden') queueMicrotask(() => listener({ hidden: true }));
       window.addEventListener('pagehide', onHide);
       return () => {
         document.removeEventListener('visibilitychange', onVisibility);

@@ -239,15 +239,35 @@ export interface StatsPort {
   send(event: string, payload: Record<string, unknown>): boolean;
 }
 
+/** What the browser offers for showing the video; a control shows only when its feature is there. */
+export interface DisplayCapabilities {
+  fullscreen: boolean;
+  pictureInPicture: boolean;
+  airplay: boolean;
+  remotePlayback: boolean;
+  /** a touch screen: no seek zones on the picture, double taps instead */
+  touch: boolean;
+}
+
 export type ViewportEvent =
   /** the share of the player inside the top page's viewport, 0..1 */
   | { type: 'intersection'; ratio: number }
   /** native: the video element's own fullscreen (iOS), where no player interface shows */
-  | { type: 'fullscreen'; active: boolean; native: boolean };
+  | { type: 'fullscreen'; active: boolean; native: boolean }
+  /** the desktop layout (from 640 px wide) or the mobile one */
+  | { type: 'layout'; wide: boolean }
+  | { type: 'pictureInPicture'; active: boolean }
+  /** at subscribe: what the browser offers */
+  | ({ type: 'capabilities' } & DisplayCapabilities);
 
 /** Where the player is on screen: how much of it is visible, and whether it is fullscreen. */
 export interface ViewportPort {
   subscribe(listener: (event: ViewportEvent) => void): () => void;
+  /** the player fullscreen and back (the video's own fullscreen where that is all there is) */
+  toggleFullscreen(): void;
+  togglePictureInPicture(): void;
+  /** the browser's device picker: AirPlay, or the Remote Playback API for casting */
+  showPlaybackTargets(kind: 'airplay' | 'remote'): void;
 }
 
 export interface Ports {

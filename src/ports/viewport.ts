@@ -1,19 +1,51 @@
-import type { ViewportEvent, ViewportPort } from './types';
+import type { DisplayCapabilities, ViewportEvent, ViewportPort } from './types';
 
 /** Thresholds around the advert's 51% visibility rule (SPEC.md section 9). */
 const THRESHOLDS = [0, 0.25, 0.5, 0.51, 0.75, 1];
 
-const nativeFullscreen = (video: HTMLVideoElement) =>
-  (video as HTMLVideoElement & { webkitDisplayingFullscreen?: boolean })
-    .webkitDisplayingFullscreen === true;
+/** SPEC.md section 2: the desktop layout from the sm breakpoint up. */
+const WIDE = '(min-width: 640px)';
+
+type WebkitVideo = HTMLVideoElement & {
+  webkitDisplayingFullscreen?: boolean;
+  webkitEnterFullscreen?: () => void;
+  webkitExitFullscreen?: () => void;
+  webkitShowPlaybackTargetPicker?: () => void;
+  remote?: { prompt(): Promise<void> };
+};
+
+const nativeFullscreen = (video: WebkitVideo) => video.webkitDisplayingFullscreen === true;
+
+function capabilities(video: WebkitVideo): DisplayCapabilities {
+  return {
+    fullscreen: document.fullscreenEnabled || typeof video.webkitEnterFullscreen === 'function',
+    pictureInPicture:
+      document.pictureInPictureEnabled === true &&
+      typeof video.requestPictureInPicture === 'function',
+    airplay: typeof video.webkitShowPlaybackTargetPicker === 'function',
+    remotePlayback: typeof video.remote?.prompt === 'function',
+    touch: navigator.maxTouchPoints > 0,
+  };
+}
 
 /**
- * How much of the player the viewer can see (IntersectionObserver, which measures a frame against
- * the top page's viewport) and whether it is fullscreen, natively or through the Fullscreen API.
+ * Where the player is and how it is shown: how much of it the viewer can see (IntersectionObserver,
+ * which measures a frame against the top page's viewport), fullscreen (natively or through the
+ * Fullscreen API), picture-in-picture, the layout's breakpoint; and the commands that change them.
  */
 export function createViewportPort(player: HTMLElement, video: HTMLVideoElement): ViewportPort {
+  const el = video as WebkitVideo;
+  const ignore = () => undefined; // a refused request changes nothing the viewer sees
   return {
     subscribe(listener: (event: ViewportEvent) => void) {
+      const wide = window.matchMedia(WIDE);
+      // What is true from the start is reported just after subscribing, as events always are.
+      queueMicrotask(() => {
+        listener({ type: 'capabilities', ...capabilities(el) });
+        listener({ type: 'layout', wide: wide.matches });
+      });
+      const onLayout = () => listener({ type: 'layout', wide: wide.matches });
+      wide.addEventListener('change', onLayout);
       const observer =
         typeof IntersectionObserver === 'function'
           ? new IntersectionObserver(
@@ -30,22 +62,44 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
           : null;
       observer?.observe(player);
       const onFullscreen = () => {
-        const native = nativeFullscreen(video);
+        const native = nativeFullscreen(el);
         listener({
           type: 'fullscreen',
           active: native || document.fullscreenElement != null,
           native,
         });
       };
+      const onPip = () =>
+        listener({ type: 'pictureInPicture', active: document.pictureInPictureElement === video });
       document.addEventListener('fullscreenchange', onFullscreen);
       video.addEventListener('webkitbeginfullscreen', onFullscreen);
       video.addEventListener('webkitendfullscreen', onFullscreen);
+      video.addEventListener('enterpictureinpicture', onPip);
+      video.addEventListener('leavepictureinpicture', onPip);
       return () => {
         observer?.disconnect();
+        wide.removeEventListener('change', onLayout);
         document.removeEventListener('fullscreenchange', onFullscreen);
         video.removeEventListener('webkitbeginfullscreen', onFullscreen);
         video.removeEventListener('webkitendfullscreen', onFullscreen);
+        video.removeEventListener('enterpictureinpicture', onPip);
+        video.removeEventListener('leavepictureinpicture', onPip);
       };
+    },
+    toggleFullscreen() {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(ignore);
+      else if (document.fullscreenEnabled) void player.requestFullscreen().catch(ignore);
+      else if (nativeFullscreen(el)) el.webkitExitFullscreen?.();
+      else el.webkitEnterFullscreen?.();
+    },
+    togglePictureInPicture() {
+      if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(ignore);
+      else if (document.pictureInPictureEnabled)
+        void video.requestPictureInPicture().then(ignore, ignore);
+    },
+    showPlaybackTargets(kind) {
+      if (kind === 'airplay') el.webkitShowPlaybackTargetPicker?.();
+      else void el.remote?.prompt().catch(ignore);
     },
   };
 }

@@ -6,6 +6,7 @@ import { mediaSlice } from './playback';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
 import { systemSlice } from './system';
+import { uiSlice } from './ui';
 import { viewportSlice } from './viewport';
 
 export const rootReducer = combineReducers({
@@ -16,6 +17,7 @@ export const rootReducer = combineReducers({
   resume: resumeSlice.reducer,
   stream: streamSlice.reducer,
   system: systemSlice.reducer,
+  ui: uiSlice.reducer,
   viewport: viewportSlice.reducer,
 });
 

@@ -6,6 +6,8 @@ export const playbackRequests = {
   playRequested: createAction('playback/playRequested'),
   pauseRequested: createAction('playback/pauseRequested'),
   seekRequested: createAction<{ time: number }>('playback/seekRequested'),
+  /** a step back or forward from where the video is (SPEC.md section 9: 10 s) */
+  seekByRequested: createAction<{ seconds: number }>('playback/seekByRequested'),
   volumeRequested: createAction<{ volume: number; muted: boolean }>('playback/volumeRequested'),
 };
 

@@ -1,4 +1,6 @@
+import { createSelector } from '@reduxjs/toolkit';
 import { byViewingOrder } from '../api/types';
+import { ru } from '../i18n/ru';
 import type { PlayerState } from './index';
 
 export const selectContent = (s: PlayerState) => s.content.content;
@@ -9,6 +11,10 @@ export const selectCurrentEpisode = (s: PlayerState) =>
 /** Whole seconds only, so a time display re-renders once a second, not on every timeupdate. */
 export const selectCurrentSecond = (s: PlayerState) => Math.floor(s.media.currentTime);
 export const selectDurationSecond = (s: PlayerState) => Math.floor(s.media.duration);
+
+/** The controls (and the title) hide while playing when the ui actor says so, never over a menu. */
+export const selectControlsHidden = (s: PlayerState) =>
+  !s.ui.controlsVisible && !s.media.paused && s.ui.menu === null;
 
 /** Episodes in viewing order: by season, then by episode. */
 export const selectEpisodesInOrder = (s: PlayerState) =>
@@ -28,42 +34,47 @@ export interface ChoiceOption<T> {
 }
 
 /** SPEC.md section 2: 'Auto' with the current height in parentheses, then each height. */
-export const selectQualityOptions = (s: PlayerState): ChoiceOption<number>[] => {
-  const { levels, currentLevel, autoLevel } = s.stream;
-  const currentHeight = levels[currentLevel]?.height;
-  const auto = {
-    label: currentHeight ? `Auto (${currentHeight}p)` : 'Auto',
-    value: -1,
-    selected: autoLevel,
-  };
-  const byHeight = levels
-    .map((l, i) => ({
-      label: `${l.height}p`,
-      value: i,
-      selected: !autoLevel && i === currentLevel,
-      height: l.height,
-    }))
-    .sort((a, b) => b.height - a.height)
-    .map(({ height: _, ...option }) => option);
-  return [auto, ...byHeight];
-};
+export const selectQualityOptions = createSelector(
+  [(s: PlayerState) => s.stream],
+  (stream): ChoiceOption<number>[] => {
+    const { levels, currentLevel, autoLevel } = stream;
+    const currentHeight = levels[currentLevel]?.height;
+    const auto = {
+      label: ru.autoQuality(currentHeight),
+      value: -1,
+      selected: autoLevel,
+    };
+    const byHeight = levels
+      .map((l, i) => ({
+        label: `${l.height}p`,
+        value: i,
+        selected: !autoLevel && i === currentLevel,
+        height: l.height,
+      }))
+      .sort((a, b) => b.height - a.height)
+      .map(({ height: _, ...option }) => option);
+    return [auto, ...byHeight];
+  },
+);
 
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2];
 
 /** SPEC.md section 2: normal speed (1) is 'Обычная'. */
-export const selectSpeedOptions = (s: PlayerState): ChoiceOption<number>[] =>
-  PLAYBACK_RATES.map((rate) => ({
-    label: rate === 1 ? 'Обычная' : `${rate}x`,
-    value: rate,
-    selected: s.stream.rate === rate,
-  }));
+export const selectSpeedOptions = createSelector(
+  [(s: PlayerState) => s.stream.rate],
+  (current): ChoiceOption<number>[] =>
+    PLAYBACK_RATES.map((rate) => ({
+      label: rate === 1 ? ru.normalSpeed : `${rate}x`,
+      value: rate,
+      selected: current === rate,
+    })),
+);
 
 /** Subtitles: 'Выкл.' (off), then each track. */
-export const selectSubtitleOptions = (s: PlayerState): ChoiceOption<number>[] => [
-  { label: 'Выкл.', value: -1, selected: s.stream.subtitleTrack < 0 },
-  ...s.stream.subtitleTracks.map((t) => ({
-    label: t.name,
-    value: t.id,
-    selected: t.id === s.stream.subtitleTrack,
-  })),
-];
+export const selectSubtitleOptions = createSelector(
+  [(s: PlayerState) => s.stream.subtitleTracks, (s: PlayerState) => s.stream.subtitleTrack],
+  (tracks, current): ChoiceOption<number>[] => [
+    { label: ru.off, value: -1, selected: current < 0 },
+    ...tracks.map((t) => ({ label: t.name, value: t.id, selected: t.id === current })),
+  ],
+);

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { DisplayCapabilities } from '../ports/types';
 
 export interface ViewportState {
   /** the document is hidden (background tab, unloading) */
@@ -8,6 +9,11 @@ export interface ViewportState {
   fullscreen: boolean;
   /** the video element's own fullscreen (iOS): no pre-roll starts there (SPEC.md section 4) */
   nativeFullscreen: boolean;
+  /** SPEC.md section 2: the desktop layout from the sm breakpoint (640 px) up, mobile below */
+  wide: boolean;
+  pictureInPicture: boolean;
+  /** what this browser offers; a control shows only when its feature is there */
+  capabilities: DisplayCapabilities;
 }
 
 const initialState: ViewportState = {
@@ -15,6 +21,15 @@ const initialState: ViewportState = {
   visibleRatio: 1,
   fullscreen: false,
   nativeFullscreen: false,
+  wide: true,
+  pictureInPicture: false,
+  capabilities: {
+    fullscreen: false,
+    pictureInPicture: false,
+    airplay: false,
+    remotePlayback: false,
+    touch: false,
+  },
 };
 
 /** Where the player is on the viewer's screen. */
@@ -31,6 +46,15 @@ export const viewportSlice = createSlice({
     fullscreenChanged(state, action: PayloadAction<{ active: boolean; native: boolean }>) {
       state.fullscreen = action.payload.active;
       state.nativeFullscreen = action.payload.native;
+    },
+    layoutChanged(state, action: PayloadAction<{ wide: boolean }>) {
+      state.wide = action.payload.wide;
+    },
+    pictureInPictureChanged(state, action: PayloadAction<{ active: boolean }>) {
+      state.pictureInPicture = action.payload.active;
+    },
+    capabilitiesFound(state, action: PayloadAction<DisplayCapabilities>) {
+      state.capabilities = action.payload;
     },
   },
 });

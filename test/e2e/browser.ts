@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: launch Chromium, open pages, collect errors, save screenshots.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Frame, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Frame, type Page, type Viewport } from 'puppeteer-core';
 import { CHROMIUM_PATH, chromiumArgs } from '../../tools/chromium';
 
 export const ARTIFACTS = join(__dirname, '..', 'artifacts');
@@ -36,7 +36,10 @@ export function useBrowser(): () => Browser {
  * A page in a browser context of its own (storage and cookies start empty, as for a new viewer) that
  * remembers every uncaught error and console error of all its frames.
  */
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 720 }) {
+export async function openPage(
+  browser: Browser,
+  viewport: Viewport = { width: 1280, height: 720 },
+) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport(viewport);

@@ -10,6 +10,8 @@ import type {
   MediaPort,
   PlayOutcome,
   Ports,
+  ViewportEvent,
+  ViewportPort,
   VpaidEvent,
   VpaidPort,
 } from '../../src/ports/types';
@@ -217,6 +219,23 @@ export function fakeVpaid() {
   return { port, calls, emit };
 }
 
+/** The display: records the viewer's display commands; the test emits what the browser reports. */
+export function fakeViewport() {
+  const listeners = new Set<(e: ViewportEvent) => void>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  const port: ViewportPort = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    toggleFullscreen: () => void calls.push({ method: 'toggleFullscreen', args: [] }),
+    togglePictureInPicture: () => void calls.push({ method: 'togglePictureInPicture', args: [] }),
+    showPlaybackTargets: (kind) => void calls.push({ method: 'showPlaybackTargets', args: [kind] }),
+  };
+  const emit = (e: ViewportEvent) => listeners.forEach((l) => l(e));
+  return { port, calls, emit, listeners };
+}
+
 /** An analytics event as the statistics port received it. */
 export interface SentStat {
   event: string;
@@ -240,7 +259,7 @@ export function fakePorts(
     adMedia: fakeAdMedia().port,
     vpaid: fakeVpaid().port,
     beacon: { fire: () => undefined },
-    viewport: { subscribe: () => () => undefined },
+    viewport: fakeViewport().port,
     stats: { send: (event, payload) => sentStats.push({ event, payload }) > 0 },
     posted,
     sentStats,

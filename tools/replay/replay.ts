@@ -19,6 +19,9 @@ import {
 } from '../../src/recorder/format';
 import { rootReducer, type PlayerState } from '../../src/state';
 
+/** Inputs logged closer together than this are taken as one task's. */
+const SAME_TASK_MS = 1;
+
 const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
 const PRECEDING = 8;
 
@@ -265,10 +268,12 @@ async function replayFull(
       cursor += 1;
       if (entry.t > clock.now) clock.tick(entry.t - clock.now);
       deliver(entry);
-      // Inputs logged back to back arrived together (one task, its microtasks interleaved):
-      // let the actors run only where the log shows them acting, or at its end.
+      // Inputs logged back to back within a millisecond arrived together (one task, its microtasks
+      // interleaved): let the actors run where the log shows them acting, at its end, and between
+      // inputs further apart (separate tasks: an actor may have looked at the state in between and
+      // decided to do nothing, which logs nothing).
       const next = entries[cursor];
-      if (!next || isOutput(next)) await drain();
+      if (!next || isOutput(next) || next.t - entry.t >= SAME_TASK_MS) await drain();
     }
   } finally {
     clock.uninstall();

@@ -1,51 +1,12 @@
-import { configureStore, type Middleware } from '@reduxjs/toolkit';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Profiler } from 'react';
-import { Provider } from 'react-redux';
-import type { UnknownAction } from 'redux';
-import { PlayerRoot } from '../../../src/components/PlayerRoot';
-import { rootReducer } from '../../../src/state';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
 import { systemActions, type BootFailure } from '../../../src/state/system';
-import { series } from '../fixtures';
-
-function renderPlayer(...actions: UnknownAction[]) {
-  const dispatched: UnknownAction[] = [];
-  const store = configureStore({
-    reducer: rootReducer,
-    middleware: (gdm) =>
-      gdm().concat(((_api: unknown) => (next: (a: unknown) => unknown) => (action: unknown) => {
-        dispatched.push(action as UnknownAction);
-        return next(action);
-      }) as Middleware),
-  });
-  actions.forEach((a) => store.dispatch(a));
-  dispatched.length = 0;
-  const onReload = jest.fn();
-  let commits = 0;
-  render(
-    <Profiler id="player" onRender={() => (commits += 1)}>
-      <Provider store={store}>
-        <PlayerRoot onReload={onReload} />
-      </Provider>
-    </Profiler>,
-  );
-  return { store, dispatched, onReload, commits: () => commits };
-}
+import { renderPlayer, seriesBooted } from './renderPlayer';
 
 const failure = (reason: BootFailure['reason'], extra: Partial<BootFailure> = {}) =>
   systemActions.bootFailed({ reason, errorId: null, address: null, detail: '', ...extra });
-
-const seriesBooted = [
-  contentActions.loaded({
-    content: series.content,
-    seasons: series.seasons,
-    episodes: series.episodes,
-  }),
-  systemActions.bootSucceeded(),
-];
 
 describe('PlayerRoot', () => {
   it("shows 'Loading...' while booting", () => {

@@ -9,6 +9,7 @@ import {
   fakeHttp,
   fakeMedia,
   fakePorts,
+  fakeViewport,
   fakeVpaid,
   ok,
   virtualClock,
@@ -29,7 +30,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
   const adMedia = fakeAdMedia();
   const vpaid = fakeVpaid();
   const beacons: string[] = [];
-  const viewportListeners = new Set<(e: ViewportEvent) => void>();
+  const viewport = fakeViewport();
   const pageListeners = new Set<(e: { hidden: boolean }) => void>();
   const routes: Record<string, HttpResponse> = {
     [api('/contents/1')]: ok(film.content),
@@ -65,12 +66,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
     vpaid: vpaid.port,
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
-    viewport: {
-      subscribe(listener) {
-        viewportListeners.add(listener);
-        return () => viewportListeners.delete(listener);
-      },
-    },
+    viewport: viewport.port,
     page: {
       subscribe(listener) {
         pageListeners.add(listener);
@@ -93,7 +89,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
       await adEvent({ type: 'timeupdate', currentTime: t, duration });
   };
   const setViewport = async (e: ViewportEvent) => {
-    viewportListeners.forEach((l) => l(e));
+    viewport.emit(e);
     await settle();
   };
   const setHidden = async (hidden: boolean) => {

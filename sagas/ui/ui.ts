@@ -1,0 +1,92 @@
+import type { UnknownAction } from 'redux';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { PlayerState } from '../../src/state';
+import { mediaActions } from '../../src/state/playback';
+import { uiActions, uiRequests } from '../../src/state/ui';
+import { getPorts } from '../lib/context';
+import { actionForClick, actionForDoubleClick } from './gestures';
+import { actionForKey } from './keys';
+
+/** SPEC.md section 9: the controls hide this long after the pointer last moved, while playing. */
+export const CONTROLS_HIDE_MS = 1000;
+/** A mouse click waits this long for a second one: a double click means fullscreen or a seek, not pause. */
+export const DOUBLE_CLICK_MS = 250;
+
+const state = function* () {
+  return (yield select()) as PlayerState;
+};
+
+/** While an ad break runs, its own layer answers the viewer; the content's gestures and keys wait. */
+const adsForbid = (s: PlayerState) => s.ads.activeBreak !== null;
+
+/** Shows the controls, then hides them after CONTROLS_HIDE_MS if the video plays and no menu is open. */
+function* showThenHide() {
+  if (!((yield* state()) as PlayerState).ui.controlsVisible) yield put(uiActions.controlsShown());
+  const { clock } = yield* getPorts();
+  yield call([clock, clock.sleep], CONTROLS_HIDE_MS);
+  const s = (yield* state()) as PlayerState;
+  if (!s.media.paused && s.ui.menu === null && s.ui.controlsVisible)
+    yield put(uiActions.controlsHidden());
+}
+
+/** The pointer left the player: while playing, the controls go at once. */
+function* hideOnLeave() {
+  const s = (yield* state()) as PlayerState;
+  if (!s.media.paused && s.ui.menu === null && s.ui.controlsVisible)
+    yield put(uiActions.controlsHidden());
+}
+
+function* carryOut(decide: (s: PlayerState) => UnknownAction | null) {
+  const s = (yield* state()) as PlayerState;
+  if (adsForbid(s)) return;
+  const action = decide(s);
+  if (action) yield put(action);
+}
+
+function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicked>) {
+  const s = (yield* state()) as PlayerState;
+  if (adsForbid(s)) return;
+  if (!payload.touch && s.ui.menu === null) {
+    const { clock } = yield* getPorts();
+    const { second } = (yield race({
+      second: take(uiRequests.surfaceDoubleClicked.type),
+      wait: call([clock, clock.sleep], DOUBLE_CLICK_MS),
+    })) as { second?: unknown };
+    if (second) return; // the double click's own handler acts
+  }
+  yield* carryOut((now) => actionForClick(payload.touch, now));
+}
+
+/**
+ * The ui actor: owns the controls' auto-hide timer, and turns the viewer's clicks, taps and keys on
+ * the player into intents (the components only report where and what).
+ */
+export function* uiActor() {
+  // Any sign of the viewer restarts the timer (showing the controls again restarts it too: the
+  // run that showed them is replaced by one that finds them shown and only waits).
+  yield takeLatest(
+    [
+      uiRequests.pointerMoved.type,
+      uiRequests.keyPressed.type,
+      mediaActions.playing.type,
+      mediaActions.paused.type,
+      uiRequests.menuClosed.type,
+      uiActions.controlsShown.type,
+    ],
+    showThenHide,
+  );
+  yield takeEvery(uiRequests.pointerLeft.type, hideOnLeave);
+  yield takeEvery(uiRequests.surfaceClicked.type, onSurfaceClick);
+  yield takeEvery(
+    uiRequests.surfaceDoubleClicked.type,
+    function* ({ payload }: ReturnType<typeof uiRequests.surfaceDoubleClicked>) {
+      yield* carryOut(() => actionForDoubleClick(payload.zone, payload.touch));
+    },
+  );
+  yield takeEvery(
+    uiRequests.keyPressed.type,
+    function* ({ payload }: ReturnType<typeof uiRequests.keyPressed>) {
+      yield* carryOut((s) => actionForKey(payload.key, s));
+    },
+  );
+}

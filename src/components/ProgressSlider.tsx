@@ -1,0 +1,125 @@
+import { css } from '@emotion/react';
+import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useStore } from 'react-redux';
+import { ru } from '../i18n/ru';
+import type { PlayerState } from '../state';
+import { playbackRequests } from '../state/playback';
+import { selectCurrentSecond, selectDurationSecond } from '../state/selectors';
+import { formatTime } from './formatTime';
+import { usePlayerDispatch, useStateInDom } from './hooks';
+
+const slider = css`
+  position: relative;
+  height: 1rem;
+  display: flex;
+  align-items: center;
+  cursor: pointer;
+  touch-action: none;
+  &:focus-visible {
+    outline: 2px solid white;
+    outline-offset: 2px;
+  }
+  &:hover > div {
+    height: 0.4rem;
+  }
+`;
+
+const track = css`
+  position: relative;
+  flex: 1;
+  height: 0.25rem;
+  border-radius: 0.15rem;
+  background: rgba(255, 255, 255, 0.25);
+  overflow: hidden;
+  transition: height 0.1s;
+`;
+
+const fill = css`
+  position: absolute;
+  left: 0;
+  top: 0;
+  bottom: 0;
+`;
+
+const tooltip = css`
+  position: absolute;
+  bottom: 1.4rem;
+  transform: translateX(-50%);
+  padding: 0.15rem 0.4rem;
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.85);
+  font-size: 0.8rem;
+  pointer-events: none;
+`;
+
+const percentOf = (value: number, duration: number) =>
+  `${duration > 0 ? Math.min(100, (value / duration) * 100) : 0}%`;
+const selectPlayedWidth = (s: PlayerState) =>
+  percentOf(selectCurrentSecond(s), selectDurationSecond(s));
+const selectBufferedWidth = (s: PlayerState) =>
+  percentOf(Math.floor(s.media.bufferedEnd), selectDurationSecond(s));
+const selectValueText = (s: PlayerState) =>
+  ru.timeOf(formatTime(selectCurrentSecond(s)), formatTime(selectDurationSecond(s)));
+
+/**
+ * The progress bar as a slider: played and buffered parts, the time under the pointer, a click or
+ * tap seeks there, arrows step 10 s. What moves every second is written straight into the DOM
+ * (an inline width; a class per position would add a style rule each second) so the React tree does
+ * not commit every second.
+ */
+export const ProgressSlider = memo(function ProgressSlider() {
+  const dispatch = usePlayerDispatch();
+  const store = useStore<PlayerState>();
+  const root = useRef<HTMLDivElement>(null);
+  const played = useRef<HTMLDivElement>(null);
+  const buffered = useRef<HTMLDivElement>(null);
+  const [hover, setHover] = useState<{ left: number; time: number } | null>(null);
+  useStateInDom(selectPlayedWidth, (v) => played.current?.style.setProperty('width', v));
+  useStateInDom(selectBufferedWidth, (v) => buffered.current?.style.setProperty('width', v));
+  const attribute = (name: string) => (v: string | number) =>
+    root.current?.setAttribute(name, String(v));
+  useStateInDom(selectCurrentSecond, attribute('aria-valuenow'));
+  useStateInDom(selectDurationSecond, attribute('aria-valuemax'));
+  useStateInDom(selectValueText, attribute('aria-valuetext'));
+
+  const timeAt = (e: MouseEvent<HTMLDivElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const fraction = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
+    return { left: fraction * box.width, time: fraction * store.getState().media.duration };
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = { ArrowLeft: -10, ArrowDown: -10, ArrowRight: 10, ArrowUp: 10 }[e.key];
+    if (step !== undefined) dispatch(playbackRequests.seekByRequested({ seconds: step }));
+    else if (e.key === 'Home') dispatch(playbackRequests.seekRequested({ time: 0 }));
+    else if (e.key === 'End')
+      dispatch(playbackRequests.seekRequested({ time: store.getState().media.duration }));
+    else return;
+    e.preventDefault();
+    e.stopPropagation(); // the player's own keys do not act on it twice
+  };
+  return (
+    <div
+      ref={root}
+      css={slider}
+      role="slider"
+      tabIndex={0}
+      aria-label={ru.progress}
+      aria-valuemin={0}
+      data-testid="progress"
+      onKeyDown={onKeyDown}
+      onPointerMove={(e) => setHover(timeAt(e))}
+      onPointerLeave={() => setHover(null)}
+      onClick={(e) => dispatch(playbackRequests.seekRequested({ time: timeAt(e).time }))}
+    >
+      <div css={track}>
+        <div css={fill} ref={buffered} style={{ background: 'rgba(255,255,255,0.4)' }} />
+        <div css={fill} ref={played} data-testid="played" style={{ background: '#e50914' }} />
+      </div>
+      {hover && (
+        <span css={tooltip} style={{ left: hover.left }} data-testid="hover-time">
+          {formatTime(Math.floor(hover.time))}
+        </span>
+      )}
+    </div>
+  );
+});

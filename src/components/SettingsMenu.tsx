@@ -1,0 +1,178 @@
+import { useEffect, useRef } from 'react';
+import { ru } from '../i18n/ru';
+import type { PlayerState } from '../state';
+import {
+  selectQualityOptions,
+  selectSpeedOptions,
+  selectSubtitleOptions,
+  type ChoiceOption,
+} from '../state/selectors';
+import { streamRequests } from '../state/stream';
+import { isSettingsPage, uiRequests, type SettingsPage } from '../state/ui';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { BackIcon, ChevronIcon, CloseIcon } from './icons';
+import { menuPanel, menuHeader, menuItem } from './styles';
+
+const PAGE_TITLES: Record<Exclude<SettingsPage, 'main'>, string> = {
+  quality: ru.quality,
+  'playback-rate': ru.speed,
+  subs: ru.subtitles,
+};
+
+const OPTIONS: Record<
+  Exclude<SettingsPage, 'main'>,
+  { select: (s: PlayerState) => ChoiceOption<number>[]; choose: (value: number) => unknown }
+> = {
+  quality: {
+    select: selectQualityOptions,
+    choose: (level) => streamRequests.qualityRequested({ level }),
+  },
+  'playback-rate': {
+    select: selectSpeedOptions,
+    choose: (rate) => streamRequests.rateRequested({ rate }),
+  },
+  subs: { select: selectSubtitleOptions, choose: (id) => streamRequests.subtitleRequested({ id }) },
+};
+
+const selectedLabel = (options: ChoiceOption<number>[]) =>
+  options.find((o) => o.selected)?.label ?? '';
+
+/** Moves focus into a menu page as it opens, so the keyboard continues there. */
+function useFocusFirst(page: string) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
+  }, [page]);
+  return panel;
+}
+
+function MainPage({ wide }: { wide: boolean }) {
+  const dispatch = usePlayerDispatch();
+  const quality = usePlayerSelector((s) => selectedLabel(selectQualityOptions(s)));
+  const speed = usePlayerSelector((s) => selectedLabel(selectSpeedOptions(s)));
+  const subs = usePlayerSelector((s) => selectedLabel(selectSubtitleOptions(s)));
+  const hasSubs = usePlayerSelector((s) => s.stream.subtitleTracks.length > 0);
+  const rows: { page: SettingsPage; label: string; value: string }[] = [
+    { page: 'quality', label: ru.quality, value: quality },
+    { page: 'playback-rate', label: ru.speed, value: speed },
+    // SPEC.md section 2: on mobile the main page also holds subtitles.
+    ...(!wide && hasSubs ? [{ page: 'subs' as const, label: ru.subtitles, value: subs }] : []),
+  ];
+  const can = usePlayerSelector((s) => s.viewport.capabilities);
+  // The mobile menu's extra slot: picture-in-picture, AirPlay and casting (SPEC.md section 1).
+  const extras = wide
+    ? []
+    : [
+        ...(can.pictureInPicture
+          ? [{ label: ru.pictureInPicture, action: uiRequests.pictureInPictureToggled() }]
+          : []),
+        ...(can.airplay
+          ? [{ label: ru.airplay, action: uiRequests.castRequested({ kind: 'airplay' }) }]
+          : []),
+        ...(can.remotePlayback
+          ? [{ label: ru.cast, action: uiRequests.castRequested({ kind: 'remote' }) }]
+          : []),
+      ];
+  return (
+    <>
+      {extras.map((extra) => (
+        <button
+          key={extra.label}
+          type="button"
+          role="menuitem"
+          css={menuItem}
+          onClick={() => {
+            dispatch(extra.action);
+            dispatch(uiRequests.menuClosed());
+          }}
+        >
+          <span>{extra.label}</span>
+        </button>
+      ))}
+      {rows.map((row) => (
+        <button
+          key={row.page}
+          type="button"
+          role="menuitem"
+          aria-label={`${row.label}: ${row.value}`}
+          data-testid={`settings-item-${row.page}`}
+          css={menuItem}
+          onClick={() => dispatch(uiRequests.menuOpened({ menu: row.page }))}
+        >
+          <span>{row.label}</span>
+          <span className="value">
+            {row.value}
+            <ChevronIcon />
+          </span>
+        </button>
+      ))}
+    </>
+  );
+}
+
+function OptionsPage({ page }: { page: Exclude<SettingsPage, 'main'> }) {
+  const dispatch = usePlayerDispatch();
+  const { select, choose } = OPTIONS[page];
+  const options = usePlayerSelector(select);
+  return (
+    <>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          role="menuitemradio"
+          aria-checked={o.selected}
+          css={menuItem}
+          onClick={() => dispatch(choose(o.value) as { type: string })}
+        >
+          <span>{o.label}</span>
+          {o.selected && <span className="value">✓</span>}
+        </button>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The settings menu (SPEC.md sections 2 and 4): main with quality and speed (and subtitles on
+ * mobile), each opening its page of options; selecting closes, back returns to main.
+ */
+export function SettingsMenu() {
+  const dispatch = usePlayerDispatch();
+  const menu = usePlayerSelector((s) => s.ui.menu);
+  const wide = usePlayerSelector((s) => s.viewport.wide);
+  const panel = useFocusFirst(menu ?? '');
+  if (!isSettingsPage(menu) || !menu) return null;
+  const page = menu as SettingsPage;
+  return (
+    <div
+      ref={panel}
+      css={menuPanel}
+      role="menu"
+      aria-label={page === 'main' ? ru.settings : PAGE_TITLES[page]}
+      data-testid={`settings-${page}`}
+      onClick={(e) => e.stopPropagation()}
+    >
+      <div css={menuHeader}>
+        {page !== 'main' && (
+          <button
+            type="button"
+            aria-label={ru.back}
+            onClick={() => dispatch(uiRequests.menuBack())}
+          >
+            <BackIcon />
+          </button>
+        )}
+        <span>{page === 'main' ? ru.settings : PAGE_TITLES[page]}</span>
+        <button
+          type="button"
+          aria-label={ru.close}
+          onClick={() => dispatch(uiRequests.menuClosed())}
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      {page === 'main' ? <MainPage wide={wide} /> : <OptionsPage page={page} />}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import { contentActions } from './content';
+import { streamRequests } from './stream';
+
+/** SPEC.md section 2: the settings menu's pages. */
+export type SettingsPage = 'main' | 'playback-rate' | 'quality' | 'subs';
+/** Every menu of the player; one is open at a time. */
+export type MenuName = SettingsPage | 'seasons' | 'episodes' | 'audio' | 'share';
+
+const SETTINGS_PAGES: readonly MenuName[] = ['main', 'playback-rate', 'quality', 'subs'];
+export const isSettingsPage = (menu: MenuName | null) =>
+  menu !== null && SETTINGS_PAGES.includes(menu);
+
+/** SPEC.md section 4: back returns to the parent menu. */
+const PARENT_MENU: Partial<Record<MenuName, MenuName>> = {
+  'playback-rate': 'main',
+  quality: 'main',
+  subs: 'main',
+  episodes: 'seasons',
+};
+
+/** Where on the player a click or tap landed: the seek zones are its outer fifths (SPEC.md section 9). */
+export type SurfaceZone = 'left' | 'middle' | 'right';
+
+// The viewer's gestures on the interface, as the components report them.
+export const uiRequests = {
+  /** the settings button: from none to main, and closed again */
+  settingsToggled: createAction('ui/settingsToggled'),
+  menuOpened: createAction<{ menu: MenuName; season?: number }>('ui/menuOpened'),
+  menuBack: createAction('ui/menuBack'),
+  menuClosed: createAction('ui/menuClosed'),
+  /** a click or tap on the picture (outside the controls and menus) */
+  surfaceClicked: createAction<{ zone: SurfaceZone; touch: boolean }>('ui/surfaceClicked'),
+  surfaceDoubleClicked: createAction<{ zone: SurfaceZone; touch: boolean }>(
+    'ui/surfaceDoubleClicked',
+  ),
+  pointerMoved: createAction('ui/pointerMoved'),
+  pointerLeft: createAction('ui/pointerLeft'),
+  keyPressed: createAction<{ key: string }>('ui/keyPressed'),
+  fullscreenToggled: createAction('ui/fullscreenToggled'),
+  pictureInPictureToggled: createAction('ui/pictureInPictureToggled'),
+  /** AirPlay or casting: the browser's own device picker */
+  castRequested: createAction<{ kind: 'airplay' | 'remote' }>('ui/castRequested'),
+  /** the share popup's 'with time code' checkbox */
+  shareWithTimeToggled: createAction('ui/shareWithTimeToggled'),
+  /** the next button is hovered or focused: the next-episode card shows */
+  nextPreviewed: createAction<{ on: boolean }>('ui/nextPreviewed'),
+};
+
+export interface UiState {
+  /** SPEC.md section 3: the active menu, none by default */
+  menu: MenuName | null;
+  /** the season whose episodes the episodes menu lists */
+  menuSeason: number | null;
+  /** the controls bar; the ui actor hides it 1000 ms after the pointer rests while playing */
+  controlsVisible: boolean;
+  shareWithTime: boolean;
+  nextPreview: boolean;
+}
+
+const initialState: UiState = {
+  menu: null,
+  menuSeason: null,
+  controlsVisible: true,
+  shareWithTime: false,
+  nextPreview: false,
+};
+
+const closeMenu = (state: UiState) => {
+  state.menu = null;
+};
+
+/** The menus' transitions (SPEC.md section 4) and what the ui actor decides about the controls. */
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState,
+  reducers: {
+    controlsShown(state) {
+      state.controlsVisible = true;
+    },
+    controlsHidden(state) {
+      state.controlsVisible = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(uiRequests.settingsToggled, (state) => {
+        state.menu = isSettingsPage(state.menu) ? null : 'main';
+      })
+      .addCase(uiRequests.menuOpened, (state, { payload }) => {
+        // The subtitles icon opens subs directly; a second press of a menu's button closes it.
+        state.menu =
+          state.menu === payload.menu && payload.season === undefined ? null : payload.menu;
+        if (payload.season !== undefined) state.menuSeason = payload.season;
+      })
+      .addCase(uiRequests.menuBack, (state) => {
+        state.menu = state.menu ? (PARENT_MENU[state.menu] ?? null) : null;
+      })
+      .addCase(uiRequests.menuClosed, closeMenu)
+      .addCase(uiRequests.shareWithTimeToggled, (state) => {
+        state.shareWithTime = !state.shareWithTime;
+      })
+      .addCase(uiRequests.nextPreviewed, (state, { payload }) => {
+        state.nextPreview = payload.on;
+      })
+      // Selecting an option closes the menu; so does choosing an episode.
+      .addCase(streamRequests.qualityRequested, closeMenu)
+      .addCase(streamRequests.rateRequested, closeMenu)
+      .addCase(streamRequests.subtitleRequested, closeMenu)
+      .addCase(streamRequests.audioTrackRequested, closeMenu)
+      .addCase(streamRequests.sourceRequested, closeMenu)
+      .addCase(contentActions.episodeRequested, (state) => {
+        closeMenu(state);
+        state.nextPreview = false;
+      });
+  },
+});
+
+export const uiActions = uiSlice.actions;

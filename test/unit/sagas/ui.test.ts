@@ -1,0 +1,185 @@
+import type { Ports } from '../../../src/ports/types';
+import { adsActions } from '../../../src/state/ads';
+import { playbackRequests } from '../../../src/state/playback';
+import { uiRequests } from '../../../src/state/ui';
+import { fakeHttp, fakeMedia, fakePorts, fakeViewport, ok, virtualClock } from '../fakePorts';
+import { film } from '../fixtures';
+import { BASE, settle, startPlayer } from '../player';
+
+const api = (path: string) => `${BASE}/catalog-api${path}`;
+
+/** The film playing at 30 s of 100, on fake ports and virtual time. */
+async function playing() {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const viewport = fakeViewport();
+  const parentListeners = new Set<(m: unknown, origin: string) => void>();
+  const parent: Ports['parent'] = {
+    post: () => undefined,
+    subscribe(listener) {
+      parentListeners.add(listener);
+      return () => parentListeners.delete(listener);
+    },
+  };
+  const ports = fakePorts({
+    http: fakeHttp({
+      [api('/contents/1')]: ok(film.content),
+      [api('/contents/1/seasons')]: ok(film.seasons),
+      [api('/episodes?content-id=1')]: ok(film.episodes),
+    }),
+    media: media.port,
+    clock: clock.port,
+    viewport: viewport.port,
+    parent,
+  });
+  const { store } = startPlayer('?movie_id=1', ports);
+  await settle();
+  store.dispatch(playbackRequests.playRequested()); // no ad list: no pre-roll, content plays
+  await settle();
+  expect(media.calls.map((c) => c.method)).toContain('play');
+  media.state.duration = 100;
+  media.state.currentTime = 30;
+  media.emit({ type: 'playing' });
+  await settle();
+  const calls = (method: string) => media.calls.filter((c) => c.method === method);
+  const fromParent = async (message: unknown) => {
+    parentListeners.forEach((l) => l(message, 'https://host.example'));
+    await settle();
+  };
+  const act = async (action: { type: string }) => {
+    store.dispatch(action);
+    await settle();
+  };
+  return { store, media, clock, viewport, calls, fromParent, act };
+}
+
+describe('the ui actor: the controls hide 1000 ms after the pointer rests', () => {
+  it('while playing, and each movement starts the wait again', async () => {
+    const { store, clock, act } = await playing();
+    const visible = () => store.getState().ui.controlsVisible;
+    await act(uiRequests.pointerMoved());
+    await clock.advance(900);
+    expect(visible()).toBe(true);
+    await act(uiRequests.pointerMoved());
+    await clock.advance(900);
+    expect(visible()).toBe(true);
+    await clock.advance(100);
+    expect(visible()).toBe(false);
+    await act(uiRequests.pointerMoved());
+    expect(visible()).toBe(true);
+  });
+
+  it('not while paused, nor while a menu is open', async () => {
+    const { store, clock, media, act } = await playing();
+    await act(uiRequests.settingsToggled());
+    await act(uiRequests.pointerMoved());
+    await clock.advance(5000);
+    expect(store.getState().ui.controlsVisible).toBe(true);
+    await act(uiRequests.menuClosed());
+    media.emit({ type: 'pause', currentTime: 31 });
+    await settle();
+    await clock.advance(5000);
+    expect(store.getState().ui.controlsVisible).toBe(true);
+  });
+
+  it('at once when the pointer leaves the playing player', async () => {
+    const { store, act } = await playing();
+    await act(uiRequests.pointerLeft());
+    expect(store.getState().ui.controlsVisible).toBe(false);
+  });
+});
+
+describe('the ui actor: clicks and taps on the picture', () => {
+  const middle = { zone: 'middle', touch: false } as const;
+
+  it('a click pauses once no second click follows within 250 ms', async () => {
+    const { calls, clock, act } = await playing();
+    await act(uiRequests.surfaceClicked(middle));
+    expect(calls('pause')).toHaveLength(0);
+    await clock.advance(250);
+    expect(calls('pause')).toHaveLength(1);
+  });
+
+  it('a double click in the middle toggles fullscreen and does not pause', async () => {
+    const { calls, clock, viewport, act } = await playing();
+    await act(uiRequests.surfaceClicked(middle));
+    await act(uiRequests.surfaceDoubleClicked(middle));
+    await clock.advance(1000);
+    expect(viewport.calls).toEqual([{ method: 'toggleFullscreen', args: [] }]);
+    expect(calls('pause')).toHaveLength(0);
+  });
+
+  it('a double click on the left or right fifth seeks 10 s back or forward', async () => {
+    const { calls, act } = await playing();
+    await act(uiRequests.surfaceDoubleClicked({ zone: 'left', touch: false }));
+    await act(uiRequests.surfaceDoubleClicked({ zone: 'right', touch: false }));
+    expect(calls('seek').map((c) => Math.round(c.args[0] as number))).toEqual([20, 30]); // from 30: back to 20, then forward to 30
+  });
+
+  it('a double tap on a side seeks; a tap shows or hides the controls and never pauses', async () => {
+    const { store, calls, clock, act } = await playing();
+    await act(uiRequests.surfaceDoubleClicked({ zone: 'right', touch: true }));
+    expect(calls('seek')).toHaveLength(1);
+    await act(uiRequests.surfaceClicked({ zone: 'middle', touch: true }));
+    expect(store.getState().ui.controlsVisible).toBe(false);
+    await act(uiRequests.surfaceClicked({ zone: 'middle', touch: true }));
+    expect(store.getState().ui.controlsVisible).toBe(true);
+    await clock.advance(1000);
+    expect(store.getState().ui.controlsVisible).toBe(false);
+    expect(calls('pause')).toHaveLength(0);
+  });
+
+  it('with a menu open, a click outside closes it and does nothing else', async () => {
+    const { store, calls, clock, act } = await playing();
+    await act(uiRequests.settingsToggled());
+    await act(uiRequests.surfaceClicked(middle));
+    await clock.advance(1000);
+    expect(store.getState().ui.menu).toBeNull();
+    expect(calls('pause')).toHaveLength(0);
+  });
+
+  it('a message from the parent window with action type click closes the menu', async () => {
+    const { store, act, fromParent } = await playing();
+    await act(uiRequests.menuOpened({ menu: 'quality' }));
+    await fromParent({ action: { type: 'other' } });
+    expect(store.getState().ui.menu).toBe('quality');
+    await fromParent({ action: { type: 'click' } });
+    expect(store.getState().ui.menu).toBeNull();
+  });
+});
+
+describe('the ui actor: the keyboard', () => {
+  it('maps Space/K, J/L and arrows, M, F, C and I to the player', async () => {
+    const { store, calls, viewport, act } = await playing();
+    const key = (k: string) => act(uiRequests.keyPressed({ key: k }));
+    await key('k');
+    expect(calls('pause')).toHaveLength(1);
+    await key('ArrowLeft');
+    await key('L');
+    expect(calls('seek').map((c) => Math.round(c.args[0] as number))).toEqual([20, 30]); // from 30: back to 20, then forward to 30
+    await key('ArrowDown');
+    await key('m');
+    expect(
+      calls('setVolume')
+        .slice(-2)
+        .map((c) => c.args),
+    ).toEqual([
+      [0.95, false],
+      [1, true],
+    ]);
+    await key('f');
+    await key('i');
+    expect(viewport.calls.map((c) => c.method)).toEqual(['toggleFullscreen']); // no picture-in-picture here
+    await key('x');
+    expect(store.getState().ui.menu).toBeNull();
+  });
+
+  it('does nothing while an ad break holds the content', async () => {
+    const { store, calls, viewport, act } = await playing();
+    store.dispatch(adsActions.breakStarted({ kind: 'midroll', total: 1, contentTime: 30 }));
+    for (const k of [' ', 'ArrowRight', 'f', 'm']) await act(uiRequests.keyPressed({ key: k }));
+    expect(calls('pause')).toHaveLength(0);
+    expect(calls('seek')).toHaveLength(0);
+    expect(viewport.calls).toHaveLength(0);
+  });
+});
