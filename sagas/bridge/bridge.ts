@@ -26,6 +26,8 @@ const OUTBOUND: Record<string, string> = {
   [adsActions.adStarted.type]: 'adStarted',
   [adsActions.adEnded.type]: 'adEnded',
   [adsActions.breakEnded.type]: 'adBreakEnded',
+  // SPEC.md section 2: the close button of the fullscreen-stretched mode; the host page shrinks the frame
+  [uiRequests.stretchedCloseRequested.type]: 'fullscreenStretchedExit',
 };
 
 function* postEvent(action: UnknownAction) {

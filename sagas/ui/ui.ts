@@ -3,7 +3,7 @@ import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import { uiActions, uiRequests } from '../../src/state/ui';
-import { getPorts } from '../lib/context';
+import { getConfig, getPorts } from '../lib/context';
 import { actionForClick, actionForDoubleClick } from './gestures';
 import { actionForKey } from './keys';
 
@@ -61,7 +61,21 @@ function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicke
  * The ui actor: owns the controls' auto-hide timer, and turns the viewer's clicks, taps and keys on
  * the player into intents (the components only report where and what).
  */
+function* copyLink({ payload }: ReturnType<typeof uiRequests.copyLinkRequested>) {
+  const { clipboard } = yield* getPorts();
+  const ok = (yield call([clipboard, clipboard.copy], payload.url)) as boolean;
+  yield put(uiActions.linkCopied({ ok }));
+}
+
 export function* uiActor() {
+  const config = yield* getConfig();
+  yield put(
+    uiActions.configured({
+      share: !config.disabledShare,
+      stretchedClose: config.fullscreenMode !== null && config.embedded,
+    }),
+  );
+  yield takeEvery(uiRequests.copyLinkRequested.type, copyLink);
   // Any sign of the viewer restarts the timer (showing the controls again restarts it too: the
   // run that showed them is replaced by one that finds them shown and only waits).
   yield takeLatest(

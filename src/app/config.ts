@@ -24,6 +24,8 @@ export interface PlayerConfig {
   sentryDsn: string | null;
   /** the embedding page's host name, for the availability check */
   hostDomain: string;
+  /** the player runs in a frame of another page */
+  embedded: boolean;
 }
 
 export interface ConfigSources {
@@ -110,5 +112,6 @@ export function parseConfig({
     sentryProjectLabel: dataset.sentry_project_label ?? null,
     sentryDsn: dataset.sentry_dsn ?? null,
     hostDomain: new URL(hostOrigin ?? origin).hostname,
+    embedded: hostOrigin !== null,
   });
 }

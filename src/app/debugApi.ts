@@ -1,4 +1,5 @@
 import type { FlightRecorder } from '../recorder/recorder';
+import type { createActionTap } from './actionTap';
 import { logAsJson } from '../recorder/exporters';
 import type { PlayerState } from '../state';
 import { systemActions } from '../state/system';
@@ -16,6 +17,8 @@ export interface PlayerDebugApi {
   crashDrill(actor: string): void;
   /** sends an intent as the viewer would (e.g. {type: 'stream/qualityRequested', payload: {level: 0}}) */
   dispatch(action: { type: string; payload?: unknown }): void;
+  /** the next action of this type (e.g. 'media/playing'), once the state has it; rejects after timeoutMs */
+  waitForAction(type: string, timeoutMs?: number): Promise<{ type: string; payload?: unknown }>;
 }
 
 declare global {
@@ -28,6 +31,7 @@ export function installDebugApi(
   store: PlayerStore,
   config: PlayerConfig,
   recorder: FlightRecorder,
+  tap: ReturnType<typeof createActionTap>,
 ) {
   window.__player = {
     getState: () => store.getState(),
@@ -36,5 +40,6 @@ export function installDebugApi(
     recorderStats: () => recorder.stats,
     crashDrill: (actor) => void store.dispatch(systemActions.crashDrillRequested({ actor })),
     dispatch: (action) => void store.dispatch(action),
+    waitForAction: (type, timeoutMs) => tap.waitFor(type, timeoutMs),
   };
 }

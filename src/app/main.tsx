@@ -4,6 +4,7 @@ import { PlayerRoot } from '../components/PlayerRoot';
 import { createBrowserPorts } from '../ports/browser';
 import { parentOrigin } from '../ports/parent';
 import { installLogExporters } from '../recorder/exporters';
+import { createActionTap } from './actionTap';
 import { parseConfig } from './config';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
@@ -27,6 +28,7 @@ const elements = {
 const reporter = createErrorReporter(config, () =>
   JSON.stringify(recorder.exportTail(REPORT_LOG_TAIL)),
 );
+const tap = createActionTap();
 const { store, recorder } = createRecordedPlayer(
   createBrowserPorts(elements, rngSeed),
   config,
@@ -36,9 +38,9 @@ const { store, recorder } = createRecordedPlayer(
     now: () => performance.now(),
     sessionStart: new Date().toISOString(),
   },
-  { middleware: [errorReportMiddleware(reporter)] },
+  { middleware: [errorReportMiddleware(reporter), tap.middleware] },
 );
-installDebugApi(store, config, recorder);
+installDebugApi(store, config, recorder, tap);
 installLogExporters(recorder, parentOrigin());
 
 createRoot(document.getElementById('ui') as HTMLElement).render(

@@ -17,6 +17,9 @@ import {
   SettingsIcon,
   SubtitlesIcon,
 } from './icons';
+import { selectAudioChoices } from './AudioMenu';
+import { selectSeasonList } from './EpisodesMenu';
+import { NextEpisodeButton } from './NextEpisode';
 import { ProgressSlider } from './ProgressSlider';
 import { bottomBar, iconButton } from './styles';
 import { TimeLabel } from './TimeLabel';
@@ -31,6 +34,13 @@ const bar = css`
   &[data-hidden='true'] {
     opacity: 0;
     pointer-events: none;
+  }
+  /* with a mouse, a hidden control still takes its click (the pointer's move shows the bar);
+     a tap on a touch screen only brings the bar back */
+  @media (hover: hover) {
+    &[data-hidden='true'] {
+      pointer-events: auto;
+    }
   }
 `;
 
@@ -47,6 +57,68 @@ const row = css`
     justify-content: center;
   }
 `;
+
+const EpisodesIcon = () => (
+  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
+    <path d="M3 5h2v2H3zm4 0h14v2H7zm-4 6h2v2H3zm4 0h14v2H7zm-4 6h2v2H3zm4 0h14v2H7z" />
+  </svg>
+);
+const AudioIcon = () => (
+  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
+    <path d="M12 3a9 9 0 0 0-9 9v7a2 2 0 0 0 2 2h2v-8H5v-1a7 7 0 0 1 14 0v1h-2v8h2a2 2 0 0 0 2-2v-7a9 9 0 0 0-9-9z" />
+  </svg>
+);
+const ShareIcon = () => (
+  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
+    <path d="M18 16a3 3 0 0 0-2.1.8L8.9 12.7a3 3 0 0 0 0-1.4l7-4A3 3 0 1 0 15 5a3 3 0 0 0 .1.7l-7 4a3 3 0 1 0 0 4.6l7.1 4.1a3 3 0 1 0 2.8-2.4z" />
+  </svg>
+);
+
+const seasonButton = css`
+  padding: 0.3rem 0.7rem;
+  border: 1px solid rgba(255, 255, 255, 0.5);
+  border-radius: 1rem;
+  background: transparent;
+  color: white;
+  font: inherit;
+  font-size: 0.85rem;
+  white-space: nowrap;
+  cursor: pointer;
+`;
+
+/** The seasons-and-episodes button: straight to the episodes when there is one season. */
+function EpisodesButton({ wide }: { wide: boolean }) {
+  const dispatch = usePlayerDispatch();
+  const seasons = usePlayerSelector(selectSeasonList);
+  const open = usePlayerSelector((s) => s.ui.menu === 'seasons' || s.ui.menu === 'episodes');
+  const multi = usePlayerSelector((s) => s.content.content?.hasMultipleEpisodes ?? false);
+  if (!multi || seasons.length === 0) return null;
+  const only = seasons.length === 1 ? seasons[0] : undefined;
+  const toggle = () => {
+    if (open) dispatch(uiRequests.menuClosed());
+    else if (only) dispatch(uiRequests.menuOpened({ menu: 'episodes', season: only.order }));
+    else dispatch(uiRequests.menuOpened({ menu: 'seasons' }));
+  };
+  // SPEC.md section 2: on small screens a single season shows as 'Сезон N' with the episode count.
+  if (!wide && only)
+    return (
+      <button type="button" css={seasonButton} aria-expanded={open} onClick={toggle}>
+        {ru.season(only.order)} · {ru.episodeCount(only.count)}
+      </button>
+    );
+  return (
+    <button
+      type="button"
+      css={iconButton}
+      aria-label={ru.seasonsAndEpisodes}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onClick={toggle}
+    >
+      <EpisodesIcon />
+    </button>
+  );
+}
 
 /** Returns focus to a menu's button when its menu closes (keyboard users continue from there). */
 function useFocusReturn(open: boolean) {
@@ -72,7 +144,26 @@ export function ControlBar() {
   const can = usePlayerSelector((s) => s.viewport.capabilities);
   const hasSubs = usePlayerSelector((s) => s.stream.subtitleTracks.length > 0);
   const settingsOpen = usePlayerSelector((s) => isSettingsPage(s.ui.menu));
+  const hasAudioChoice = usePlayerSelector((s) => selectAudioChoices(s).length > 1);
+  const share = usePlayerSelector((s) => s.ui.features.share && Boolean(s.content.content?.url));
   const settingsButton = useFocusReturn(settingsOpen);
+  const episodeControls = (
+    <>
+      <NextEpisodeButton />
+      <EpisodesButton wide={wide} />
+      {hasAudioChoice && (
+        <button
+          type="button"
+          css={iconButton}
+          aria-label={ru.audioTrack}
+          aria-haspopup="menu"
+          onClick={() => dispatch(uiRequests.menuOpened({ menu: 'audio' }))}
+        >
+          <AudioIcon />
+        </button>
+      )}
+    </>
+  );
   return (
     <div
       css={[bottomBar, bar]}
@@ -80,6 +171,8 @@ export function ControlBar() {
       data-hidden={hidden}
       onClick={(e) => e.stopPropagation()}
     >
+      {/* on a phone the episode controls get their own row: one row cannot hold them all */}
+      {!wide && <div css={row}>{episodeControls}</div>}
       <ProgressSlider />
       <div css={row}>
         <button
@@ -111,6 +204,18 @@ export function ControlBar() {
         <VolumeControl slider={wide} />
         <TimeLabel />
         <span className="spacer" />
+        {wide && episodeControls}
+        {wide && share && (
+          <button
+            type="button"
+            css={iconButton}
+            aria-label={ru.share}
+            aria-haspopup="menu"
+            onClick={() => dispatch(uiRequests.menuOpened({ menu: 'share' }))}
+          >
+            <ShareIcon />
+          </button>
+        )}
         {wide && hasSubs && (
           <button
             type="button"

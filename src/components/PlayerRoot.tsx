@@ -3,13 +3,19 @@ import { useRef, type KeyboardEvent } from 'react';
 import { selectControlsHidden } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { AdLayer } from './AdLayer';
+import { AudioMenu } from './AudioMenu';
 import { BigPlayButton } from './BigPlayButton';
 import { BufferingIndicator } from './BufferingIndicator';
+import { CloseStretchedButton } from './CloseStretchedButton';
 import { ContinuePrompt } from './ContinuePrompt';
 import { ControlBar } from './ControlBar';
+import { EpisodesMenu } from './EpisodesMenu';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { LoadingScreen, MessageScreen } from './MessageScreen';
+import { NextEpisodeCard } from './NextEpisode';
+import { Poster } from './Poster';
 import { SettingsMenu } from './SettingsMenu';
+import { SharePopup } from './SharePopup';
 import { Surface } from './Surface';
 import { TitleOverlay } from './TitleOverlay';
 
@@ -66,6 +72,12 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
       onPointerMove={(e) => {
         if (e.pointerType === 'mouse') dispatch(uiRequests.pointerMoved());
       }}
+      onPointerDown={(e) => {
+        // a touch on a control keeps the controls up for another 1000 ms (a touch on the picture
+        // is a tap: the ui actor shows or hides them)
+        const onControl = (e.target as HTMLElement).closest('[data-testid="control-bar"]');
+        if (e.pointerType !== 'mouse' && onControl) dispatch(uiRequests.pointerMoved());
+      }}
       onPointerLeave={(e) => {
         if (e.pointerType === 'mouse') dispatch(uiRequests.pointerLeft());
       }}
@@ -83,13 +95,19 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
         <AdLayer />
       ) : (
         <>
+          <Poster />
           <Surface onFocusPlayer={() => root.current?.focus({ preventScroll: true })} />
           <TitleOverlay />
           <BufferingIndicator />
           <BigPlayButton />
+          <NextEpisodeCard />
           <ControlBar />
           <SettingsMenu />
+          <EpisodesMenu />
+          <AudioMenu />
+          <SharePopup />
           <ContinuePrompt />
+          <CloseStretchedButton />
         </>
       )}
     </div>

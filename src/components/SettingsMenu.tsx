@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { ru } from '../i18n/ru';
 import type { PlayerState } from '../state';
 import {
@@ -10,8 +9,9 @@ import {
 import { streamRequests } from '../state/stream';
 import { isSettingsPage, uiRequests, type SettingsPage } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { BackIcon, ChevronIcon, CloseIcon } from './icons';
-import { menuPanel, menuHeader, menuItem } from './styles';
+import { ChevronIcon } from './icons';
+import { MenuPanel } from './MenuPanel';
+import { menuItem } from './styles';
 
 const PAGE_TITLES: Record<Exclude<SettingsPage, 'main'>, string> = {
   quality: ru.quality,
@@ -36,15 +36,6 @@ const OPTIONS: Record<
 
 const selectedLabel = (options: ChoiceOption<number>[]) =>
   options.find((o) => o.selected)?.label ?? '';
-
-/** Moves focus into a menu page as it opens, so the keyboard continues there. */
-function useFocusFirst(page: string) {
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
-  }, [page]);
-  return panel;
-}
 
 function MainPage({ wide }: { wide: boolean }) {
   const dispatch = usePlayerDispatch();
@@ -141,38 +132,15 @@ export function SettingsMenu() {
   const dispatch = usePlayerDispatch();
   const menu = usePlayerSelector((s) => s.ui.menu);
   const wide = usePlayerSelector((s) => s.viewport.wide);
-  const panel = useFocusFirst(menu ?? '');
-  if (!isSettingsPage(menu) || !menu) return null;
+  if (!menu || !isSettingsPage(menu)) return null;
   const page = menu as SettingsPage;
   return (
-    <div
-      ref={panel}
-      css={menuPanel}
-      role="menu"
-      aria-label={page === 'main' ? ru.settings : PAGE_TITLES[page]}
-      data-testid={`settings-${page}`}
-      onClick={(e) => e.stopPropagation()}
+    <MenuPanel
+      title={page === 'main' ? ru.settings : PAGE_TITLES[page]}
+      testId={`settings-${page}`}
+      onBack={page === 'main' ? undefined : () => dispatch(uiRequests.menuBack())}
     >
-      <div css={menuHeader}>
-        {page !== 'main' && (
-          <button
-            type="button"
-            aria-label={ru.back}
-            onClick={() => dispatch(uiRequests.menuBack())}
-          >
-            <BackIcon />
-          </button>
-        )}
-        <span>{page === 'main' ? ru.settings : PAGE_TITLES[page]}</span>
-        <button
-          type="button"
-          aria-label={ru.close}
-          onClick={() => dispatch(uiRequests.menuClosed())}
-        >
-          <CloseIcon />
-        </button>
-      </div>
       {page === 'main' ? <MainPage wide={wide} /> : <OptionsPage page={page} />}
-    </div>
+    </MenuPanel>
   );
 }

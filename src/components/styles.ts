@@ -118,6 +118,7 @@ export const menuItem = css`
   color: white;
   font: inherit;
   text-align: left;
+  text-decoration: none;
   cursor: pointer;
   &:hover,
   &:focus-visible {

@@ -1,4 +1,14 @@
 // Every string the viewer reads, in one dictionary (SPEC.md sections 2 and 8).
+
+/** Russian plural forms: one (1, 21), few (2-4, 22-24), many (5-20, 25...). */
+function plural(n: number, one: string, few: string, many: string) {
+  const tens = n % 100;
+  const units = n % 10;
+  if (tens >= 11 && tens <= 14) return many;
+  if (units === 1) return one;
+  return units >= 2 && units <= 4 ? few : many;
+}
+
 export const ru = {
   loading: 'Loading...',
   missingMovieId: 'Пропущен movie_id в запросе',
@@ -47,4 +57,13 @@ export const ru = {
   airplay: 'AirPlay',
   cast: 'Трансляция на устройство',
   buffering: 'Загрузка видео',
+  seasonsAndEpisodes: 'Сезоны и эпизоды',
+  episodeCount: (n: number) => `${n} ${plural(n, 'эпизод', 'эпизода', 'эпизодов')}`,
+  nextEpisode: 'Следующий эпизод',
+  audioTrack: 'Озвучка',
+  share: 'Поделиться',
+  shareWithTime: 'Поделиться с тайм кодом:',
+  copyLink: 'Копировать ссылку',
+  linkCopied: 'Ссылка скопирована',
+  shareOn: (network: string) => `Поделиться: ${network}`,
 } as const;

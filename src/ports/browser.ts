@@ -1,5 +1,6 @@
 import { createAdMediaPort } from './adMedia';
 import { createBeaconPort } from './beacon';
+import { createClipboardPort } from './clipboard';
 import { createHttpPort } from './http';
 import { createMediaPort } from './media';
 import { createPagePort } from './page';
@@ -40,5 +41,6 @@ export function createBrowserPorts(
     beacon: createBeaconPort(),
     viewport: createViewportPort(player, video),
     stats: createStatsPort(),
+    clipboard: createClipboardPort(),
   };
 }

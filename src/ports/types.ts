@@ -234,6 +234,11 @@ export interface BeaconPort {
   fire(url: string): void;
 }
 
+/** The system clipboard, for the share popup's copy-link button. */
+export interface ClipboardPort {
+  copy(text: string): Promise<boolean>;
+}
+
 /** The global statistics function (SPEC.md section 7); false when the page has none or it failed. */
 export interface StatsPort {
   send(event: string, payload: Record<string, unknown>): boolean;
@@ -284,4 +289,5 @@ export interface Ports {
   beacon: BeaconPort;
   viewport: ViewportPort;
   stats: StatsPort;
+  clipboard: ClipboardPort;
 }

@@ -17,8 +17,10 @@ export const selectControlsHidden = (s: PlayerState) =>
   !s.ui.controlsVisible && !s.media.paused && s.ui.menu === null;
 
 /** Episodes in viewing order: by season, then by episode. */
-export const selectEpisodesInOrder = (s: PlayerState) =>
-  [...s.content.episodes].sort(byViewingOrder);
+export const selectEpisodesInOrder = createSelector(
+  [(s: PlayerState) => s.content.episodes],
+  (episodes) => [...episodes].sort(byViewingOrder),
+);
 
 /** The episode after the current one, for the next-episode card and the end of an episode. */
 export const selectNextEpisode = (s: PlayerState) => {

@@ -1,4 +1,4 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { contentActions } from './content';
 import { streamRequests } from './stream';
 
@@ -45,7 +45,18 @@ export const uiRequests = {
   shareWithTimeToggled: createAction('ui/shareWithTimeToggled'),
   /** the next button is hovered or focused: the next-episode card shows */
   nextPreviewed: createAction<{ on: boolean }>('ui/nextPreviewed'),
+  copyLinkRequested: createAction<{ url: string }>('ui/copyLinkRequested'),
+  /** the close button of the fullscreen-stretched mode inside a parent frame */
+  stretchedCloseRequested: createAction('ui/stretchedCloseRequested'),
 };
+
+/** What the embedding configuration turns on or off in the interface. */
+export interface UiFeatures {
+  /** SPEC.md section 2: disabled_share turns sharing off */
+  share: boolean;
+  /** SPEC.md section 2: the close button of the fullscreen-stretched mode inside a parent frame */
+  stretchedClose: boolean;
+}
 
 export interface UiState {
   /** SPEC.md section 3: the active menu, none by default */
@@ -56,6 +67,9 @@ export interface UiState {
   controlsVisible: boolean;
   shareWithTime: boolean;
   nextPreview: boolean;
+  /** the copy-link button's outcome, until the share popup closes */
+  linkCopied: boolean | null;
+  features: UiFeatures;
 }
 
 const initialState: UiState = {
@@ -64,10 +78,13 @@ const initialState: UiState = {
   controlsVisible: true,
   shareWithTime: false,
   nextPreview: false,
+  linkCopied: null,
+  features: { share: true, stretchedClose: false },
 };
 
 const closeMenu = (state: UiState) => {
   state.menu = null;
+  state.linkCopied = null;
 };
 
 /** The menus' transitions (SPEC.md section 4) and what the ui actor decides about the controls. */
@@ -80,6 +97,12 @@ export const uiSlice = createSlice({
     },
     controlsHidden(state) {
       state.controlsVisible = false;
+    },
+    configured(state, action: PayloadAction<UiFeatures>) {
+      state.features = action.payload;
+    },
+    linkCopied(state, action: PayloadAction<{ ok: boolean }>) {
+      state.linkCopied = action.payload.ok;
     },
   },
   extraReducers: (builder) => {

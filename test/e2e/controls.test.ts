@@ -117,17 +117,50 @@ describe('the interface on a desktop (1280x720)', () => {
   });
 });
 
+describe('the series through its menus (1280x720)', () => {
+  const browser = useBrowser();
+
+  it('an episode of another season is chosen with clicks; next shows its card; share opens', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=2&episode_id=203&auto_play=1'));
+    const frame = await playerFrame(page);
+    await waitFor(frame, `document.querySelector('video').currentTime > 1`);
+    await showControls(page, frame);
+    await frame.hover('[aria-label="Следующий эпизод"]');
+    await frame.waitForSelector('[data-testid="next-episode-card"]');
+    await screenshot(page, 'controls-next-episode-card');
+    await frame.click('[aria-label="Сезоны и эпизоды"]');
+    await frame.waitForSelector('[data-testid="menu-seasons"]');
+    await screenshot(page, 'controls-seasons-menu');
+    await frame.click('[data-testid="menu-seasons"] [role="menuitem"]:nth-of-type(2)');
+    await frame.waitForSelector('[data-testid="menu-episodes"]');
+    await screenshot(page, 'controls-episodes-menu');
+    await frame.click('[data-testid="menu-episodes"] [role="menuitemradio"]:nth-of-type(1)');
+    await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`);
+    await waitFor(
+      frame,
+      `document.querySelector('[data-testid="title-overlay"] p')?.textContent.startsWith('2 сезон, 1 серия')`,
+    );
+    await waitFor(frame, `document.querySelector('video').currentTime > 0.5`);
+    await showControls(page, frame);
+    await frame.click('[aria-label="Поделиться"]');
+    await frame.waitForSelector('[data-testid="menu-share"]');
+    await screenshot(page, 'controls-share-popup');
+    expect(await frame.$$eval('[data-testid="menu-share"] a', (links) => links.length)).toBe(5);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the interface on a phone (390x844, touch)', () => {
   const browser = useBrowser();
 
   it('taps open the mobile settings menu with subtitles, and turn subtitles on', async () => {
     const { page, frame, errors } = await playingFilm(browser, MOBILE);
     expect((await state(frame)).viewport.wide).toBe(false);
-    // While playing the controls hide; a tap on the picture brings them back.
-    const middle = await pointAt(page, 0.5);
-    if ((await state(frame)).ui.controlsVisible === false)
-      await page.touchscreen.tap(middle.x, middle.y);
-    await waitFor(frame, `window.__player.getState().ui.controlsVisible`);
+    // Paused, the controls stay (while playing they hide after 1000 ms; a tap brings them back).
+    await frame.evaluate(() => window.__player!.dispatch({ type: 'playback/pauseRequested' }));
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    await screenshot(page, 'controls-mobile-bar');
     await (await frame.$('[aria-label="Настройки"]'))!.tap();
     await frame.waitForSelector('[data-testid="settings-item-subs"]');
     await screenshot(page, 'controls-mobile-settings');
@@ -147,5 +180,13 @@ describe('the interface on a phone (390x844, touch)', () => {
     await waitFor(frame, `document.querySelector('video').currentTime > ${from + 8}`);
     expect((await state(frame)).media.paused).toBe(false);
     await screenshot(page, 'controls-mobile-playing');
+    // Playing, the controls go after 1000 ms; a tap on the picture brings them back, another hides them.
+    await waitFor(frame, `!window.__player.getState().ui.controlsVisible`, 5000);
+    const middle = await pointAt(page, 0.5);
+    await page.touchscreen.tap(middle.x, middle.y);
+    await waitFor(frame, `window.__player.getState().ui.controlsVisible`, 2000);
+    await page.touchscreen.tap(middle.x, middle.y);
+    await waitFor(frame, `!window.__player.getState().ui.controlsVisible`, 2000);
+    expect((await state(frame)).media.paused).toBe(false);
   });
 });

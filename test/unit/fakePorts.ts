@@ -261,6 +261,7 @@ export function fakePorts(
     beacon: { fire: () => undefined },
     viewport: fakeViewport().port,
     stats: { send: (event, payload) => sentStats.push({ event, payload }) > 0 },
+    clipboard: { copy: async () => true },
     posted,
     sentStats,
     ...overrides,

@@ -183,3 +183,20 @@ describe('the ui actor: the keyboard', () => {
     expect(viewport.calls).toHaveLength(0);
   });
 });
+
+describe('the ui actor: sharing', () => {
+  it('copies the link through the clipboard port and reports how it went', async () => {
+    const { store, act } = await playing();
+    expect(store.getState().ui.features).toEqual({ share: true, stretchedClose: false });
+    await act(uiRequests.menuOpened({ menu: 'share' }));
+    await act(uiRequests.copyLinkRequested({ url: 'https://kino.example/films/1' }));
+    expect(store.getState().ui.linkCopied).toBe(true);
+  });
+
+  it('turns sharing off with disabled_share', async () => {
+    const ports = fakePorts({ clock: virtualClock().port });
+    const { store } = startPlayer('?movie_id=1&disabled_share=1', ports);
+    await settle();
+    expect(store.getState().ui.features.share).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { ru } from '../i18n/ru';
+import type { PlayerState } from '../state';
+import { streamRequests } from '../state/stream';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { MenuPanel } from './MenuPanel';
+import { menuItem } from './styles';
+
+/** The dubbings (sources of a master JSON) and the audio tracks, each chosen by one item. */
+export const selectAudioChoices = createSelector([(s: PlayerState) => s.stream], (stream) => [
+  ...(stream.sources.length > 1
+    ? stream.sources.map((source, index) => ({
+        key: `source-${index}`,
+        label: source.label,
+        selected: index === stream.sourceIndex,
+        action: streamRequests.sourceRequested({ index }),
+      }))
+    : []),
+  ...(stream.audioTracks.length > 1
+    ? stream.audioTracks.map((track) => ({
+        key: `track-${track.id}`,
+        label: track.name,
+        selected: track.id === stream.audioTrack,
+        action: streamRequests.audioTrackRequested({ id: track.id }),
+      }))
+    : []),
+]);
+
+/** SPEC.md section 2: the audio-track menu (with the dubbings of a master JSON). */
+export function AudioMenu() {
+  const dispatch = usePlayerDispatch();
+  const open = usePlayerSelector((s) => s.ui.menu === 'audio');
+  const choices = usePlayerSelector(selectAudioChoices);
+  if (!open) return null;
+  return (
+    <MenuPanel title={ru.audioTrack} testId="menu-audio">
+      {choices.map((c) => (
+        <button
+          key={c.key}
+          type="button"
+          role="menuitemradio"
+          aria-checked={c.selected}
+          css={menuItem}
+          onClick={() => dispatch(c.action)}
+        >
+          <span>{c.label}</span>
+          {c.selected && <span className="value">✓</span>}
+        </button>
+      ))}
+    </MenuPanel>
+  );
+}

@@ -1,0 +1,80 @@
+import { css } from '@emotion/react';
+import { ru } from '../i18n/ru';
+import { contentActions } from '../state/content';
+import { selectNextEpisode } from '../state/selectors';
+import { uiRequests } from '../state/ui';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { iconButton } from './styles';
+
+const card = css`
+  position: absolute;
+  right: 1rem;
+  bottom: 5rem;
+  width: 16rem;
+  max-width: calc(100% - 2rem);
+  overflow: hidden;
+  border-radius: 0.5rem;
+  background: rgba(20, 20, 20, 0.95);
+  color: white;
+  pointer-events: none;
+  img {
+    display: block;
+    width: 100%;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+  }
+  div {
+    padding: 0.5rem 0.75rem;
+  }
+  small {
+    display: block;
+    opacity: 0.7;
+    font-size: 0.8rem;
+  }
+`;
+
+const NextIcon = () => (
+  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
+    <path d="M6 18l8.5-6L6 6zm10-12v12h2V6z" />
+  </svg>
+);
+
+/** The next button of a series: hovering or focusing it shows the next-episode card. */
+export function NextEpisodeButton() {
+  const dispatch = usePlayerDispatch();
+  const next = usePlayerSelector(selectNextEpisode);
+  if (!next) return null;
+  const preview = (on: boolean) => () => dispatch(uiRequests.nextPreviewed({ on }));
+  return (
+    <button
+      type="button"
+      css={iconButton}
+      aria-label={ru.nextEpisode}
+      onPointerEnter={preview(true)}
+      onPointerLeave={preview(false)}
+      onFocus={preview(true)}
+      onBlur={preview(false)}
+      onClick={() => dispatch(contentActions.episodeRequested({ episodeId: next.id }))}
+    >
+      <NextIcon />
+    </button>
+  );
+}
+
+/** SPEC.md section 2: 'Следующий эпизод', 'Эпизод N', on hovering next and at the end of an episode. */
+export function NextEpisodeCard() {
+  const next = usePlayerSelector(selectNextEpisode);
+  const shown = usePlayerSelector((s) => s.ui.nextPreview || s.media.ended);
+  const poster = usePlayerSelector((s) => s.content.content?.posterUrl ?? '');
+  if (!next || !shown) return null;
+  return (
+    <div css={card} data-testid="next-episode-card" role="status">
+      {(next.posterPath ?? poster) && <img src={next.posterPath ?? poster} alt="" />}
+      <div>
+        <small>{ru.nextEpisode}</small>
+        <strong>{ru.episode(next.order)}</strong>
+        {next.title && <small>{next.title}</small>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { css } from '@emotion/react';
+import { ru } from '../i18n/ru';
+import type { PlayerState } from '../state';
+import { selectCurrentSecond } from '../state/selectors';
+import { uiRequests } from '../state/ui';
+import { formatTime } from './formatTime';
+import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { MenuPanel } from './MenuPanel';
+import { menuItem } from './styles';
+
+/** The five networks of the share popup, with their share addresses. */
+const NETWORKS: { name: string; href: (url: string) => string }[] = [
+  { name: 'ВКонтакте', href: (u) => `https://vk.com/share.php?url=${u}` },
+  { name: 'Одноклассники', href: (u) => `https://connect.ok.ru/offer?url=${u}` },
+  { name: 'Telegram', href: (u) => `https://t.me/share/url?url=${u}` },
+  { name: 'WhatsApp', href: (u) => `https://wa.me/?text=${u}` },
+  { name: 'X', href: (u) => `https://x.com/intent/post?url=${u}` },
+];
+
+/** The content's address, with the time code when the viewer asks for it. */
+export const selectShareUrl = (s: PlayerState) => {
+  const url = s.content.content?.url ?? '';
+  if (!url || !s.ui.shareWithTime) return url;
+  const withTime = new URL(url, 'https://invalid.example');
+  withTime.searchParams.set('t', String(selectCurrentSecond(s)));
+  return url.startsWith('http') ? withTime.href : `${withTime.pathname}${withTime.search}`;
+};
+
+const row = css`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  padding: 0.55rem 1rem;
+  cursor: pointer;
+  input {
+    accent-color: #e50914;
+  }
+`;
+
+/** SPEC.md section 2: five networks, copy link, and 'Поделиться с тайм кодом:' with the time. */
+export function SharePopup() {
+  const open = usePlayerSelector((s) => s.ui.menu === 'share');
+  // Only the open popup follows the time (once a second); a closed one costs nothing.
+  return open ? <ShareContent /> : null;
+}
+
+function ShareContent() {
+  const dispatch = usePlayerDispatch();
+  const url = usePlayerSelector(selectShareUrl);
+  const withTime = usePlayerSelector((s) => s.ui.shareWithTime);
+  const time = usePlayerSelector((s) => formatTime(selectCurrentSecond(s)));
+  const copied = usePlayerSelector((s) => s.ui.linkCopied);
+  const encoded = encodeURIComponent(url);
+  return (
+    <MenuPanel title={ru.share} testId="menu-share">
+      {NETWORKS.map((n) => (
+        <a
+          key={n.name}
+          role="menuitem"
+          css={menuItem}
+          href={n.href(encoded)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={ru.shareOn(n.name)}
+        >
+          {n.name}
+        </a>
+      ))}
+      <button
+        type="button"
+        role="menuitem"
+        css={menuItem}
+        onClick={() => dispatch(uiRequests.copyLinkRequested({ url }))}
+      >
+        <span>{copied ? ru.linkCopied : ru.copyLink}</span>
+      </button>
+      <label css={row}>
+        <input
+          type="checkbox"
+          checked={withTime}
+          onChange={() => dispatch(uiRequests.shareWithTimeToggled())}
+        />
+        <span>
+          {ru.shareWithTime} {time}
+        </span>
+      </label>
+    </MenuPanel>
+  );
+}

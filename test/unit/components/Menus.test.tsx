@@ -1,0 +1,193 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { contentActions } from '../../../src/state/content';
+import { mediaActions } from '../../../src/state/playback';
+import { streamActions } from '../../../src/state/stream';
+import { uiActions } from '../../../src/state/ui';
+import { viewportActions } from '../../../src/state/viewport';
+import { series } from '../fixtures';
+import { renderPlayer, seriesBooted } from './renderPlayer';
+
+const watching202 = [...seriesBooted, contentActions.episodeSelected({ episodeId: 202 })];
+const button = (name: string) => screen.getByRole('button', { name });
+const menu = () => screen.queryByRole('menu');
+
+describe('the seasons-and-episodes menu', () => {
+  it('lists the seasons, then the episodes of one; back returns; choosing selects and closes', () => {
+    const { dispatched } = renderPlayer(...watching202);
+    fireEvent.click(button('Сезоны и эпизоды'));
+    const seasons = screen.getByRole('menu', { name: 'Сезоны и эпизоды' });
+    expect(
+      within(seasons)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Сезон 13 эпизода', 'Сезон 22 эпизода']);
+    fireEvent.click(within(seasons).getAllByRole('menuitem')[1]!);
+    const episodes = screen.getByRole('menu', { name: 'Сезон 2' });
+    expect(within(episodes).getAllByRole('menuitemradio')).toHaveLength(2);
+    fireEvent.click(button('Назад'));
+    fireEvent.click(screen.getAllByRole('menuitem')[0]!);
+    const first = screen.getByRole('menu', { name: 'Сезон 1' });
+    expect(within(first).getByRole('menuitemradio', { checked: true })).toHaveTextContent(
+      'Эпизод 2',
+    );
+    fireEvent.click(within(first).getByRole('menuitemradio', { name: /Эпизод 3/ }));
+    expect(dispatched.at(-1)).toEqual({
+      type: 'content/episodeRequested',
+      payload: { episodeId: 203 },
+    });
+    expect(menu()).toBeNull();
+  });
+
+  it('opening an episode menu closes the settings menu', () => {
+    renderPlayer(...watching202);
+    fireEvent.click(button('Настройки'));
+    fireEvent.click(button('Сезоны и эпизоды'));
+    expect(screen.getAllByRole('menu')).toHaveLength(1);
+    expect(screen.getByRole('menu', { name: 'Сезоны и эпизоды' })).toBeVisible();
+  });
+
+  it("on small screens a single season is a 'Сезон N' button with its episode count", () => {
+    renderPlayer(
+      contentActions.loaded({
+        content: series.content,
+        seasons: [series.seasons[0]!],
+        episodes: series.episodes.filter((e) => e.season.order === 1),
+      }),
+      ...seriesBooted.slice(1),
+      contentActions.episodeSelected({ episodeId: 202 }),
+      viewportActions.layoutChanged({ wide: false }),
+    );
+    fireEvent.click(button('Сезон 1 · 3 эпизода'));
+    expect(screen.getByRole('menu', { name: 'Сезон 1' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Назад' })).toBeNull(); // nowhere to go back to
+  });
+});
+
+describe('the next-episode card', () => {
+  it("shows 'Следующий эпизод' and 'Эпизод N' while the next button is hovered", () => {
+    const { dispatched } = renderPlayer(...watching202);
+    expect(screen.queryByTestId('next-episode-card')).toBeNull();
+    fireEvent.pointerEnter(button('Следующий эпизод'));
+    const card = screen.getByTestId('next-episode-card');
+    expect(card).toHaveTextContent('Следующий эпизод');
+    expect(card).toHaveTextContent('Эпизод 3');
+    fireEvent.pointerLeave(button('Следующий эпизод'));
+    expect(screen.queryByTestId('next-episode-card')).toBeNull();
+    fireEvent.click(button('Следующий эпизод'));
+    expect(dispatched.at(-1)).toEqual({
+      type: 'content/episodeRequested',
+      payload: { episodeId: 203 },
+    });
+  });
+
+  it('shows at the end of an episode, and not after the last one', () => {
+    const { store } = renderPlayer(...watching202, mediaActions.ended());
+    expect(screen.getByTestId('next-episode-card')).toHaveTextContent('Эпизод 3');
+    act(() => {
+      store.dispatch(contentActions.episodeSelected({ episodeId: 205 }));
+    });
+    expect(screen.queryByTestId('next-episode-card')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Следующий эпизод' })).toBeNull();
+  });
+});
+
+describe('the audio-track menu', () => {
+  it('lists the dubbings and the audio tracks; choosing one switches and closes', () => {
+    const { dispatched } = renderPlayer(
+      ...watching202,
+      streamActions.loadStarted({
+        url: '/a.m3u8',
+        sources: [
+          { label: 'Студия А', link: '/a.m3u8', isDefault: true },
+          { label: 'Студия Б', link: '/b.m3u8', isDefault: false },
+        ],
+        sourceIndex: 0,
+      }),
+      streamActions.audioTracksLoaded({
+        tracks: [
+          { id: 0, name: 'Русский', lang: 'ru' },
+          { id: 1, name: 'English', lang: 'en' },
+        ],
+        current: 0,
+      }),
+    );
+    fireEvent.click(button('Озвучка'));
+    const audio = screen.getByRole('menu', { name: 'Озвучка' });
+    expect(
+      within(audio)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual(['Студия А✓', 'Студия Б', 'Русский✓', 'English']);
+    fireEvent.click(within(audio).getByRole('menuitemradio', { name: 'English' }));
+    expect(dispatched.at(-1)).toEqual({ type: 'stream/audioTrackRequested', payload: { id: 1 } });
+    expect(menu()).toBeNull();
+  });
+});
+
+describe('the share popup', () => {
+  it('has five networks, copy link, and the time-code checkbox that shows the time', () => {
+    const { dispatched } = renderPlayer(
+      ...watching202,
+      mediaActions.positionChanged({
+        currentTime: 75,
+        duration: 1500,
+        bufferedEnd: 80,
+        playedSeconds: 70,
+      }),
+    );
+    fireEvent.click(button('Поделиться'));
+    const share = screen.getByRole('menu', { name: 'Поделиться' });
+    const links = within(share).getAllByRole('menuitem', { name: /^Поделиться: / });
+    expect(links).toHaveLength(5);
+    const url = series.content.url;
+    expect(links[0]).toHaveAttribute(
+      'href',
+      `https://vk.com/share.php?url=${encodeURIComponent(url)}`,
+    );
+    expect(links[0]).toHaveAttribute('target', '_blank');
+    const withTime = within(share).getByRole('checkbox', { name: 'Поделиться с тайм кодом: 1:15' });
+    fireEvent.click(withTime);
+    expect(links[0]?.getAttribute('href')).toContain(encodeURIComponent('t=75'));
+    fireEvent.click(within(share).getByRole('menuitem', { name: 'Копировать ссылку' }));
+    expect(dispatched.at(-1)?.type).toBe('ui/copyLinkRequested');
+    expect((dispatched.at(-1)?.payload as { url: string }).url).toContain('t=75');
+  });
+
+  it('tells the viewer the link was copied', () => {
+    const { store } = renderPlayer(...watching202);
+    fireEvent.click(button('Поделиться'));
+    act(() => {
+      store.dispatch(uiActions.linkCopied({ ok: true }));
+    });
+    expect(screen.getByRole('menuitem', { name: 'Ссылка скопирована' })).toBeVisible();
+  });
+
+  it('is not offered with disabled_share', () => {
+    renderPlayer(...watching202, uiActions.configured({ share: false, stretchedClose: false }));
+    expect(screen.queryByRole('button', { name: 'Поделиться' })).toBeNull();
+  });
+});
+
+describe('the poster and the fullscreen-stretched close button', () => {
+  it('shows the poster until playback starts, and the fallback when the poster fails', () => {
+    const { store } = renderPlayer(...watching202);
+    const poster = screen.getByTestId('poster');
+    expect(poster).toHaveAttribute('src', '/media/poster-series.jpg');
+    fireEvent.error(poster);
+    expect(screen.getByTestId('poster').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    act(() => {
+      store.dispatch(mediaActions.playing());
+    });
+    expect(screen.queryByTestId('poster')).toBeNull();
+  });
+
+  it('offers close on mobile in the stretched mode inside a frame', () => {
+    const { dispatched } = renderPlayer(
+      ...watching202,
+      uiActions.configured({ share: true, stretchedClose: true }),
+      viewportActions.layoutChanged({ wide: false }),
+    );
+    fireEvent.click(screen.getAllByRole('button', { name: 'Закрыть' })[0]!);
+    expect(dispatched.at(-1)?.type).toBe('ui/stretchedCloseRequested');
+  });
+});
