@@ -67,7 +67,8 @@ function* hearParent() {
   try {
     for (;;) {
       const { message } = (yield take(channel)) as { message: unknown };
-      if (isClick(message)) yield put(uiRequests.menuClosed());
+      const menu = (yield select((s: PlayerState) => s.ui.menu)) as PlayerState['ui']['menu'];
+      if (isClick(message) && menu !== null) yield put(uiRequests.menuClosed());
     }
   } finally {
     channel.close();

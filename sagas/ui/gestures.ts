@@ -1,12 +1,7 @@
 import type { UnknownAction } from 'redux';
 import type { PlayerState } from '../../src/state';
-import { playbackRequests } from '../../src/state/playback';
+import { playbackRequests, SEEK_STEP_S } from '../../src/state/playback';
 import { uiActions, uiRequests, type SurfaceZone } from '../../src/state/ui';
-
-/** SPEC.md section 9: the skip step, also the seek buttons' and zones' step. */
-export const SEEK_STEP_S = 10;
-/** SPEC.md section 9: the volume step. */
-export const VOLUME_STEP = 0.05;
 
 export const togglePlay = (s: PlayerState): UnknownAction =>
   s.media.paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested();

@@ -1,9 +1,9 @@
 import type { UnknownAction } from 'redux';
 import type { PlayerState } from '../../src/state';
-import { playbackRequests } from '../../src/state/playback';
+import { playbackRequests, SEEK_STEP_S, VOLUME_STEP } from '../../src/state/playback';
 import { streamRequests } from '../../src/state/stream';
 import { uiRequests } from '../../src/state/ui';
-import { SEEK_STEP_S, togglePlay, VOLUME_STEP } from './gestures';
+import { togglePlay } from './gestures';
 
 const clampVolume = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 100) / 100;
 

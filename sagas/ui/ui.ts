@@ -1,5 +1,5 @@
 import type { UnknownAction } from 'redux';
-import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import { uiActions, uiRequests } from '../../src/state/ui';
@@ -61,6 +61,17 @@ function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicke
  * The ui actor: owns the controls' auto-hide timer, and turns the viewer's clicks, taps and keys on
  * the player into intents (the components only report where and what).
  */
+/** A menu closed some other way than its close button (an option chosen, an episode): the wait starts again. */
+function* restartWhenMenuCloses() {
+  let open = false;
+  for (;;) {
+    yield take('*');
+    const menu = ((yield* state()) as PlayerState).ui.menu;
+    if (open && menu === null) yield put(uiActions.controlsShown());
+    open = menu !== null;
+  }
+}
+
 function* copyLink({ payload }: ReturnType<typeof uiRequests.copyLinkRequested>) {
   const { clipboard } = yield* getPorts();
   const ok = (yield call([clipboard, clipboard.copy], payload.url)) as boolean;
@@ -73,9 +84,11 @@ export function* uiActor() {
     uiActions.configured({
       share: !config.disabledShare,
       stretchedClose: config.fullscreenMode !== null && config.embedded,
+      shareOrigin: new URL(config.envBaseUrl).origin,
     }),
   );
   yield takeEvery(uiRequests.copyLinkRequested.type, copyLink);
+  yield fork(restartWhenMenuCloses);
   // Any sign of the viewer restarts the timer (showing the controls again restarts it too: the
   // run that showed them is replaced by one that finds them shown and only waits).
   yield takeLatest(
@@ -84,7 +97,6 @@ export function* uiActor() {
       uiRequests.keyPressed.type,
       mediaActions.playing.type,
       mediaActions.paused.type,
-      uiRequests.menuClosed.type,
       uiActions.controlsShown.type,
     ],
     showThenHide,

@@ -24,7 +24,7 @@ export function CloseStretchedButton() {
     <button
       type="button"
       css={[iconButton, corner]}
-      aria-label={ru.close}
+      aria-label={ru.exitStretched}
       onClick={() => dispatch(uiRequests.stretchedCloseRequested())}
     >
       <CloseIcon />

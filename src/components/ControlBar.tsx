@@ -1,12 +1,15 @@
 import { css } from '@emotion/react';
-import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { ru } from '../i18n/ru';
-import { playbackRequests } from '../state/playback';
+import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectControlsHidden } from '../state/selectors';
-import { isSettingsPage, uiRequests } from '../state/ui';
-import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { isSettingsPage, uiRequests, type MenuName } from '../state/ui';
+import { useFocusReturn, usePlayerDispatch, usePlayerSelector } from './hooks';
 import {
   AirPlayIcon,
+  AudioIcon,
+  EpisodesIcon,
+  ShareIcon,
   CastIcon,
   FullscreenIcon,
   PauseIcon,
@@ -58,22 +61,6 @@ const row = css`
   }
 `;
 
-const EpisodesIcon = () => (
-  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
-    <path d="M3 5h2v2H3zm4 0h14v2H7zm-4 6h2v2H3zm4 0h14v2H7zm-4 6h2v2H3zm4 0h14v2H7z" />
-  </svg>
-);
-const AudioIcon = () => (
-  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
-    <path d="M12 3a9 9 0 0 0-9 9v7a2 2 0 0 0 2 2h2v-8H5v-1a7 7 0 0 1 14 0v1h-2v8h2a2 2 0 0 0 2-2v-7a9 9 0 0 0-9-9z" />
-  </svg>
-);
-const ShareIcon = () => (
-  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
-    <path d="M18 16a3 3 0 0 0-2.1.8L8.9 12.7a3 3 0 0 0 0-1.4l7-4A3 3 0 1 0 15 5a3 3 0 0 0 .1.7l-7 4a3 3 0 1 0 0 4.6l7.1 4.1a3 3 0 1 0 2.8-2.4z" />
-  </svg>
-);
-
 const seasonButton = css`
   padding: 0.3rem 0.7rem;
   border: 1px solid rgba(255, 255, 255, 0.5);
@@ -92,6 +79,7 @@ function EpisodesButton({ wide }: { wide: boolean }) {
   const seasons = usePlayerSelector(selectSeasonList);
   const open = usePlayerSelector((s) => s.ui.menu === 'seasons' || s.ui.menu === 'episodes');
   const multi = usePlayerSelector((s) => s.content.content?.hasMultipleEpisodes ?? false);
+  const button = useFocusReturn(open);
   if (!multi || seasons.length === 0) return null;
   const only = seasons.length === 1 ? seasons[0] : undefined;
   const toggle = () => {
@@ -102,12 +90,13 @@ function EpisodesButton({ wide }: { wide: boolean }) {
   // SPEC.md section 2: on small screens a single season shows as 'Сезон N' with the episode count.
   if (!wide && only)
     return (
-      <button type="button" css={seasonButton} aria-expanded={open} onClick={toggle}>
+      <button ref={button} type="button" css={seasonButton} aria-expanded={open} onClick={toggle}>
         {ru.season(only.order)} · {ru.episodeCount(only.count)}
       </button>
     );
   return (
     <button
+      ref={button}
       type="button"
       css={iconButton}
       aria-label={ru.seasonsAndEpisodes}
@@ -120,15 +109,49 @@ function EpisodesButton({ wide }: { wide: boolean }) {
   );
 }
 
-/** Returns focus to a menu's button when its menu closes (keyboard users continue from there). */
-function useFocusReturn(open: boolean) {
-  const button = useRef<HTMLButtonElement>(null);
-  const wasOpen = useRef(open);
-  useEffect(() => {
-    if (wasOpen.current && !open) button.current?.focus();
-    wasOpen.current = open;
-  }, [open]);
-  return button;
+/** A round control of the bar, named for screen readers. */
+function IconButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" css={iconButton} aria-label={label} onClick={onClick}>
+      {children}
+    </button>
+  );
+}
+
+/** The button of a menu: opens it, and gets the focus back when it closes. */
+function MenuButton({
+  menu,
+  label,
+  children,
+}: {
+  menu: MenuName;
+  label: string;
+  children: ReactNode;
+}) {
+  const dispatch = usePlayerDispatch();
+  const open = usePlayerSelector((s) => s.ui.menu === menu);
+  const button = useFocusReturn(open);
+  return (
+    <button
+      ref={button}
+      type="button"
+      css={iconButton}
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      onClick={() => dispatch(uiRequests.menuOpened({ menu }))}
+    >
+      {children}
+    </button>
+  );
 }
 
 /**
@@ -152,17 +175,16 @@ export function ControlBar() {
       <NextEpisodeButton />
       <EpisodesButton wide={wide} />
       {hasAudioChoice && (
-        <button
-          type="button"
-          css={iconButton}
-          aria-label={ru.audioTrack}
-          aria-haspopup="menu"
-          onClick={() => dispatch(uiRequests.menuOpened({ menu: 'audio' }))}
-        >
+        <MenuButton menu="audio" label={ru.audioTrack}>
           <AudioIcon />
-        </button>
+        </MenuButton>
       )}
     </>
+  );
+  const shareControl = share && (
+    <MenuButton menu="share" label={ru.share}>
+      <ShareIcon />
+    </MenuButton>
   );
   return (
     <div
@@ -172,59 +194,46 @@ export function ControlBar() {
       onClick={(e) => e.stopPropagation()}
     >
       {/* on a phone the episode controls get their own row: one row cannot hold them all */}
-      {!wide && <div css={row}>{episodeControls}</div>}
+      {!wide && (
+        <div css={row}>
+          {episodeControls}
+          {shareControl}
+        </div>
+      )}
       <ProgressSlider />
       <div css={row}>
-        <button
-          type="button"
-          css={iconButton}
-          aria-label={paused ? ru.play : ru.pause}
+        <IconButton
+          label={paused ? ru.play : ru.pause}
           onClick={() =>
             dispatch(paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested())
           }
         >
           {paused ? <PlayIcon /> : <PauseIcon />}
-        </button>
-        <button
-          type="button"
-          css={iconButton}
-          aria-label={ru.seekBack}
-          onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: -10 }))}
+        </IconButton>
+        <IconButton
+          label={ru.seekBack}
+          onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: -SEEK_STEP_S }))}
         >
           <SeekBackIcon />
-        </button>
-        <button
-          type="button"
-          css={iconButton}
-          aria-label={ru.seekForward}
-          onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: 10 }))}
+        </IconButton>
+        <IconButton
+          label={ru.seekForward}
+          onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: SEEK_STEP_S }))}
         >
           <SeekForwardIcon />
-        </button>
+        </IconButton>
         <VolumeControl slider={wide} />
         <TimeLabel />
         <span className="spacer" />
         {wide && episodeControls}
-        {wide && share && (
-          <button
-            type="button"
-            css={iconButton}
-            aria-label={ru.share}
-            aria-haspopup="menu"
-            onClick={() => dispatch(uiRequests.menuOpened({ menu: 'share' }))}
-          >
-            <ShareIcon />
-          </button>
-        )}
+        {wide && shareControl}
         {wide && hasSubs && (
-          <button
-            type="button"
-            css={iconButton}
-            aria-label={ru.subtitles}
+          <IconButton
+            label={ru.subtitles}
             onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
           >
             <SubtitlesIcon />
-          </button>
+          </IconButton>
         )}
         <button
           ref={settingsButton}
@@ -238,44 +247,36 @@ export function ControlBar() {
           <SettingsIcon />
         </button>
         {wide && can.pictureInPicture && (
-          <button
-            type="button"
-            css={iconButton}
-            aria-label={ru.pictureInPicture}
+          <IconButton
+            label={ru.pictureInPicture}
             onClick={() => dispatch(uiRequests.pictureInPictureToggled())}
           >
             <PictureInPictureIcon />
-          </button>
+          </IconButton>
         )}
         {wide && can.airplay && (
-          <button
-            type="button"
-            css={iconButton}
-            aria-label={ru.airplay}
+          <IconButton
+            label={ru.airplay}
             onClick={() => dispatch(uiRequests.castRequested({ kind: 'airplay' }))}
           >
             <AirPlayIcon />
-          </button>
+          </IconButton>
         )}
         {wide && can.remotePlayback && (
-          <button
-            type="button"
-            css={iconButton}
-            aria-label={ru.cast}
+          <IconButton
+            label={ru.cast}
             onClick={() => dispatch(uiRequests.castRequested({ kind: 'remote' }))}
           >
             <CastIcon />
-          </button>
+          </IconButton>
         )}
         {can.fullscreen && (
-          <button
-            type="button"
-            css={iconButton}
-            aria-label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
+          <IconButton
+            label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
             onClick={() => dispatch(uiRequests.fullscreenToggled())}
           >
             <FullscreenIcon active={fullscreen} />
-          </button>
+          </IconButton>
         )}
       </div>
     </div>

@@ -1,36 +1,7 @@
-import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import type { BootFailure } from '../state/system';
-
-const screen = css`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: 1rem;
-  padding: 2rem;
-  background: #111;
-  color: #eee;
-  text-align: center;
-  font-size: 1.1rem;
-  line-height: 1.5;
-`;
-
-const button = css`
-  padding: 0.6rem 1.4rem;
-  border: 0;
-  border-radius: 0.4rem;
-  background: #e50914;
-  color: white;
-  font: inherit;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 2px solid white;
-    outline-offset: 2px;
-  }
-`;
+import { usePlayerSelector } from './hooks';
+import { PlaceholderPanel } from './PlaceholderPanel';
 
 export function failureMessage(failure: BootFailure): string {
   switch (failure.reason) {
@@ -49,7 +20,7 @@ export function failureMessage(failure: BootFailure): string {
   }
 }
 
-/** A full-screen message instead of the player; the unexpected error offers a reload. */
+/** A message instead of the player, in the placeholder panel; the unexpected error offers a reload. */
 export function MessageScreen({
   failure,
   onReload,
@@ -57,22 +28,17 @@ export function MessageScreen({
   failure: BootFailure;
   onReload: () => void;
 }) {
+  const poster = usePlayerSelector((s) => s.content.content?.posterUrl);
   return (
-    <div css={screen} role="alert">
-      <p>{failureMessage(failure)}</p>
-      {failure.reason === 'unexpected' && (
-        <button type="button" css={button} onClick={onReload}>
-          {ru.reload}
-        </button>
-      )}
-    </div>
+    <PlaceholderPanel
+      role="alert"
+      title={failureMessage(failure)}
+      image={poster || undefined}
+      action={failure.reason === 'unexpected' ? { label: ru.reload, onClick: onReload } : undefined}
+    />
   );
 }
 
 export function LoadingScreen() {
-  return (
-    <div css={screen} aria-busy="true">
-      {ru.loading}
-    </div>
-  );
+  return <PlaceholderPanel title={ru.loading} busy />;
 }

@@ -4,6 +4,7 @@ import { contentActions } from '../state/content';
 import { selectNextEpisode } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { NextIcon } from './icons';
 import { iconButton } from './styles';
 
 const card = css`
@@ -32,12 +33,6 @@ const card = css`
     font-size: 0.8rem;
   }
 `;
-
-const NextIcon = () => (
-  <svg viewBox="0 0 24 24" width="1.4em" height="1.4em" fill="currentColor" aria-hidden="true">
-    <path d="M6 18l8.5-6L6 6zm10-12v12h2V6z" />
-  </svg>
-);
 
 /** The next button of a series: hovering or focusing it shows the next-episode card. */
 export function NextEpisodeButton() {

@@ -45,12 +45,18 @@ const SLIDER_KEYS = new Set([
   'PageDown',
 ]);
 
-/** Keys a focused control answers itself: a slider's arrows, a button's Space and Enter. */
+/**
+ * Keys a focused control answers itself: a slider's arrows, a button's or a checkbox's Space and
+ * Enter, everything inside an open menu but Escape (which closes it).
+ */
 function ownKey(e: KeyboardEvent) {
   const target = e.target as HTMLElement;
-  if (target.closest('[role="slider"], input') && SLIDER_KEYS.has(e.key)) return true;
-  return target.closest('button') !== null && (e.key === ' ' || e.key === 'Enter');
+  if (target.closest('[role="menu"]')) return e.key !== 'Escape';
+  if (target.closest('[role="slider"], input[type="range"]')) return SLIDER_KEYS.has(e.key);
+  return target.closest('button, input') !== null && (e.key === ' ' || e.key === 'Enter');
 }
+
+const MOVE_REPORT_MS = 100;
 
 /** Keys whose browser default (scrolling the page) the player replaces. */
 const PLAYER_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
@@ -63,6 +69,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
   const failure = usePlayerSelector((s) => s.system.failure);
   const inBreak = usePlayerSelector((s) => s.ads.activeBreak !== null);
   const idle = usePlayerSelector(selectControlsHidden);
+  const lastMove = useRef(-Infinity);
   return (
     <div
       ref={root}
@@ -70,7 +77,12 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
       tabIndex={-1}
       data-idle={idle}
       onPointerMove={(e) => {
-        if (e.pointerType === 'mouse') dispatch(uiRequests.pointerMoved());
+        // Reported at most every MOVE_REPORT_MS (at once when the controls are hidden): a mouse
+        // sends dozens of moves a second, and each restarts the hide timer.
+        if (e.pointerType !== 'mouse') return;
+        if (!idle && e.timeStamp - lastMove.current < MOVE_REPORT_MS) return;
+        lastMove.current = e.timeStamp;
+        dispatch(uiRequests.pointerMoved());
       }}
       onPointerDown={(e) => {
         // a touch on a control keeps the controls up for another 1000 ms (a touch on the picture

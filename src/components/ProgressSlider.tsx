@@ -3,7 +3,7 @@ import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'rea
 import { useStore } from 'react-redux';
 import { ru } from '../i18n/ru';
 import type { PlayerState } from '../state';
-import { playbackRequests } from '../state/playback';
+import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectCurrentSecond, selectDurationSecond } from '../state/selectors';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, useStateInDom } from './hooks';
@@ -88,7 +88,12 @@ export const ProgressSlider = memo(function ProgressSlider() {
     return { left: fraction * box.width, time: fraction * store.getState().media.duration };
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    const step = { ArrowLeft: -10, ArrowDown: -10, ArrowRight: 10, ArrowUp: 10 }[e.key];
+    const step = {
+      ArrowLeft: -SEEK_STEP_S,
+      ArrowDown: -SEEK_STEP_S,
+      ArrowRight: SEEK_STEP_S,
+      ArrowUp: SEEK_STEP_S,
+    }[e.key];
     if (step !== undefined) dispatch(playbackRequests.seekByRequested({ seconds: step }));
     else if (e.key === 'Home') dispatch(playbackRequests.seekRequested({ time: 0 }));
     else if (e.key === 'End')

@@ -17,13 +17,13 @@ const NETWORKS: { name: string; href: (url: string) => string }[] = [
   { name: 'X', href: (u) => `https://x.com/intent/post?url=${u}` },
 ];
 
-/** The content's address, with the time code when the viewer asks for it. */
+/** The content's full address (a path is taken on the site's origin), with the time code when asked. */
 export const selectShareUrl = (s: PlayerState) => {
-  const url = s.content.content?.url ?? '';
-  if (!url || !s.ui.shareWithTime) return url;
-  const withTime = new URL(url, 'https://invalid.example');
-  withTime.searchParams.set('t', String(selectCurrentSecond(s)));
-  return url.startsWith('http') ? withTime.href : `${withTime.pathname}${withTime.search}`;
+  const path = s.content.content?.url;
+  if (!path) return '';
+  const url = new URL(path, s.ui.features.shareOrigin || 'https://invalid.example');
+  if (s.ui.shareWithTime) url.searchParams.set('t', String(selectCurrentSecond(s)));
+  return url.href;
 };
 
 const row = css`
@@ -72,7 +72,7 @@ function ShareContent() {
         css={menuItem}
         onClick={() => dispatch(uiRequests.copyLinkRequested({ url }))}
       >
-        <span>{copied ? ru.linkCopied : ru.copyLink}</span>
+        <span>{copied === null ? ru.copyLink : copied ? ru.linkCopied : ru.copyFailed}</span>
       </button>
       <label css={row}>
         <input

@@ -1,12 +1,9 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
-import { playbackRequests } from '../state/playback';
+import { playbackRequests, VOLUME_STEP } from '../state/playback';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { VolumeIcon } from './icons';
 import { iconButton } from './styles';
-
-/** SPEC.md section 9: the volume step. */
-const STEP = 0.05;
 
 const group = css`
   display: flex;
@@ -46,7 +43,7 @@ export function VolumeControl({ slider = true }: { slider?: boolean }) {
           type="range"
           min={0}
           max={1}
-          step={STEP}
+          step={VOLUME_STEP}
           value={muted ? 0 : volume}
           aria-label={ru.volume}
           aria-valuetext={ru.volumeValue(Math.round((muted ? 0 : volume) * 100))}

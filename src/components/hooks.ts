@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { PlayerState } from '../state';
 
@@ -27,4 +27,19 @@ export function useStateInDom<T>(select: (state: PlayerState) => T, write: (valu
       writer.current(value);
     });
   }, [store, select]);
+}
+
+/**
+ * Returns focus to a menu's button when its menu closes with the focus inside it (keyboard users
+ * continue from there); a click elsewhere keeps the focus where it went.
+ */
+export function useFocusReturn(open: boolean) {
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (wasOpen.current && !open && lost) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return button;
 }

@@ -94,3 +94,23 @@ export const ChevronIcon = () => (
     <path d="M8.6 16.6L13.2 12 8.6 7.4 10 6l6 6-6 6z" />
   </Icon>
 );
+export const EpisodesIcon = () => (
+  <Icon>
+    <path d="M3 5h2v2H3zm4 0h14v2H7zm-4 6h2v2H3zm4 0h14v2H7zm-4 6h2v2H3zm4 0h14v2H7z" />
+  </Icon>
+);
+export const AudioIcon = () => (
+  <Icon>
+    <path d="M12 3a9 9 0 0 0-9 9v7a2 2 0 0 0 2 2h2v-8H5v-1a7 7 0 0 1 14 0v1h-2v8h2a2 2 0 0 0 2-2v-7a9 9 0 0 0-9-9z" />
+  </Icon>
+);
+export const ShareIcon = () => (
+  <Icon>
+    <path d="M18 16a3 3 0 0 0-2.1.8L8.9 12.7a3 3 0 0 0 0-1.4l7-4A3 3 0 1 0 15 5a3 3 0 0 0 .1.7l-7 4a3 3 0 1 0 0 4.6l7.1 4.1a3 3 0 1 0 2.8-2.4z" />
+  </Icon>
+);
+export const NextIcon = () => (
+  <Icon>
+    <path d="M6 18l8.5-6L6 6zm10-12v12h2V6z" />
+  </Icon>
+);

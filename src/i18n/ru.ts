@@ -65,5 +65,7 @@ export const ru = {
   shareWithTime: 'Поделиться с тайм кодом:',
   copyLink: 'Копировать ссылку',
   linkCopied: 'Ссылка скопирована',
+  copyFailed: 'Не удалось скопировать ссылку',
+  exitStretched: 'Свернуть плеер',
   shareOn: (network: string) => `Поделиться: ${network}`,
 } as const;

@@ -16,14 +16,20 @@ type WebkitVideo = HTMLVideoElement & {
 
 const nativeFullscreen = (video: WebkitVideo) => video.webkitDisplayingFullscreen === true;
 
+/**
+ * Casting and AirPlay hand the element's source to another device: a MediaSource (hls.js) cannot be
+ * handed over, so they are offered only where the stream plays natively (no MediaSource).
+ */
+const sendsNativeStream = () => typeof window.MediaSource !== 'function';
+
 function capabilities(video: WebkitVideo): DisplayCapabilities {
   return {
     fullscreen: document.fullscreenEnabled || typeof video.webkitEnterFullscreen === 'function',
     pictureInPicture:
       document.pictureInPictureEnabled === true &&
       typeof video.requestPictureInPicture === 'function',
-    airplay: typeof video.webkitShowPlaybackTargetPicker === 'function',
-    remotePlayback: typeof video.remote?.prompt === 'function',
+    airplay: typeof video.webkitShowPlaybackTargetPicker === 'function' && sendsNativeStream(),
+    remotePlayback: typeof video.remote?.prompt === 'function' && sendsNativeStream(),
     touch: navigator.maxTouchPoints > 0,
   };
 }

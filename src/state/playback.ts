@@ -1,5 +1,10 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+/** SPEC.md section 9: the skip step, also the seek buttons', keys' and zones' step. */
+export const SEEK_STEP_S = 10;
+/** SPEC.md section 9: the volume step. */
+export const VOLUME_STEP = 0.05;
+
 // Intents: what the viewer or the host asked for. They change no state by themselves;
 // the media element's events confirm what really happened.
 export const playbackRequests = {

@@ -56,6 +56,8 @@ export interface UiFeatures {
   share: boolean;
   /** SPEC.md section 2: the close button of the fullscreen-stretched mode inside a parent frame */
   stretchedClose: boolean;
+  /** the site whose content addresses are shared (they are paths) */
+  shareOrigin: string;
 }
 
 export interface UiState {
@@ -79,7 +81,7 @@ const initialState: UiState = {
   shareWithTime: false,
   nextPreview: false,
   linkCopied: null,
-  features: { share: true, stretchedClose: false },
+  features: { share: true, stretchedClose: false, shareOrigin: '' },
 };
 
 const closeMenu = (state: UiState) => {
@@ -122,6 +124,7 @@ export const uiSlice = createSlice({
       .addCase(uiRequests.menuClosed, closeMenu)
       .addCase(uiRequests.shareWithTimeToggled, (state) => {
         state.shareWithTime = !state.shareWithTime;
+        state.linkCopied = null; // the link to copy has changed
       })
       .addCase(uiRequests.nextPreviewed, (state, { payload }) => {
         state.nextPreview = payload.on;

@@ -151,6 +151,23 @@ describe('the series through its menus (1280x720)', () => {
   });
 });
 
+describe('the placeholder panel of messages', () => {
+  const browser = useBrowser();
+
+  it.each([
+    ['desktop', { width: 1280, height: 720 }, 19 * 16],
+    ['phone', MOBILE, 14 * 16],
+  ])('is %s-wide: 19rem, or 14rem on small screens', async (name, viewport, width) => {
+    const { page } = await openPage(browser(), viewport);
+    await page.goto(demoUrl('/host.html?movie_id=404'));
+    const frame = await playerFrame(page);
+    const panel = await frame.waitForSelector('[role="alert"] > div');
+    expect(await panel!.evaluate((el) => el.getBoundingClientRect().width)).toBe(width);
+    expect(await panel!.evaluate((el) => el.textContent)).toBe('Контент не доступен');
+    await screenshot(page, `placeholder-${name}`);
+  });
+});
+
 describe('the interface on a phone (390x844, touch)', () => {
   const browser = useBrowser();
 

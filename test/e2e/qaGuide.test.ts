@@ -12,7 +12,10 @@ describe('the QA guide’s example script', () => {
     const click = async (selector: string, timeout = 10_000) =>
       (await frame.waitForSelector(selector, { timeout }))!.click();
     // The pre-roll starts on its own (auto_play): its skip button is enabled after the skip offset.
-    await click('::-p-aria(Пропустить)', 20_000);
+    await frame.waitForSelector('::-p-aria(Пропустить)', { timeout: 20_000 });
+    const adEnded = frame.evaluate(() => window.__player!.waitForAction('ads/adEnded'));
+    await click('::-p-aria(Пропустить)');
+    expect((await adEnded).payload).toMatchObject({ status: 'skipped' }); // the click skipped it
     await frame.waitForFunction(() => !window.__player!.getState().media.paused, {
       timeout: 15_000,
     });

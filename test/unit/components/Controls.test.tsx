@@ -186,8 +186,13 @@ describe('the controls bar', () => {
   });
 
   it('names fullscreen by what it will do', () => {
-    renderPlayer(...booted, viewportActions.fullscreenChanged({ active: true, native: false }));
+    const { dispatched } = renderPlayer(
+      ...booted,
+      viewportActions.fullscreenChanged({ active: true, native: false }),
+    );
+    expect(screen.queryByRole('button', { name: 'Во весь экран' })).toBeNull();
     fireEvent.click(button('Выйти из полноэкранного режима'));
+    expect(dispatched.at(-1)?.type).toBe('ui/fullscreenToggled');
   });
 
   it('the progress slider seeks with its arrows and carries the time as its value text', () => {
@@ -233,7 +238,15 @@ describe('the controls bar', () => {
     fireEvent.keyDown(screen.getByTestId('surface'), { key: 'f' });
     fireEvent.keyDown(button('Пауза'), { key: ' ' });
     fireEvent.keyDown(screen.getByRole('slider', { name: 'Громкость' }), { key: 'ArrowUp' });
-    expect(dispatched).toEqual([{ type: 'ui/keyPressed', payload: { key: 'f' } }]);
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Громкость' }), { key: 'm' });
+    fireEvent.click(button('Настройки'));
+    fireEvent.keyDown(screen.getAllByRole('menuitem')[0]!, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getAllByRole('menuitem')[0]!, { key: 'Escape' });
+    expect(dispatched.filter((a) => a.type === 'ui/keyPressed').map((a) => a.payload)).toEqual([
+      { key: 'f' },
+      { key: 'm' },
+      { key: 'Escape' },
+    ]);
   });
 
   it('reports a click on the picture with its zone: the outer fifths seek', () => {
@@ -241,15 +254,17 @@ describe('the controls bar', () => {
     const surface = screen.getByTestId('surface');
     surface.getBoundingClientRect = () =>
       ({ left: 0, top: 0, width: 1000, height: 500 }) as DOMRect;
-    fireEvent.click(surface, { clientX: 100, detail: 1 });
-    fireEvent.click(surface, { clientX: 100, detail: 2 });
-    fireEvent.click(surface, { clientX: 500, detail: 2 });
-    fireEvent.click(surface, { clientX: 900, detail: 2 });
+    fireEvent.click(surface, { clientX: 190, detail: 1 });
+    fireEvent.click(surface, { clientX: 190, detail: 2 });
+    fireEvent.click(surface, { clientX: 210, detail: 2 });
+    fireEvent.click(surface, { clientX: 790, detail: 2 });
+    fireEvent.click(surface, { clientX: 810, detail: 2 });
     expect(dispatched.map((a) => [a.type, (a.payload as { zone: string }).zone])).toEqual([
       ['ui/surfaceClicked', 'left'],
-      ['ui/surfaceDoubleClicked', 'left'],
+      ['ui/surfaceDoubleClicked', 'left'], // the left fifth ends at 20%
       ['ui/surfaceDoubleClicked', 'middle'],
-      ['ui/surfaceDoubleClicked', 'right'],
+      ['ui/surfaceDoubleClicked', 'middle'],
+      ['ui/surfaceDoubleClicked', 'right'], // the right fifth starts at 80%
     ]);
   });
 

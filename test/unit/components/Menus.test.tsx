@@ -38,6 +38,14 @@ describe('the seasons-and-episodes menu', () => {
     expect(menu()).toBeNull();
   });
 
+  it('moves focus into the menu, and back to its button when it closes', () => {
+    renderPlayer(...watching202);
+    fireEvent.click(button('Сезоны и эпизоды'));
+    expect(screen.getAllByRole('menuitem')[0]).toHaveFocus();
+    fireEvent.click(button('Закрыть'));
+    expect(button('Сезоны и эпизоды')).toHaveFocus();
+  });
+
   it('opening an episode menu closes the settings menu', () => {
     renderPlayer(...watching202);
     fireEvent.click(button('Настройки'));
@@ -128,6 +136,11 @@ describe('the share popup', () => {
   it('has five networks, copy link, and the time-code checkbox that shows the time', () => {
     const { dispatched } = renderPlayer(
       ...watching202,
+      uiActions.configured({
+        share: true,
+        stretchedClose: false,
+        shareOrigin: 'https://kino.example',
+      }),
       mediaActions.positionChanged({
         currentTime: 75,
         duration: 1500,
@@ -139,7 +152,7 @@ describe('the share popup', () => {
     const share = screen.getByRole('menu', { name: 'Поделиться' });
     const links = within(share).getAllByRole('menuitem', { name: /^Поделиться: / });
     expect(links).toHaveLength(5);
-    const url = series.content.url;
+    const url = `https://kino.example${series.content.url}`; // the content's path on the site
     expect(links[0]).toHaveAttribute(
       'href',
       `https://vk.com/share.php?url=${encodeURIComponent(url)}`,
@@ -160,10 +173,17 @@ describe('the share popup', () => {
       store.dispatch(uiActions.linkCopied({ ok: true }));
     });
     expect(screen.getByRole('menuitem', { name: 'Ссылка скопирована' })).toBeVisible();
+    act(() => {
+      store.dispatch(uiActions.linkCopied({ ok: false }));
+    });
+    expect(screen.getByRole('menuitem', { name: 'Не удалось скопировать ссылку' })).toBeVisible();
   });
 
   it('is not offered with disabled_share', () => {
-    renderPlayer(...watching202, uiActions.configured({ share: false, stretchedClose: false }));
+    renderPlayer(
+      ...watching202,
+      uiActions.configured({ share: false, stretchedClose: false, shareOrigin: '' }),
+    );
     expect(screen.queryByRole('button', { name: 'Поделиться' })).toBeNull();
   });
 });
@@ -184,10 +204,10 @@ describe('the poster and the fullscreen-stretched close button', () => {
   it('offers close on mobile in the stretched mode inside a frame', () => {
     const { dispatched } = renderPlayer(
       ...watching202,
-      uiActions.configured({ share: true, stretchedClose: true }),
+      uiActions.configured({ share: true, stretchedClose: true, shareOrigin: '' }),
       viewportActions.layoutChanged({ wide: false }),
     );
-    fireEvent.click(screen.getAllByRole('button', { name: 'Закрыть' })[0]!);
+    fireEvent.click(button('Свернуть плеер'));
     expect(dispatched.at(-1)?.type).toBe('ui/stretchedCloseRequested');
   });
 });

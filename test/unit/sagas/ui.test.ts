@@ -1,6 +1,7 @@
 import type { Ports } from '../../../src/ports/types';
 import { adsActions } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
+import { streamRequests } from '../../../src/state/stream';
 import { uiRequests } from '../../../src/state/ui';
 import { fakeHttp, fakeMedia, fakePorts, fakeViewport, ok, virtualClock } from '../fakePorts';
 import { film } from '../fixtures';
@@ -80,6 +81,19 @@ describe('the ui actor: the controls hide 1000 ms after the pointer rests', () =
     await settle();
     await clock.advance(5000);
     expect(store.getState().ui.controlsVisible).toBe(true);
+  });
+
+  it('again after a menu closes by choosing an option', async () => {
+    const { store, clock, act } = await playing();
+    await act(uiRequests.menuOpened({ menu: 'quality' }));
+    await clock.advance(3000);
+    expect(store.getState().ui.controlsVisible).toBe(true);
+    await act(streamRequests.qualityRequested({ level: 0 }));
+    expect(store.getState().ui.menu).toBeNull();
+    await clock.advance(999);
+    expect(store.getState().ui.controlsVisible).toBe(true);
+    await clock.advance(1);
+    expect(store.getState().ui.controlsVisible).toBe(false);
   });
 
   it('at once when the pointer leaves the playing player', async () => {
@@ -170,7 +184,10 @@ describe('the ui actor: the keyboard', () => {
     await key('f');
     await key('i');
     expect(viewport.calls.map((c) => c.method)).toEqual(['toggleFullscreen']); // no picture-in-picture here
-    await key('x');
+    await act(uiRequests.settingsToggled());
+    await key('x'); // nothing to the player
+    expect(store.getState().ui.menu).toBe('main');
+    await key('Escape');
     expect(store.getState().ui.menu).toBeNull();
   });
 
@@ -187,7 +204,11 @@ describe('the ui actor: the keyboard', () => {
 describe('the ui actor: sharing', () => {
   it('copies the link through the clipboard port and reports how it went', async () => {
     const { store, act } = await playing();
-    expect(store.getState().ui.features).toEqual({ share: true, stretchedClose: false });
+    expect(store.getState().ui.features).toEqual({
+      share: true,
+      stretchedClose: false,
+      shareOrigin: BASE, // content addresses are shared on the service's origin
+    });
     await act(uiRequests.menuOpened({ menu: 'share' }));
     await act(uiRequests.copyLinkRequested({ url: 'https://kino.example/films/1' }));
     expect(store.getState().ui.linkCopied).toBe(true);
