@@ -1,8 +1,8 @@
 import type { UnknownAction } from 'redux';
-import { call, fork, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
-import { uiActions, uiRequests } from '../../src/state/ui';
+import { MENU_CLOSERS, uiActions, uiRequests } from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
 import { actionForClick, actionForDoubleClick } from './gestures';
 import { actionForKey } from './keys';
@@ -61,17 +61,6 @@ function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicke
  * The ui actor: owns the controls' auto-hide timer, and turns the viewer's clicks, taps and keys on
  * the player into intents (the components only report where and what).
  */
-/** A menu closed some other way than its close button (an option chosen, an episode): the wait starts again. */
-function* restartWhenMenuCloses() {
-  let open = false;
-  for (;;) {
-    yield take('*');
-    const menu = ((yield* state()) as PlayerState).ui.menu;
-    if (open && menu === null) yield put(uiActions.controlsShown());
-    open = menu !== null;
-  }
-}
-
 function* copyLink({ payload }: ReturnType<typeof uiRequests.copyLinkRequested>) {
   const { clipboard } = yield* getPorts();
   const ok = (yield call([clipboard, clipboard.copy], payload.url)) as boolean;
@@ -88,9 +77,8 @@ export function* uiActor() {
     }),
   );
   yield takeEvery(uiRequests.copyLinkRequested.type, copyLink);
-  yield fork(restartWhenMenuCloses);
-  // Any sign of the viewer restarts the timer (showing the controls again restarts it too: the
-  // run that showed them is replaced by one that finds them shown and only waits).
+  // Any sign of the viewer restarts the timer, and so does every way a menu closes (showing the
+  // controls again restarts it too: the run that showed them is replaced by one that only waits).
   yield takeLatest(
     [
       uiRequests.pointerMoved.type,
@@ -98,6 +86,7 @@ export function* uiActor() {
       mediaActions.playing.type,
       mediaActions.paused.type,
       uiActions.controlsShown.type,
+      ...MENU_CLOSERS,
     ],
     showThenHide,
   );

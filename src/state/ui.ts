@@ -84,6 +84,19 @@ const initialState: UiState = {
   features: { share: true, stretchedClose: false, shareOrigin: '' },
 };
 
+/** Every action that closes an open menu (besides a menu replacing another). */
+export const MENU_CLOSERS = [
+  uiRequests.menuClosed.type,
+  uiRequests.menuBack.type,
+  uiRequests.settingsToggled.type,
+  streamRequests.qualityRequested.type,
+  streamRequests.rateRequested.type,
+  streamRequests.subtitleRequested.type,
+  streamRequests.audioTrackRequested.type,
+  streamRequests.sourceRequested.type,
+  contentActions.episodeRequested.type,
+];
+
 const closeMenu = (state: UiState) => {
   state.menu = null;
   state.linkCopied = null;
