@@ -3,8 +3,7 @@ import { ru } from '../i18n/ru';
 import type { PlayerState } from '../state';
 import { streamRequests } from '../state/stream';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { MenuPanel } from './MenuPanel';
-import { menuItem } from './styles';
+import { MenuChoice, MenuPanel } from './MenuPanel';
 
 /** The dubbings (sources of a master JSON) and the audio tracks, each chosen by one item. */
 export const selectAudioChoices = createSelector([(s: PlayerState) => s.stream], (stream) => [
@@ -35,17 +34,12 @@ export function AudioMenu() {
   return (
     <MenuPanel title={ru.audioTrack} testId="menu-audio">
       {choices.map((c) => (
-        <button
+        <MenuChoice
           key={c.key}
-          type="button"
-          role="menuitemradio"
-          aria-checked={c.selected}
-          css={menuItem}
-          onClick={() => dispatch(c.action)}
-        >
-          <span>{c.label}</span>
-          {c.selected && <span className="value">✓</span>}
-        </button>
+          label={c.label}
+          selected={c.selected}
+          onChoose={() => dispatch(c.action)}
+        />
       ))}
     </MenuPanel>
   );

@@ -5,9 +5,7 @@ import { contentActions } from '../state/content';
 import { selectEpisodesInOrder } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { ChevronIcon } from './icons';
-import { MenuPanel } from './MenuPanel';
-import { menuItem } from './styles';
+import { MenuChoice, MenuLink, MenuPanel } from './MenuPanel';
 
 /** The seasons in order, each with its episode count. */
 export const selectSeasonList = createSelector(
@@ -37,19 +35,12 @@ export function EpisodesMenu() {
     return (
       <MenuPanel title={ru.seasonsAndEpisodes} testId="menu-seasons">
         {seasons.map((s) => (
-          <button
+          <MenuLink
             key={s.order}
-            type="button"
-            role="menuitem"
-            css={menuItem}
-            onClick={() => dispatch(uiRequests.menuOpened({ menu: 'episodes', season: s.order }))}
-          >
-            <span>{ru.season(s.order)}</span>
-            <span className="value">
-              {ru.episodeCount(s.count)}
-              <ChevronIcon />
-            </span>
-          </button>
+            label={ru.season(s.order)}
+            value={ru.episodeCount(s.count)}
+            onOpen={() => dispatch(uiRequests.menuOpened({ menu: 'episodes', season: s.order }))}
+          />
         ))}
       </MenuPanel>
     );
@@ -62,20 +53,12 @@ export function EpisodesMenu() {
       {episodes
         .filter((e) => e.season.order === season)
         .map((e) => (
-          <button
+          <MenuChoice
             key={e.id}
-            type="button"
-            role="menuitemradio"
-            aria-checked={e.id === current}
-            css={menuItem}
-            onClick={() => dispatch(contentActions.episodeRequested({ episodeId: e.id }))}
-          >
-            <span>
-              {ru.episode(e.order)}
-              {e.title ? ` · ${e.title}` : ''}
-            </span>
-            {e.id === current && <span className="value">✓</span>}
-          </button>
+            label={`${ru.episode(e.order)}${e.title ? ` · ${e.title}` : ''}`}
+            selected={e.id === current}
+            onChoose={() => dispatch(contentActions.episodeRequested({ episodeId: e.id }))}
+          />
         ))}
     </MenuPanel>
   );

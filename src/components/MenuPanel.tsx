@@ -2,8 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { ru } from '../i18n/ru';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch } from './hooks';
-import { BackIcon, CloseIcon } from './icons';
-import { menuHeader, menuPanel } from './styles';
+import { BackIcon, ChevronIcon, CloseIcon } from './icons';
+import { menuHeader, menuItem, menuPanel } from './styles';
 
 /**
  * A menu's panel: its title, back (when it has a parent page) and close, and its items. Focus moves
@@ -51,5 +51,61 @@ export function MenuPanel({
       </div>
       {children}
     </div>
+  );
+}
+
+/** An option of a menu: checked when it is the one in use; choosing it acts (and closes the menu). */
+export function MenuChoice({
+  label,
+  selected,
+  onChoose,
+}: {
+  label: ReactNode;
+  selected: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitemradio"
+      aria-checked={selected}
+      css={menuItem}
+      onClick={onChoose}
+    >
+      <span>{label}</span>
+      {selected && <span className="value">✓</span>}
+    </button>
+  );
+}
+
+/** An item that opens another page of the menu, showing what is chosen there. */
+export function MenuLink({
+  label,
+  value,
+  onOpen,
+  ariaLabel,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onOpen: () => void;
+  ariaLabel?: string;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      aria-label={ariaLabel}
+      data-testid={testId}
+      css={menuItem}
+      onClick={onOpen}
+    >
+      <span>{label}</span>
+      <span className="value">
+        {value}
+        <ChevronIcon />
+      </span>
+    </button>
   );
 }

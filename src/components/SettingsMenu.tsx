@@ -9,8 +9,7 @@ import {
 import { streamRequests } from '../state/stream';
 import { isSettingsPage, uiRequests, type SettingsPage } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { ChevronIcon } from './icons';
-import { MenuPanel } from './MenuPanel';
+import { MenuChoice, MenuLink, MenuPanel } from './MenuPanel';
 import { menuItem } from './styles';
 
 const PAGE_TITLES: Record<Exclude<SettingsPage, 'main'>, string> = {
@@ -81,21 +80,14 @@ function MainPage({ wide }: { wide: boolean }) {
         </button>
       ))}
       {rows.map((row) => (
-        <button
+        <MenuLink
           key={row.page}
-          type="button"
-          role="menuitem"
-          aria-label={`${row.label}: ${row.value}`}
-          data-testid={`settings-item-${row.page}`}
-          css={menuItem}
-          onClick={() => dispatch(uiRequests.menuOpened({ menu: row.page }))}
-        >
-          <span>{row.label}</span>
-          <span className="value">
-            {row.value}
-            <ChevronIcon />
-          </span>
-        </button>
+          label={row.label}
+          value={row.value}
+          ariaLabel={`${row.label}: ${row.value}`}
+          testId={`settings-item-${row.page}`}
+          onOpen={() => dispatch(uiRequests.menuOpened({ menu: row.page }))}
+        />
       ))}
     </>
   );
@@ -108,17 +100,12 @@ function OptionsPage({ page }: { page: Exclude<SettingsPage, 'main'> }) {
   return (
     <>
       {options.map((o) => (
-        <button
+        <MenuChoice
           key={o.value}
-          type="button"
-          role="menuitemradio"
-          aria-checked={o.selected}
-          css={menuItem}
-          onClick={() => dispatch(choose(o.value) as { type: string })}
-        >
-          <span>{o.label}</span>
-          {o.selected && <span className="value">✓</span>}
-        </button>
+          label={o.label}
+          selected={o.selected}
+          onChoose={() => dispatch(choose(o.value) as { type: string })}
+        />
       ))}
     </>
   );
