@@ -20,7 +20,7 @@ export interface DemoServerOptions {
   distDir?: string;
   /** serve with COOP/COEP, so pages are cross-origin isolated (finer timers for benchmarks) */
   crossOriginIsolated?: boolean;
-  /** more folders to serve, by URL path (the benchmark's baseline pages) */
+  /** more folders to serve, by URL path, before the demo's own (the benchmark's pages and media) */
   mounts?: Record<string, string>;
   /** the VAST fixtures of an ad list asked for without ?vast= (the browser tests start with none) */
   defaultAdList?: string[];
@@ -194,9 +194,10 @@ export function createDemoApp({
 
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
-  app.use('/media', express.static(join(FIXTURES, 'media'), { fallthrough: false }));
-
+  // Mounted first, so a mount can stand in for part of the demo media (the benchmark's long film).
   for (const [path, dir] of Object.entries(mounts)) app.use(path, express.static(dir));
+
+  app.use('/media', express.static(join(FIXTURES, 'media'), { fallthrough: false }));
 
   // The built player: the embed page at /, the demo host page at /host.html.
   app.use(express.static(distDir));

@@ -13,8 +13,6 @@ import type {
 
 type HlsModule = typeof import('hls.js');
 
-const BUFFER_EVERY_TICKS = 10;
-
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
 function bufferedEnd(video: HTMLVideoElement): number {
@@ -73,17 +71,13 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     clearInterval(ticker);
     ticker = undefined;
   };
-  // The buffer is read every BUFFER_EVERY_TICKS ticks (reading video.buffered is the loop's dearest
-  // part, and what it shows moves in whole seconds); position and pause state every tick.
-  let ticks = 0;
-  let buffered = 0;
+  // Only the position is read every tick; the rest of the sample (the buffer is the dear part)
+  // when the loop may report.
   video.addEventListener('playing', () => {
     stopTicking();
-    ticks = 0;
     ticker = setInterval(() => {
-      if (ticks++ % BUFFER_EVERY_TICKS === 0) buffered = bufferedEnd(video);
-      if (loop.tick(video.currentTime, buffered, finite(video.duration), video.paused))
-        emit({ type: 'tick', sample: loop.sample(rawSample(buffered)) });
+      const sample = loop.tick(video.currentTime, video.paused, rawSample);
+      if (sample) emit({ type: 'tick', sample });
     }, TICK_MS);
   });
   for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
@@ -102,11 +96,11 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     }
   }
 
-  function rawSample(bufferedUpTo = bufferedEnd(video)): RawSample {
+  function rawSample(): RawSample {
     return {
       currentTime: video.currentTime,
       duration: finite(video.duration),
-      bufferedEnd: bufferedUpTo,
+      bufferedEnd: bufferedEnd(video),
       paused: video.paused,
       bandwidth: finite(hls?.bandwidthEstimate ?? 0),
     };

@@ -2,7 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { adsSlice } from './ads';
 import { authSlice } from './auth';
 import { contentSlice } from './content';
-import { mediaSlice } from './playback';
+import { mediaReducer } from './playback';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
 import { systemSlice } from './system';
@@ -13,7 +13,7 @@ export const rootReducer = combineReducers({
   ads: adsSlice.reducer,
   auth: authSlice.reducer,
   content: contentSlice.reducer,
-  media: mediaSlice.reducer,
+  media: mediaReducer,
   resume: resumeSlice.reducer,
   stream: streamSlice.reducer,
   system: systemSlice.reducer,

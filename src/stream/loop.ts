@@ -6,17 +6,29 @@ export const TICK_MS = 100;
 /** What the media element and the engine show, before the loop's own count. */
 export type RawSample = Omit<MediaSample, 'playedMs'>;
 
+/** While the position stands still (a stall), the buffer and duration are looked at this often (ticks). */
+const STILL_CHECK_TICKS = 10;
+
 /**
- * The stream loop as the media port runs it: samples every tick, counts the time played, and
- * reports a sample only when what the viewer, the mid-roll watcher or analytics see changes (a new
- * second of position, buffer or duration). Ten reports a second would cost the actors, the flight
- * recorder and the view for nothing: what they show moves in whole seconds.
+ * The stream loop as the media port runs it: samples the position every tick, counts the time
+ * played, and reports a sample only when what the viewer, the mid-roll watcher or analytics see
+ * changes: a new second of position (the buffer and duration are read then), or, while the position
+ * stands still, a new second of buffer or duration. Ten reports a second would cost the actors, the
+ * flight recorder and the view for nothing: what they show moves in whole seconds.
  */
 export function createStreamLoop() {
   let playedMs = 0;
   let second = -1;
   let buffered = -1;
   let duration = -1;
+  let lastTime = -1;
+  let stillTicks = 0;
+  const report = (raw: RawSample): MediaSample => {
+    buffered = Math.floor(raw.bufferedEnd);
+    duration = Math.floor(raw.duration);
+    stillTicks = 0;
+    return { ...raw, playedMs };
+  };
   return {
     /** a new stream: played time from zero, the next tick reported */
     reset() {
@@ -24,19 +36,28 @@ export function createStreamLoop() {
       second = -1;
     },
     /**
-     * One tick: whether it is to be reported. Only what is compared is read every tick; the port
-     * reads the rest of the sample when it reports.
+     * One tick: the sample to report, or null. Only the position is read every tick; `read` (the
+     * rest of the sample, the buffer being the dear part) only when a report may be due.
      */
-    tick(currentTime: number, bufferedEnd: number, durationNow: number, paused: boolean): boolean {
+    tick(currentTime: number, paused: boolean, read: () => RawSample): MediaSample | null {
       if (!paused) playedMs += TICK_MS;
       const s = Math.floor(currentTime);
-      const b = Math.floor(bufferedEnd);
-      const d = Math.floor(durationNow);
-      if (s === second && b === buffered && d === duration) return false;
-      second = s;
-      buffered = b;
-      duration = d;
-      return true;
+      const still = currentTime === lastTime;
+      lastTime = currentTime;
+      if (s !== second) {
+        second = s;
+        return report(read());
+      }
+      if (!still) {
+        stillTicks = 0;
+        return null;
+      }
+      if (++stillTicks < STILL_CHECK_TICKS) return null;
+      stillTicks = 0;
+      const raw = read();
+      const moved =
+        Math.floor(raw.bufferedEnd) !== buffered || Math.floor(raw.duration) !== duration;
+      return moved ? report(raw) : null;
     },
     /** a sample as reported: with the played time counted so far */
     sample: (raw: RawSample): MediaSample => ({ ...raw, playedMs }),

@@ -134,9 +134,9 @@ export function fakeMedia(
   const tickFrom = (run: number) =>
     clock?.sleep(TICK_MS).then(() => {
       if (run !== ticking || state.paused) return;
-      const now = raw();
-      if (loop.tick(now.currentTime, now.bufferedEnd, now.duration, now.paused))
-        emit({ type: 'tick', sample: loop.sample(now) });
+      advance();
+      const sample = loop.tick(state.currentTime, state.paused, raw);
+      if (sample) emit({ type: 'tick', sample });
       void tickFrom(run);
     });
   const emit = (e: MediaEvent) => {
