@@ -1,4 +1,7 @@
-// The demo host page: embeds the player for the content in its own query and lists what the player posts.
+// The demo host page: embeds the player with the host SDK (embed.js) for the content in its own query,
+// and lists every event the player sends. `window.demoPlayer` is the SDK object, for the console.
+import { KinoPlayer } from '../src/sdk/embed';
+
 const params = new URLSearchParams(location.search);
 if (!params.has('movie_id')) params.set('movie_id', '1');
 if (!params.has('auto_play')) params.set('auto_play', '1');
@@ -6,27 +9,32 @@ if (!params.has('auto_play')) params.set('auto_play', '1');
 // ?player_origin=... embeds the player from another origin, as a real host page does.
 const playerOrigin = params.get('player_origin');
 params.delete('player_origin');
-
-const frame = document.getElementById('player') as HTMLIFrameElement;
-const list = document.getElementById('messages') as HTMLOListElement;
-// Error reports of the demo go to the demo server's envelope sink.
-frame.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`;
-frame.dataset.sentry_project_label = 'demo-host';
 // ?ads=skippable,nonskippable picks the demo VAST fixtures of the ad list (empty: no adverts).
 const ads = params.get('ads');
 params.delete('ads');
-if (ads !== null) frame.dataset.env_ad_list_url = `${location.origin}/ad-list.json?vast=${ads}`;
-frame.src = playerOrigin ? `${playerOrigin}/index.html?${params}` : `./index.html?${params}`;
 
-window.addEventListener('message', (event) => {
-  if (event.source !== frame.contentWindow) return;
-  const message = event.data as { event?: unknown; data?: unknown };
+const container = document.getElementById('player-container') as HTMLElement;
+for (const [name, value] of params) container.setAttribute(`data-${name}`, value);
+// Error reports of the demo go to the demo server's envelope sink.
+container.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`;
+container.dataset.sentry_project_label = 'demo-host';
+if (ads !== null) container.dataset.env_ad_list_url = `${location.origin}/ad-list.json?vast=${ads}`;
+
+const player = new KinoPlayer(
+  container,
+  playerOrigin ? { playerUrl: `${playerOrigin}/index.html` } : {},
+);
+player.iframe.id = 'player';
+(window as unknown as { demoPlayer: KinoPlayer }).demoPlayer = player;
+
+const list = document.getElementById('messages') as HTMLOListElement;
+player.on('*', (data, event) => {
   const item = document.createElement('li');
-  item.dataset.event = String(message?.event ?? '?');
+  item.dataset.event = event;
   const name = document.createElement('b');
-  name.textContent = item.dataset.event;
-  const data = document.createElement('span');
-  data.textContent = ` ${JSON.stringify(message?.data ?? null)}`;
-  item.append(name, data);
+  name.textContent = event;
+  const text = document.createElement('span');
+  text.textContent = ` ${JSON.stringify(data ?? null)}`;
+  item.append(name, text);
   list.append(item);
 });

@@ -5,10 +5,8 @@ import type { HttpResponse } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { adsActions, type AdsState } from '../../src/state/ads';
 import { getConfig, getPorts } from '../lib/context';
+import { deviceFingerprint } from '../device/fingerprint';
 import { AD_LIST_TIMEOUT_MS } from './limits';
-
-/** The device fingerprint cookie (SPEC.md section 3), sent as X-Session-Context. */
-export const FINGERPRINT_COOKIE = 'device_fp';
 
 /** The list's entries that can be fetched: only http(s) VAST addresses. */
 export function adListItems(body: unknown): AdListItem[] | null {
@@ -21,13 +19,16 @@ export function adListItems(body: unknown): AdListItem[] | null {
 }
 
 function* fetchAdList() {
-  const { http, cookies } = yield* getPorts();
+  const { http } = yield* getPorts();
   const config = yield* getConfig();
   yield put(adsActions.listLoading());
   const fetchNo = (yield select((s: PlayerState) => s.ads.list.fetch)) as number;
-  const fingerprint = (yield call([cookies, cookies.get], FINGERPRINT_COOKIE)) as string | null;
-  const headers: Record<string, string> = { ...config.adListHeaders };
-  if (fingerprint) headers['X-Session-Context'] = fingerprint;
+  // SPEC.md section 3: the device fingerprint goes with the ad list request
+  const fingerprint = (yield* deviceFingerprint()) as string;
+  const headers: Record<string, string> = {
+    ...config.adListHeaders,
+    'X-Session-Context': fingerprint,
+  };
   try {
     const res = (yield call([http, http.request], {
       method: 'GET',

@@ -1,24 +1,125 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, select, takeEvery } from 'redux-saga/effects';
+import type { UnknownAction } from 'redux';
+import { call, put, select, takeEvery } from 'redux-saga/effects';
+import {
+  CLICK_ACTIONS,
+  clickTarget,
+  FPS_WINDOW_S,
+  fpsDrop,
+  milestonesDue,
+  TIMEUPDATE_EVERY_S,
+  timeupdateDue,
+} from '../../src/analytics/rules';
+import { deviceType, type DeviceType } from '../../src/device/device';
+import type { PlaybackQuality } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { analyticsEventName, analyticsPayload } from '../../src/state/analytics';
+import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
+import { contentActions } from '../../src/state/content';
+import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
+import { viewportActions } from '../../src/state/viewport';
 import { getConfig, getPorts } from '../lib/context';
 
-/** Sends one event through the statistics port, with the common payload fields and its own. */
-export function* sendAnalytics(event: string, fields: Record<string, unknown>) {
+/** What the actor remembers of the episode playing (what was sent for it), and of the device. */
+interface Memory {
+  deviceType: DeviceType;
+  episodeId: number | null;
+  started: boolean;
+  milestones: Set<number>;
+  lastMinute: number;
+  frames: PlaybackQuality | null;
+  framesAtSecond: number;
+  muted: boolean;
+  qualityHeight: number | null;
+}
+
+const heightOf = (s: PlayerState) => s.stream.levels[s.stream.currentLevel]?.height ?? null;
+
+/**
+ * Sends one event through the statistics port with the common payload fields and its own, and
+ * tells the bridge (which mirrors it to the host page).
+ */
+function* send(memory: Memory, event: string, fields: Record<string, unknown> = {}) {
   const { stats } = yield* getPorts();
   const config = yield* getConfig();
   const state = (yield select()) as PlayerState;
-  yield call([stats, stats.send], analyticsEventName(event), {
+  const name = analyticsEventName(event);
+  const payload = {
     ...analyticsPayload(state, config.userId),
+    device_type: memory.deviceType,
     ...fields,
+  };
+  yield call([stats, stats.send], name, payload);
+  yield put(analyticsActions.sent({ event: name, payload }));
+}
+
+function* onEpisode(memory: Memory) {
+  const id = (yield select((s: PlayerState) => s.content.currentEpisodeId)) as number | null;
+  if (id === memory.episodeId) return;
+  Object.assign(memory, {
+    episodeId: id,
+    started: false,
+    milestones: new Set<number>(),
+    lastMinute: 0,
+    frames: null,
+    framesAtSecond: 0,
   });
 }
 
+/** Once a second of playing: milestones, the minute's timeupdate, dropped frames. */
+function* onPosition(memory: Memory) {
+  const { media } = (yield select()) as PlayerState;
+  for (const milestone of milestonesDue(media.currentTime, media.duration, memory.milestones)) {
+    memory.milestones.add(milestone);
+    yield* send(memory, 'progress', { progress: Math.round(milestone * 100) });
+  }
+  if (timeupdateDue(media.playedSeconds, memory.lastMinute)) {
+    memory.lastMinute = Math.floor(media.playedSeconds / TIMEUPDATE_EVERY_S);
+    yield* send(memory, 'timeupdate');
+  }
+  if (media.playedSeconds - memory.framesAtSecond >= FPS_WINDOW_S) {
+    memory.framesAtSecond = media.playedSeconds;
+    const { media: port } = yield* getPorts();
+    const now = (yield call([port, port.playbackQuality])) as PlaybackQuality;
+    const drop = memory.frames && fpsDrop(memory.frames, now);
+    memory.frames = now;
+    if (drop) yield* send(memory, 'fpsDrop', drop);
+  }
+}
+
+function* onPlaying(memory: Memory) {
+  yield* onEpisode(memory);
+  const first = !memory.started;
+  memory.started = true;
+  yield* send(memory, 'play', { first_playback: first ? 1 : 0 });
+}
+
+function* onEnded(memory: Memory) {
+  if (!memory.milestones.has(1)) {
+    memory.milestones.add(1);
+    yield* send(memory, 'progress', { progress: 100 });
+  }
+  yield* send(memory, 'ended');
+}
+
+function* onVolume(memory: Memory, { payload }: PayloadAction<{ muted: boolean }>) {
+  if (payload.muted === memory.muted) return;
+  memory.muted = payload.muted;
+  yield* send(memory, payload.muted ? 'mute' : 'unmute');
+}
+
+function* onQuality(memory: Memory) {
+  const height = heightOf((yield select()) as PlayerState);
+  const previous = memory.qualityHeight;
+  memory.qualityHeight = height;
+  // the first level is the start, not a change
+  if (previous !== null && height !== previous)
+    yield* send(memory, 'changeQuality', { prev_video_quality: previous });
+}
+
 /** SPEC.md sections 7 and 8: every stream error, fatal or not, as videoplayer_error. */
-function* reportStreamError({ payload }: PayloadAction<StreamError>) {
-  yield* sendAnalytics('error', {
+function* onStreamError(memory: Memory, { payload }: PayloadAction<StreamError>) {
+  yield* send(memory, 'error', {
     error_type: payload.errorType,
     network_type: payload.networkType,
     buffer_length: payload.bufferLength,
@@ -27,7 +128,62 @@ function* reportStreamError({ payload }: PayloadAction<StreamError>) {
   });
 }
 
-/** The analytics actor: turns what happens into the videoplayer_* events. */
+/**
+ * The analytics actor: turns what happens into the videoplayer_* events of SPEC.md section 7, each
+ * with the common payload fields, through the page's statistics function.
+ */
 export function* analyticsActor() {
-  yield takeEvery(streamActions.errorOccurred, reportStreamError);
+  const { device } = yield* getPorts();
+  const state = (yield select()) as PlayerState;
+  const memory: Memory = {
+    deviceType: deviceType(
+      (yield call([device, device.describe])) as ReturnType<typeof device.describe>,
+    ),
+    episodeId: null,
+    started: false,
+    milestones: new Set(),
+    lastMinute: 0,
+    frames: null,
+    framesAtSecond: 0,
+    muted: state.media.muted,
+    qualityHeight: heightOf(state),
+  };
+  const whenStarted = (saga: (m: Memory, a: never) => Generator) =>
+    function* (action: UnknownAction) {
+      if (memory.started) yield* saga(memory, action as never);
+    };
+  yield takeEvery(contentActions.episodeSelected.type, onEpisode, memory);
+  yield takeEvery(mediaActions.playing.type, onPlaying, memory);
+  yield takeEvery(mediaActions.positionChanged.type, whenStarted(onPosition));
+  yield takeEvery(
+    mediaActions.paused.type,
+    whenStarted(function* (m: Memory) {
+      yield* send(m, 'pause');
+    }),
+  );
+  yield takeEvery(mediaActions.ended.type, whenStarted(onEnded));
+  yield takeEvery(
+    mediaActions.seeked.type,
+    whenStarted(function* (m: Memory) {
+      yield* send(m, 'seek');
+    }),
+  );
+  yield takeEvery(
+    mediaActions.waiting.type,
+    whenStarted(function* (m: Memory) {
+      yield* send(m, 'bufferingError');
+    }),
+  );
+  yield takeEvery(mediaActions.volumeChanged.type, onVolume, memory);
+  yield takeEvery(streamActions.levelSwitched.type, onQuality, memory);
+  yield takeEvery(
+    viewportActions.fullscreenChanged.type,
+    function* ({ payload }: PayloadAction<{ active: boolean }>) {
+      yield* send(memory, payload.active ? 'fullscreen' : 'fullscreen_exit');
+    },
+  );
+  yield takeEvery(streamActions.errorOccurred.type, onStreamError, memory);
+  yield takeEvery(CLICK_ACTIONS, function* (action: UnknownAction) {
+    yield* send(memory, 'click', { click_target: clickTarget(action) });
+  });
 }

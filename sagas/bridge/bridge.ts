@@ -1,82 +1,173 @@
 import type { UnknownAction } from 'redux';
 import { eventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import type { Episode } from '../../src/api/types';
 import { PROTOCOL } from '../../src/app/protocol';
+import {
+  describeForHost,
+  FREQUENT_EVENTS,
+  HOST_ACTION_TYPES,
+  PLAYERJS_EVENTS,
+  toPlayerjs,
+  type HostEvent,
+} from '../../src/bridge/events';
+import {
+  parseInbound,
+  PLAYERJS_CONTEXT,
+  PLAYERJS_VERSION,
+  type RequestId,
+} from '../../src/bridge/messages';
+import { isGetter } from '../../src/bridge/commands';
+import { initialLink, linkFor } from '../../src/bridge/origins';
+import type { ParentMessage } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { adsActions } from '../../src/state/ads';
-import { contentActions } from '../../src/state/content';
-import { mediaActions } from '../../src/state/playback';
-import { selectCurrentEpisode } from '../../src/state/selectors';
-import { systemActions } from '../../src/state/system';
+import { bridgeActions } from '../../src/state/bridge';
 import { uiRequests } from '../../src/state/ui';
-import { getPorts } from '../lib/context';
+import { getConfig, getPorts } from '../lib/context';
+import { readyData, runCommand } from './commands';
 
-/** The player's facts that the host page hears, as the event names it sees. */
-const OUTBOUND: Record<string, string> = {
-  [systemActions.bootSucceeded.type]: 'ready',
-  [systemActions.bootFailed.type]: 'error',
-  [mediaActions.playing.type]: 'play',
-  [mediaActions.paused.type]: 'pause',
-  [mediaActions.ended.type]: 'ended',
-  [contentActions.episodeSelected.type]: 'episodeChanged',
-  [mediaActions.autoplayMuted.type]: 'autoplayBlocked',
-  [mediaActions.autoplayBlocked.type]: 'autoplayBlocked',
-  [adsActions.breakStarted.type]: 'adBreakStarted',
-  [adsActions.adStarted.type]: 'adStarted',
-  [adsActions.adEnded.type]: 'adEnded',
-  [adsActions.breakEnded.type]: 'adBreakEnded',
-  // SPEC.md section 2: the close button of the fullscreen-stretched mode; the host page shrinks the frame
-  [uiRequests.stretchedCloseRequested.type]: 'fullscreenStretchedExit',
-};
+const selectBridge = (s: PlayerState) => s.bridge;
 
-function* postEvent(action: UnknownAction) {
+/** Posts to the host page, to its origin only; nothing while that origin is unknown. */
+function* postToHost(message: unknown) {
+  const { target } = (yield select(selectBridge)) as PlayerState['bridge'];
+  if (target === null) return;
   const { parent } = yield* getPorts();
-  let data: unknown = action.payload ?? null;
-  if (action.type === mediaActions.autoplayMuted.type) data = { fallback: 'muted' };
-  if (action.type === mediaActions.autoplayBlocked.type) data = { fallback: 'play-button' };
-  if (action.type === adsActions.adStarted.type || action.type === adsActions.adEnded.type) {
-    const ad = (yield select((s: PlayerState) => s.ads.ad)) as PlayerState['ads']['ad'];
-    data = ad && {
-      id: ad.id,
-      index: ad.index,
-      title: ad.title,
-      durationSec: ad.durationSec,
-      status: ad.status,
-      error: ad.error,
-    };
-  }
-  if (action.type === contentActions.episodeSelected.type) {
-    data = (yield select(selectCurrentEpisode)) as Episode | null; // SPEC.md section 4: the episode is the payload
-  }
-  yield call([parent, parent.post], { protocol: PROTOCOL, event: OUTBOUND[action.type], data });
+  yield call([parent, parent.post], message, target);
 }
 
-/** SPEC.md section 2: a message from the parent window with action type click closes the menu. */
-const isClick = (message: unknown) => {
-  const m = message as { type?: unknown; action?: { type?: unknown } } | null;
-  return m?.action?.type === 'click' || m?.type === 'click';
-};
+/** A player.js message (the protocol sends JSON strings). */
+const playerjsMessage = (event: string, value: unknown, listener: string | null) =>
+  JSON.stringify({
+    context: PLAYERJS_CONTEXT,
+    version: PLAYERJS_VERSION,
+    event,
+    ...(value === undefined ? {} : { value }),
+    ...(listener ? { listener } : {}),
+  });
 
-/** What the host page says; anything the player does not know is ignored. */
-function* hearParent() {
+function* playerjsReady(listener: string | null) {
   const { parent } = yield* getPorts();
-  const channel = eventChannel<{ message: unknown }>((emit) =>
-    parent.subscribe((message) => emit({ message })),
-  );
+  const value = {
+    src: (yield call([parent, parent.frameUrl])) as string,
+    ...readyData().playerjs,
+  };
+  yield* postToHost(playerjsMessage('ready', value, listener));
+}
+
+/** Tells the host what happened: in our protocol, and to the player.js clients that listen. */
+function* tell(action: UnknownAction) {
+  const state = (yield select()) as PlayerState;
+  const described = describeForHost(action, state);
+  if (!described) return;
+  const event: HostEvent =
+    described.event === 'ready' ? { event: 'ready', data: readyData().ours } : described;
+  if (!FREQUENT_EVENTS.has(event.event) || state.bridge.hostListening)
+    yield* postToHost({ protocol: PROTOCOL, ...event });
+  if (event.event === 'ready') {
+    // as a player.js receiver does: to its listeners, or to anyone on the page when none yet
+    const listeners = state.bridge.playerjsListeners.ready ?? [null];
+    for (const listener of listeners) yield* playerjsReady(listener || null);
+    return;
+  }
+  const translated = toPlayerjs(event, state);
+  if (!translated) return;
+  for (const listener of state.bridge.playerjsListeners[translated.event] ?? [])
+    yield* postToHost(playerjsMessage(translated.event, translated.data, listener || null));
+}
+
+function* respond(
+  requestId: RequestId,
+  command: string,
+  answer: { data?: unknown; error?: unknown },
+) {
+  yield* postToHost({ protocol: PROTOCOL, event: 'response', requestId, command, ...answer });
+}
+
+/** One message from outside: checked (window, origin, shape), then carried out. */
+function* hear({ data, origin, fromParent }: ParentMessage) {
+  const ignore = (reason: string) => put(bridgeActions.messageIgnored({ reason }));
+  if (!fromParent) {
+    yield ignore('not from the parent window');
+    return;
+  }
+  const bridge = (yield select(selectBridge)) as PlayerState['bridge'];
+  const link = linkFor(bridge, origin);
+  if (link === 'reject') {
+    yield ignore('origin not allowed');
+    return;
+  }
+  const inbound = parseInbound(data);
+  if (inbound.kind === 'invalid') {
+    yield ignore(inbound.reason);
+    return;
+  }
+  if (link.target !== bridge.target || link.allowed !== bridge.allowed)
+    yield put(bridgeActions.linked(link)); // the handshake: from now on, this origin only
+  if (!bridge.hostListening) yield put(bridgeActions.hostSpoke());
+
+  switch (inbound.kind) {
+    case 'click': {
+      const menu = (yield select((s: PlayerState) => s.ui.menu)) as PlayerState['ui']['menu'];
+      if (menu !== null) yield put(uiRequests.menuClosed());
+      return;
+    }
+    case 'command': {
+      const answer = (yield* runCommand(inbound.command, inbound.requestId)) as {
+        data?: unknown;
+        error?: unknown;
+      };
+      if (inbound.command.name !== 'exportLog')
+        yield* respond(inbound.requestId, inbound.command.name, answer);
+      return;
+    }
+    case 'playerjs-listen': {
+      if (!PLAYERJS_EVENTS.includes(inbound.event)) return;
+      yield put(bridgeActions.playerjsListenerChanged(inbound));
+      const booted = (yield select((s: PlayerState) => s.system.boot === 'ready')) as boolean;
+      if (inbound.add && inbound.event === 'ready' && booted)
+        yield* playerjsReady(inbound.listener);
+      return;
+    }
+    case 'playerjs-command': {
+      const { command, method, listener } = inbound;
+      const answer = (yield* runCommand(command, null)) as { data?: unknown };
+      if (isGetter(command.name)) {
+        // player.js volumes are 0..100
+        const value =
+          method === 'getVolume' ? Math.round((answer.data as number) * 100) : answer.data;
+        yield* postToHost(playerjsMessage(method, value, listener));
+      }
+      return;
+    }
+  }
+}
+
+function* listen() {
+  const { parent } = yield* getPorts();
+  const channel = eventChannel<ParentMessage>((emit) => parent.subscribe(emit));
   try {
     for (;;) {
-      const { message } = (yield take(channel)) as { message: unknown };
-      const menu = (yield select((s: PlayerState) => s.ui.menu)) as PlayerState['ui']['menu'];
-      if (isClick(message) && menu !== null) yield put(uiRequests.menuClosed());
+      const message = (yield take(channel)) as ParentMessage;
+      yield call(hear, message);
     }
   } finally {
     channel.close();
   }
 }
 
-/** The parent-window bridge: tells the host page what happens in the player, and hears it. */
+/**
+ * The parent-window bridge: tells the host page what happens in the player (our protocol and
+ * player.js), and carries out what it asks, from its window and origin only.
+ */
 export function* bridgeActor() {
-  yield takeEvery(Object.keys(OUTBOUND), postEvent);
-  yield fork(hearParent);
+  const config = yield* getConfig();
+  if (!config.embedded) return; // no parent window: nobody to tell, nobody to hear
+  const { parent } = yield* getPorts();
+  const known = (yield select(selectBridge)) as PlayerState['bridge'];
+  if (known.allowed === null) {
+    const embedder = (yield call([parent, parent.embedderOrigin])) as string | null;
+    yield put(bridgeActions.linked(initialLink(config.allowedOrigins, embedder)));
+  }
+  yield takeEvery(HOST_ACTION_TYPES, tell);
+  yield fork(listen);
 }

@@ -13,6 +13,8 @@ export function mediaEventToAction(event: Exclude<MediaEvent, { type: 'error' | 
       return mediaActions.waiting();
     case 'ended':
       return mediaActions.ended();
+    case 'seeking':
+      return mediaActions.seeking({ currentTime: event.currentTime });
     case 'seeked':
       return mediaActions.seeked({ currentTime: event.currentTime });
     case 'durationchange':

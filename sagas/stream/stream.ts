@@ -66,9 +66,15 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
   }
 }
 
-function* play() {
+function* play(playing: Playing) {
   // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
   if (contentHeldByAds((yield select((s: State) => s.ads)) as State['ads'])) return;
+  // Before the stream is attached, a play() would be cut short by the load: kept for after it.
+  const status = (yield select((s: State) => s.stream.status)) as State['stream']['status'];
+  if (status === 'idle' || status === 'loading') {
+    playing.playWanted = true;
+    return;
+  }
   const { media } = yield* getPorts();
   const outcome = (yield call([media, media.play])) as PlayOutcome;
   if (outcome.ok || outcome.reason !== 'not-allowed') return;
@@ -97,6 +103,8 @@ interface Playing {
   firstLoad: boolean;
   budget: RecoveryBudget;
   loop: LoopState;
+  /** play was asked while the stream was loading */
+  playWanted: boolean;
 }
 
 /** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
@@ -147,7 +155,10 @@ function* loadStream(playing: Playing, action: Action) {
   const rate = (yield select((s: State) => s.stream.rate)) as number;
   if (rate !== 1) yield call([media, media.setRate], rate);
   const autoplay = (yield select((s: State) => s.resume.autoplay)) as boolean;
-  if (resumePlaying || (!switchingSource && autoplay)) yield put(playbackRequests.playRequested());
+  const wanted = playing.playWanted;
+  playing.playWanted = false;
+  if (resumePlaying || wanted || (!switchingSource && autoplay))
+    yield put(playbackRequests.playRequested());
 }
 
 function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
@@ -193,6 +204,7 @@ export function* streamActor() {
     firstLoad: true,
     budget: { media: 0, network: 0 },
     loop: freshLoop(),
+    playWanted: false,
   };
   try {
     yield takeLatest(
@@ -200,7 +212,7 @@ export function* streamActor() {
       loadStream,
       playing,
     );
-    yield takeEvery(playbackRequests.playRequested.type, play);
+    yield takeEvery(playbackRequests.playRequested.type, play, playing);
     for (const [creator, carryOut] of MEDIA_INTENTS) {
       yield takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
         yield call(carryOut, media, action.payload as never);

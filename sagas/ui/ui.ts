@@ -1,5 +1,6 @@
 import type { UnknownAction } from 'redux';
 import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { STRETCHED_MODE } from '../../src/app/config';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import { MENU_CLOSERS, uiActions, uiRequests } from '../../src/state/ui';
@@ -72,7 +73,7 @@ export function* uiActor() {
   yield put(
     uiActions.configured({
       share: !config.disabledShare,
-      stretchedClose: config.fullscreenMode !== null && config.embedded,
+      stretchedClose: config.fullscreenMode === STRETCHED_MODE && config.embedded,
       shareOrigin: new URL(config.envBaseUrl).origin,
     }),
   );

@@ -1,9 +1,11 @@
 import { buffers, eventChannel } from 'redux-saga';
-import { call, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { STRETCHED_MODE } from '../../src/app/config';
 import type { ViewportEvent } from '../../src/ports/types';
+import type { PlayerState } from '../../src/state';
 import { uiRequests } from '../../src/state/ui';
 import { viewportActions } from '../../src/state/viewport';
-import { getPorts } from '../lib/context';
+import { getConfig, getPorts } from '../lib/context';
 
 type Sighting = ViewportEvent | { type: 'page'; hidden: boolean };
 
@@ -29,8 +31,19 @@ function toAction(event: Sighting) {
 /** The viewer's display commands, carried out by the port within the click that asked for them. */
 function* displayCommands() {
   const { viewport } = yield* getPorts();
+  const config = yield* getConfig();
+  // the fullscreen-stretched mode: the host page stretches the frame (the bridge tells it)
+  const stretchedMode = config.fullscreenMode === STRETCHED_MODE && config.embedded;
   yield takeEvery(uiRequests.fullscreenToggled.type, function* () {
-    yield call([viewport, viewport.toggleFullscreen]);
+    if (!stretchedMode) {
+      yield call([viewport, viewport.toggleFullscreen]);
+      return;
+    }
+    const stretched = (yield select((s: PlayerState) => s.viewport.stretched)) as boolean;
+    yield put(viewportActions.stretchedChanged({ active: !stretched }));
+  });
+  yield takeEvery(uiRequests.stretchedCloseRequested.type, function* () {
+    yield put(viewportActions.stretchedChanged({ active: false }));
   });
   yield takeEvery(uiRequests.pictureInPictureToggled.type, function* () {
     yield call([viewport, viewport.togglePictureInPicture]);

@@ -1,5 +1,6 @@
 // The player's configuration, parsed once from the embed URL and the frame's data attributes
 // (SPEC.md section 2). Pure, so the flight log can carry it and a replay can rebuild it.
+import { parseOrigins } from '../bridge/origins';
 
 export interface PlayerConfig {
   movieId: number | null;
@@ -26,6 +27,8 @@ export interface PlayerConfig {
   hostDomain: string;
   /** the player runs in a frame of another page */
   embedded: boolean;
+  /** the host origins the bridge accepts (the `origin` parameter); by default the embedding page's */
+  allowedOrigins: string[] | null;
 }
 
 export interface ConfigSources {
@@ -37,7 +40,12 @@ export interface ConfigSources {
   dataset?: Record<string, string | undefined>;
   /** origin of the embedding page, when the player is in a frame */
   hostOrigin?: string | null;
+  /** the player's window has a parent (even when the browser does not tell its origin) */
+  framed?: boolean;
 }
+
+/** fullscreen_mode="stretched": the host page stretches the frame instead of the browser's fullscreen */
+export const STRETCHED_MODE = 'stretched';
 
 const INTEGER = /^\d+$/;
 const TIME_CODE = /^[\d.]+$/;
@@ -83,6 +91,7 @@ export function parseConfig({
   origin,
   dataset = {},
   hostOrigin = null,
+  framed = hostOrigin !== null,
 }: ConfigSources): PlayerConfig {
   const q = new URLSearchParams(search);
   const season = parseInteger(q.get('season'));
@@ -112,6 +121,7 @@ export function parseConfig({
     sentryProjectLabel: dataset.sentry_project_label ?? null,
     sentryDsn: dataset.sentry_dsn ?? null,
     hostDomain: new URL(hostOrigin ?? origin).hostname,
-    embedded: hostOrigin !== null,
+    embedded: framed,
+    allowedOrigins: parseOrigins(q.get('origin')),
   });
 }

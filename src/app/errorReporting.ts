@@ -1,7 +1,10 @@
-// Error reports: an actor's crash, or a boot that failed unexpectedly, goes to Sentry with the tail
-// of the flight log attached. Sentry is loaded only when there is something to report, so it never
-// delays the first frame. A failed boot is reported under the error id the viewer sees.
+// Error reports through Sentry: actor crashes, unexpected boot failures and page errors, each with
+// the tail of the flight log attached. Sentry is its own bundle, loaded once the first frame is on
+// screen (or the boot has failed), so it never delays the start; page errors before that are kept
+// and sent once it is there. Nothing is loaded or sent without a DSN.
 import type { Middleware } from '@reduxjs/toolkit';
+import { adsActions } from '../state/ads';
+import { mediaActions } from '../state/playback';
 import { systemActions, type ActorCrash, type BootFailure } from '../state/system';
 import type { PlayerConfig } from './config';
 
@@ -13,46 +16,72 @@ export const SAMPLING = {
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,
 };
-
-let sentry: Promise<SentryModule> | null = null;
-
-function loadSentry(dsn: string, config: PlayerConfig): Promise<SentryModule> {
-  sentry ??= import('@sentry/react').then((Sentry) => {
-    Sentry.init({
-      dsn,
-      ...SAMPLING,
-      initialScope: { tags: { project_label: config.sentryProjectLabel ?? 'none' } },
-    });
-    return Sentry;
-  });
-  return sentry;
-}
+/** Page errors kept while Sentry loads; more are dropped (a loop of errors must not grow memory). */
+const EARLY_ERRORS = 20;
 
 export interface ErrorReporter {
+  /** loads Sentry and starts reporting (after the first frame) */
+  start(): void;
   actorCrashed(crash: ActorCrash): void;
   bootFailed(failure: BootFailure): void;
 }
 
 export function createErrorReporter(config: PlayerConfig, logTail: () => string): ErrorReporter {
+  const dsn = config.sentryDsn;
+  let sentry: Promise<SentryModule> | null = null;
+  const early: unknown[] = [];
+  const keepEarly = (error: unknown) => {
+    if (sentry === null && early.length < EARLY_ERRORS) early.push(error);
+  };
+  const onError = (event: ErrorEvent) => keepEarly(event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent) => keepEarly(event.reason);
+  if (dsn) {
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+  }
+
+  function load(): Promise<SentryModule> | null {
+    if (!dsn) return null;
+    sentry ??= import('@sentry/react').then((Sentry) => {
+      Sentry.init({
+        dsn,
+        ...SAMPLING,
+        integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration()],
+        // no trace headers on the player's requests: ad and stream servers would refuse them
+        tracePropagationTargets: [],
+        initialScope: { tags: { project_label: config.sentryProjectLabel ?? 'none' } },
+      });
+      // every error report carries what led to it
+      Sentry.getGlobalScope().addEventProcessor((event, hint) => {
+        if (event.type === undefined) {
+          hint.attachments = [
+            ...(hint.attachments ?? []),
+            { filename: 'flight-log-tail.json', data: logTail(), contentType: 'application/json' },
+          ];
+        }
+        return event;
+      });
+      // from now on Sentry's own handlers see page errors
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+      for (const error of early.splice(0)) Sentry.captureException(error);
+      return Sentry;
+    });
+    return sentry;
+  }
+
   function send(error: Error, tags: Record<string, string>, extra: Record<string, unknown>) {
-    const dsn = config.sentryDsn;
-    if (!dsn) return;
-    const attachment = {
-      filename: 'flight-log-tail.json',
-      data: logTail(),
-      contentType: 'application/json',
-    };
-    void loadSentry(dsn, config).then((Sentry) =>
+    void load()?.then((Sentry) =>
       Sentry.withScope((scope) => {
         scope.setTags(tags);
         scope.setExtras(extra);
-        scope.addAttachment(attachment);
         Sentry.captureException(error);
       }),
     );
   }
   const named = (name: string, message: string) => Object.assign(new Error(message), { name });
   return {
+    start: () => void load(),
     actorCrashed: (crash) =>
       send(
         named('ActorCrash', crash.message),
@@ -66,12 +95,26 @@ export function createErrorReporter(config: PlayerConfig, logTail: () => string)
   };
 }
 
-/** Hands crashes and unexpected boot failures to the reporter once the store has recorded them. */
+/**
+ * Hands crashes and unexpected boot failures to the reporter once the store has recorded them, and
+ * starts it after the first frame (of the film or of an advert), or when the boot failed.
+ */
 export function errorReportMiddleware(reporter: ErrorReporter): Middleware {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // after the frame is painted, when the main thread has a moment
+    setTimeout(() => reporter.start(), 0);
+  };
   return () => (next) => (action) => {
     const result = next(action);
     if (systemActions.actorCrashed.match(action)) reporter.actorCrashed(action.payload);
-    if (systemActions.bootFailed.match(action)) reporter.bootFailed(action.payload);
+    if (systemActions.bootFailed.match(action)) {
+      reporter.bootFailed(action.payload);
+      start();
+    }
+    if (mediaActions.playing.match(action) || adsActions.adStarted.match(action)) start();
     return result;
   };
 }

@@ -1,14 +1,28 @@
-/** The embedding frame's data attributes (env_base_url, ...), when the frame is readable from inside. */
+/**
+ * The embedding frame's data attributes (env_base_url, ...): read from the frame when it is readable
+ * from inside (same origin), otherwise from the address's fragment, where the host SDK repeats them
+ * for a player on another origin.
+ */
 export function readFrameDataset(): Record<string, string | undefined> {
   try {
     const frame = window.frameElement as HTMLElement | null;
-    if (!frame) return {};
+    if (!frame) return fromFragment();
     const out: Record<string, string | undefined> = {};
     for (const attr of Array.from(frame.attributes)) {
       if (attr.name.startsWith('data-')) out[attr.name.slice(5).replace(/-/g, '_')] = attr.value;
     }
     return out;
   } catch {
-    return {}; // cross-origin parent: defaults apply
+    return fromFragment(); // cross-origin parent
   }
+}
+
+/** Only inside a frame: a link to the player's own page cannot set its services. */
+function fromFragment(): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  if (window.parent === window) return out;
+  for (const [key, value] of new URLSearchParams(location.hash.slice(1))) {
+    if (/^[a-z_]+$/.test(key)) out[key] = value;
+  }
+  return out;
 }

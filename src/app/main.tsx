@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import { PlayerRoot } from '../components/PlayerRoot';
 import { createBrowserPorts } from '../ports/browser';
 import { parentOrigin } from '../ports/parent';
-import { installLogExporters } from '../recorder/exporters';
+import { installLogDownload, logAsJson, logExportMiddleware } from '../recorder/exporters';
 import { createActionTap } from './actionTap';
 import { parseConfig } from './config';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
@@ -18,6 +18,8 @@ const config = parseConfig({
   search: location.search,
   origin: location.origin,
   dataset: readFrameDataset(),
+  hostOrigin: parentOrigin(),
+  framed: window.parent !== window,
 });
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 const elements = {
@@ -38,10 +40,16 @@ const { store, recorder } = createRecordedPlayer(
     now: () => performance.now(),
     sessionStart: new Date().toISOString(),
   },
-  { middleware: [errorReportMiddleware(reporter), tap.middleware] },
+  {
+    middleware: [
+      errorReportMiddleware(reporter),
+      logExportMiddleware(() => logAsJson(recorder)),
+      tap.middleware,
+    ],
+  },
 );
 installDebugApi(store, config, recorder, tap);
-installLogExporters(recorder, parentOrigin());
+installLogDownload(recorder);
 
 createRoot(document.getElementById('ui') as HTMLElement).render(
   <Provider store={store}>

@@ -15,10 +15,12 @@ const corner = css`
   background: rgba(0, 0, 0, 0.5);
 `;
 
-/** SPEC.md section 2: on mobile, in the fullscreen-stretched mode inside a parent frame, a close button. */
+/** SPEC.md section 2: on mobile, while the frame is stretched (fullscreen-stretched mode), a close button. */
 export function CloseStretchedButton() {
   const dispatch = usePlayerDispatch();
-  const shown = usePlayerSelector((s) => s.ui.features.stretchedClose && !s.viewport.wide);
+  const shown = usePlayerSelector(
+    (s) => s.ui.features.stretchedClose && s.viewport.stretched && !s.viewport.wide,
+  );
   if (!shown) return null;
   return (
     <button

@@ -163,7 +163,9 @@ export function ControlBar() {
   const paused = usePlayerSelector((s) => s.media.paused);
   const hidden = usePlayerSelector(selectControlsHidden);
   const wide = usePlayerSelector((s) => s.viewport.wide);
-  const fullscreen = usePlayerSelector((s) => s.viewport.fullscreen);
+  const fullscreen = usePlayerSelector((s) => s.viewport.fullscreen || s.viewport.stretched);
+  // in the fullscreen-stretched mode the host page does it, whatever the browser offers
+  const stretchedMode = usePlayerSelector((s) => s.ui.features.stretchedClose);
   const can = usePlayerSelector((s) => s.viewport.capabilities);
   const hasSubs = usePlayerSelector((s) => s.stream.subtitleTracks.length > 0);
   const settingsOpen = usePlayerSelector((s) => isSettingsPage(s.ui.menu));
@@ -270,7 +272,7 @@ export function ControlBar() {
             <CastIcon />
           </IconButton>
         )}
-        {can.fullscreen && (
+        {(can.fullscreen || stretchedMode) && (
           <IconButton
             label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
             onClick={() => dispatch(uiRequests.fullscreenToggled())}

@@ -1,6 +1,7 @@
 import { createAdMediaPort } from './adMedia';
 import { createBeaconPort } from './beacon';
 import { createClipboardPort } from './clipboard';
+import { createDevicePort } from './device';
 import { createHttpPort } from './http';
 import { createMediaPort } from './media';
 import { createPagePort } from './page';
@@ -42,5 +43,6 @@ export function createBrowserPorts(
     viewport: createViewportPort(player, video),
     stats: createStatsPort(),
     clipboard: createClipboardPort(),
+    device: createDevicePort(),
   };
 }

@@ -54,6 +54,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     pause: () => ({ type: 'pause', currentTime: video.currentTime }),
     waiting: () => ({ type: 'waiting' }),
     ended: () => ({ type: 'ended' }),
+    seeking: () => ({ type: 'seeking', currentTime: video.currentTime }),
     seeked: () => ({ type: 'seeked', currentTime: video.currentTime }),
     durationchange: () => ({ type: 'durationchange', duration: finite(video.duration) }),
     ratechange: () => ({ type: 'ratechange', rate: video.playbackRate }),
@@ -205,6 +206,13 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
                 : 'failed',
         };
       }
+    },
+    playbackQuality() {
+      const quality = video.getVideoPlaybackQuality?.();
+      return {
+        dropped: quality?.droppedVideoFrames ?? 0,
+        total: quality?.totalVideoFrames ?? 0,
+      };
     },
     pause: () => video.pause(),
     seek: (time) => {

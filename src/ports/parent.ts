@@ -1,4 +1,5 @@
-import type { ParentPort } from './types';
+import { MAX_MESSAGE_CHARS } from '../bridge/messages';
+import type { ParentMessage, ParentPort } from './types';
 
 /** The embedding page's origin, as far as the browser tells it; null outside a frame. */
 export function parentOrigin(): string | null {
@@ -12,17 +13,43 @@ export function parentOrigin(): string | null {
   }
 }
 
-/** The browser adapter of the parent port: posts only to the embedding page's origin, never '*'. */
+/** A message's data as plain JSON data (it enters the flight log), or null past the size limit. */
+function plainData(data: unknown): unknown {
+  try {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    if (text === undefined || text.length > MAX_MESSAGE_CHARS) return null;
+    return typeof data === 'string' ? data : (JSON.parse(text) as unknown);
+  } catch {
+    return null; // cyclic, a BigInt, a transferable: nothing the bridge reads
+  }
+}
+
+const isOwnChildFrame = (source: MessageEventSource | null) => {
+  for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === source) return true;
+  return false;
+};
+
+/**
+ * The browser adapter of the parent port. Every message from outside reaches the bridge, which
+ * decides (source window, origin, shape); the player's own frames (the VPAID creative) have their
+ * own port.
+ */
 export function createParentPort(): ParentPort {
-  const origin = parentOrigin();
   return {
-    post(message) {
-      if (origin) window.parent.postMessage(message, origin);
+    embedderOrigin: parentOrigin,
+    frameUrl: () => location.href,
+    post(message, targetOrigin) {
+      if (window.parent !== window) window.parent.postMessage(message, targetOrigin);
     },
     subscribe(listener) {
       const onMessage = (event: MessageEvent) => {
-        if (event.source === window.parent && event.origin === origin)
-          listener(event.data, event.origin);
+        if (isOwnChildFrame(event.source)) return;
+        const message: ParentMessage = {
+          data: plainData(event.data),
+          origin: event.origin,
+          fromParent: window.parent !== window && event.source === window.parent,
+        };
+        listener(message);
       };
       window.addEventListener('message', onMessage);
       return () => window.removeEventListener('message', onMessage);

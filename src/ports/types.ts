@@ -1,5 +1,6 @@
 // Ports: every effect on the outside world goes through one of these, so a session can be
 // recorded and replayed. Arguments, results and events are plain serializable data.
+import type { DeviceInfo } from '../device/device';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,6 +65,7 @@ export type MediaEvent =
   | { type: 'tick'; sample: MediaSample }
   | { type: 'waiting' }
   | { type: 'ended' }
+  | { type: 'seeking'; currentTime: number }
   | { type: 'seeked'; currentTime: number }
   | { type: 'durationchange'; duration: number }
   | { type: 'ratechange'; rate: number }
@@ -83,6 +85,11 @@ export type MediaEvent =
       bufferLength: number;
     };
 
+export interface PlaybackQuality {
+  dropped: number;
+  total: number;
+}
+
 export type PlayOutcome =
   { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'failed' };
 
@@ -101,6 +108,8 @@ export interface MediaSource {
 export interface MediaPort {
   load(source: MediaSource): Promise<{ engine: StreamEngine }>;
   play(): Promise<PlayOutcome>;
+  /** the element's decoded and dropped frames so far (getVideoPlaybackQuality) */
+  playbackQuality(): PlaybackQuality;
   pause(): void;
   seek(time: number): void;
   sample(): MediaSample;
@@ -150,9 +159,28 @@ export interface RngPort {
 }
 
 /** Messages to and from the page that embeds the player. */
+/** A message that reached the player's window from outside (its own child frames excepted). */
+export interface ParentMessage {
+  /** the message as sent, or its JSON text; null when it cannot be read as either */
+  data: unknown;
+  origin: string;
+  /** sent by the parent window (the embedding page), not by another window */
+  fromParent: boolean;
+}
+
 export interface ParentPort {
-  post(message: Record<string, unknown>): void;
-  subscribe(listener: (message: unknown, origin: string) => void): () => void;
+  /** the embedding page's origin as the browser tells it; null outside a frame or when unknown */
+  embedderOrigin(): string | null;
+  /** the player page's own address (the player.js protocol echoes it) */
+  frameUrl(): string;
+  post(message: unknown, targetOrigin: string): void;
+  subscribe(listener: (message: ParentMessage) => void): () => void;
+}
+
+/** What the browser tells of the device, and hashing (Web Crypto). */
+export interface DevicePort {
+  describe(): DeviceInfo;
+  sha256(text: string): Promise<string>;
 }
 
 /** The page's lifecycle: hidden when the tab goes to the background or the page unloads. */
@@ -290,4 +318,5 @@ export interface Ports {
   viewport: ViewportPort;
   stats: StatsPort;
   clipboard: ClipboardPort;
+  device: DevicePort;
 }

@@ -1,6 +1,9 @@
 // Ways for the flight log to leave the player's frame: the debug API (puppeteer), a request from the
 // embedding page (answered to its origin only), and a keyboard shortcut that downloads it.
+import type { Middleware } from '@reduxjs/toolkit';
 import { PROTOCOL } from '../app/protocol';
+import type { PlayerState } from '../state';
+import { bridgeActions } from '../state/bridge';
 import type { FlightRecorder } from './recorder';
 
 export const DOWNLOAD_SHORTCUT = 'Ctrl+Shift+L';
@@ -18,25 +21,32 @@ export function downloadLog(recorder: FlightRecorder) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-/** Answers {protocol, command: 'exportLog', requestId} from the parent window with a 'flightLog' event. */
-export function installLogExporters(recorder: FlightRecorder, parentOrigin: string | null) {
-  window.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data as {
-      protocol?: unknown;
-      command?: unknown;
-      requestId?: unknown;
-    } | null;
-    if (!parentOrigin || event.source !== window.parent || event.origin !== parentOrigin) return;
-    if (message?.protocol !== PROTOCOL || message.command !== 'exportLog') return;
-    const requestId =
-      typeof message.requestId === 'string' || typeof message.requestId === 'number'
-        ? message.requestId
-        : null;
-    window.parent.postMessage(
-      { protocol: PROTOCOL, event: 'flightLog', requestId, data: logAsJson(recorder) },
-      parentOrigin,
-    );
-  });
+/**
+ * Answers the host page's exportLog command (the bridge checked it and put bridge/logRequested) with
+ * a 'flightLog' event, posted to the host's origin only. Outside the actors: the log is the
+ * recorder's, and a replay must not post it.
+ */
+export function logExportMiddleware(log: () => string): Middleware<object, PlayerState> {
+  return (api) => (next) => (action) => {
+    const result = next(action);
+    const { target } = api.getState().bridge;
+    if (bridgeActions.logRequested.match(action) && target && window.parent !== window) {
+      window.parent.postMessage(
+        {
+          protocol: PROTOCOL,
+          event: 'flightLog',
+          requestId: action.payload.requestId,
+          data: log(),
+        },
+        target,
+      );
+    }
+    return result;
+  };
+}
+
+/** The keyboard shortcut that downloads the log (for a viewer's bug report). */
+export function installLogDownload(recorder: FlightRecorder) {
   window.addEventListener('keydown', (event) => {
     if (event.ctrlKey && event.shiftKey && event.code === 'KeyL') {
       event.preventDefault();

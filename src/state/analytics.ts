@@ -1,6 +1,21 @@
+import { createAction } from '@reduxjs/toolkit';
 import { adAnalyticsFields } from './ads';
 import type { PlayerState } from './index';
 import { selectContent, selectCurrentEpisode } from './selectors';
+
+export const analyticsActions = {
+  /** an event went to the statistics function (the bridge mirrors it to the host page) */
+  sent: createAction<{ event: string; payload: Record<string, unknown> }>('analytics/sent'),
+};
+
+/** The ad fields before any ad has played: present, empty. */
+const NO_AD = {
+  ad_id: null,
+  ad_type: null,
+  ad_duration_sec: null,
+  ad_position_perc: null,
+  ad_position: null,
+};
 
 /** SPEC.md section 7: every analytics event is sent as videoplayer_{event}. */
 export const analyticsEventName = (event: string) => `videoplayer_${event}`;
@@ -28,13 +43,15 @@ export function analyticsPayload(state: PlayerState, userId: string | null) {
     countries: content?.countries.map((c) => c.slug).join(',') ?? '',
     current_time: Math.floor(media.currentTime),
     playback_rate: stream.rate,
-    video_time_played_sec: media.playedSeconds,
+    real_time_played_sec: media.playedSeconds,
+    video_time_played_sec: Math.floor(media.videoPlayedSeconds),
     video_quality: stream.levels[stream.currentLevel]?.height ?? null,
     season: content?.hasMultipleEpisodes ? (episode?.season.order ?? null) : null,
     episode: content?.hasMultipleEpisodes ? (episode?.order ?? null) : null,
     language: audio?.lang ?? '',
     user_id: userId,
+    IMDb_id: null, // the catalog gives no IMDb id (SPEC.md section 3 lists none on the content)
     isTrailer: content?.contentType.slug === 'trailer',
-    ...adAnalyticsFields(state.ads, media.duration),
+    ...(adAnalyticsFields(state.ads, media.duration) ?? NO_AD),
   };
 }

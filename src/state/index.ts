@@ -1,6 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { adsSlice } from './ads';
 import { authSlice } from './auth';
+import { bridgeSlice } from './bridge';
 import { contentSlice } from './content';
 import { mediaReducer } from './playback';
 import { resumeSlice } from './resume';
@@ -12,6 +13,7 @@ import { viewportSlice } from './viewport';
 export const rootReducer = combineReducers({
   ads: adsSlice.reducer,
   auth: authSlice.reducer,
+  bridge: bridgeSlice.reducer,
   content: contentSlice.reducer,
   media: mediaReducer,
   resume: resumeSlice.reducer,

@@ -31,6 +31,8 @@ export interface PlaybackState {
   autoplayMuted: boolean;
   /** seconds of this episode actually played (wall time while playing) */
   playedSeconds: number;
+  /** seconds of the episode's content played (its own time: faster at 2x, seeks not counted) */
+  videoPlayedSeconds: number;
 }
 
 const initialState: PlaybackState = {
@@ -46,6 +48,7 @@ const initialState: PlaybackState = {
   autoplayBlocked: false,
   autoplayMuted: false,
   playedSeconds: 0,
+  videoPlayedSeconds: 0,
 };
 
 /** Facts reported by the media element, named after its events. */
@@ -87,6 +90,8 @@ export const mediaSlice = createSlice({
     durationChanged(state, action: PayloadAction<{ duration: number }>) {
       state.duration = action.payload.duration;
     },
+    /** the element started seeking to this position (the host page hears it) */
+    seeking(_state, _action: PayloadAction<{ currentTime: number }>) {},
     seeked(state, action: PayloadAction<{ currentTime: number }>) {
       state.currentTime = action.payload.currentTime;
     },
@@ -115,5 +120,19 @@ export const mediaActions = mediaSlice.actions;
  */
 export const mediaReducer: Reducer<PlaybackState> = (state, action) =>
   state && mediaActions.positionChanged.match(action)
-    ? { ...state, ...action.payload }
+    ? {
+        ...state,
+        ...action.payload,
+        videoPlayedSeconds: state.videoPlayedSeconds + contentPlayed(state, action.payload),
+      }
     : mediaSlice.reducer(state, action);
+
+/**
+ * The content time played between two position reports (a second apart at normal speed): a jump
+ * back or of more than MAX_PLAYED_STEP_S is a seek, not playing.
+ */
+const MAX_PLAYED_STEP_S = 5;
+function contentPlayed(before: PlaybackState, now: { currentTime: number }) {
+  const step = now.currentTime - before.currentTime;
+  return step > 0 && step < MAX_PLAYED_STEP_S ? step : 0;
+}

@@ -12,6 +12,8 @@ export interface ViewportState {
   /** SPEC.md section 2: the desktop layout from the sm breakpoint (640 px) up, mobile below */
   wide: boolean;
   pictureInPicture: boolean;
+  /** the fullscreen-stretched mode: the host page has stretched the frame over its viewport */
+  stretched: boolean;
   /** what this browser offers; a control shows only when its feature is there */
   capabilities: DisplayCapabilities;
 }
@@ -23,6 +25,7 @@ const initialState: ViewportState = {
   nativeFullscreen: false,
   wide: true,
   pictureInPicture: false,
+  stretched: false,
   capabilities: {
     fullscreen: false,
     pictureInPicture: false,
@@ -52,6 +55,9 @@ export const viewportSlice = createSlice({
     },
     pictureInPictureChanged(state, action: PayloadAction<{ active: boolean }>) {
       state.pictureInPicture = action.payload.active;
+    },
+    stretchedChanged(state, action: PayloadAction<{ active: boolean }>) {
+      state.stretched = action.payload.active;
     },
     capabilitiesFound(state, action: PayloadAction<DisplayCapabilities>) {
       state.capabilities = action.payload;

@@ -156,4 +156,59 @@ describe('an actor crash', () => {
     await frame.waitForFunction(() => window.__player!.getState().media.paused);
     expect(errors).toEqual([]);
   });
+
+  it('a page error reaches the sink with the log tail, and error reporting loads only after the first frame', async () => {
+    await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
+    const { page } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=1'));
+    const frame = await playerFrame(page);
+    keepAsGolden(frame, 'page-error-report');
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
+      timeout: 20_000,
+    });
+    // the error reporting bundle (neither the player's nor hls.js') was asked for after the first frame
+    const timing = await frame.evaluate(() => {
+      const reporting = performance
+        .getEntriesByType('resource')
+        .find((r) => /\/(?!public\.|hls\.)[\w-]+\.[0-9a-f]{8}\.js$/.test(r.name));
+      const log = JSON.parse(window.__player!.exportLog()) as {
+        entries: { kind: string; t: number; action?: { type: string } }[];
+      };
+      const playing = log.entries.find(
+        (e) => e.kind === 'put' && e.action?.type === 'media/playing',
+      );
+      return { loadedAt: reporting?.startTime ?? null, playingAt: playing?.t ?? null };
+    });
+    expect(timing.loadedAt).not.toBeNull();
+    expect(timing.loadedAt!).toBeGreaterThan(timing.playingAt!);
+
+    await frame.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('Page fault for the report test');
+      });
+    });
+    type Envelope = { items: { header: { type?: string; filename?: string }; payload: unknown }[] };
+    let envelope: Envelope | undefined;
+    for (let i = 0; i < 100 && !envelope; i++) {
+      const all = (await (await fetch(demoUrl('/__test/envelopes'))).json()) as Envelope[];
+      envelope = all.find((e) =>
+        e.items.some(
+          (item) =>
+            item.header.type === 'event' &&
+            JSON.stringify(item.payload).includes('Page fault for the report test'),
+        ),
+      );
+      if (!envelope) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(envelope).toBeDefined();
+    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log-tail.json');
+    expect((attachment?.payload as FlightLog).header.format).toBe('kino-player/flight-log');
+    // the film plays on
+    const before = await frame.evaluate(() => document.querySelector('video')!.currentTime);
+    await frame.waitForFunction(
+      (t) => document.querySelector('video')!.currentTime > t + 0.5,
+      {},
+      before,
+    );
+  });
 });

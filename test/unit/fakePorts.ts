@@ -1,13 +1,17 @@
 // Fake ports for saga and component tests: scripted HTTP, a media element that records calls.
+import type { DeviceInfo } from '../../src/device/device';
 import { createStreamLoop, TICK_MS } from '../../src/stream/loop';
 import type {
   AdMediaEvent,
   AdMediaPort,
+  DevicePort,
   HttpPort,
   HttpRequest,
   HttpResponse,
   MediaEvent,
   MediaPort,
+  ParentMessage,
+  ParentPort,
   PlayOutcome,
   Ports,
   ViewportEvent,
@@ -85,6 +89,8 @@ export function fakeMedia(
     bufferedEnd: 30,
     bandwidth: 0,
     at: 0,
+    droppedFrames: 0,
+    totalFrames: 0,
   };
   const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const advance = () => {
@@ -111,6 +117,7 @@ export function fakeMedia(
       return playOutcome;
     },
     pause: () => void record('pause'),
+    playbackQuality: () => ({ dropped: state.droppedFrames, total: state.totalFrames }),
     seek: (time) => {
       record('seek', time);
       state.currentTime = time;
@@ -236,6 +243,62 @@ export function fakeViewport() {
   return { port, calls, emit, listeners };
 }
 
+export const HOST_ORIGIN = 'https://host.example';
+
+/**
+ * The parent window: what the player posted (with the origin it was posted to), and messages sent
+ * to the player as a window would.
+ */
+export function fakeParent(
+  posted: Record<string, unknown>[] = [],
+  {
+    embedder = HOST_ORIGIN as string | null,
+    url = 'https://demo.example/index.html?movie_id=1',
+  } = {},
+) {
+  const listeners = new Set<(m: ParentMessage) => void>();
+  const targets: string[] = [];
+  const port: ParentPort = {
+    embedderOrigin: () => embedder,
+    frameUrl: () => url,
+    post(message, targetOrigin) {
+      targets.push(targetOrigin);
+      posted.push(
+        typeof message === 'string'
+          ? (JSON.parse(message) as Record<string, unknown>)
+          : (message as Record<string, unknown>),
+      );
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  /** a message from the parent window (or, with fromParent false, from another window) */
+  const send = (data: unknown, origin = HOST_ORIGIN, fromParent = true) =>
+    listeners.forEach((l) => l({ data, origin, fromParent }));
+  return { port, posted, targets, send, listeners };
+}
+
+export const DESKTOP: DeviceInfo = {
+  userAgent:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+  platform: 'Linux x86_64',
+  languages: ['ru-RU', 'en'],
+  timeZone: 'Europe/Moscow',
+  screen: { width: 1920, height: 1080, colorDepth: 24, pixelRatio: 1 },
+  hardwareConcurrency: 8,
+  deviceMemory: 8,
+  touchPoints: 0,
+};
+
+export function fakeDevice(info: DeviceInfo = DESKTOP): DevicePort {
+  return {
+    describe: () => info,
+    sha256: async (text) => `sha256(${text.length})`,
+  };
+}
+
 /** An analytics event as the statistics port received it. */
 export interface SentStat {
   event: string;
@@ -252,7 +315,7 @@ export function fakePorts(
     media: fakeMedia().port,
     clock: { now: () => 0, sleep: () => new Promise<void>(() => undefined), epochMs: () => EPOCH },
     rng: { next: () => 0.5 },
-    parent: { post: (m) => void posted.push(m), subscribe: () => () => undefined },
+    parent: fakeParent(posted).port,
     storage: fakeStorage(),
     cookies: fakeStorage(),
     page: { subscribe: () => () => undefined },
@@ -262,6 +325,7 @@ export function fakePorts(
     viewport: fakeViewport().port,
     stats: { send: (event, payload) => sentStats.push({ event, payload }) > 0 },
     clipboard: { copy: async () => true },
+    device: fakeDevice(),
     posted,
     sentStats,
     ...overrides,

@@ -201,12 +201,16 @@ describe('the poster and the fullscreen-stretched close button', () => {
     expect(screen.queryByTestId('poster')).toBeNull();
   });
 
-  it('offers close on mobile in the stretched mode inside a frame', () => {
-    const { dispatched } = renderPlayer(
+  it('offers close on mobile while the frame is stretched, in the stretched mode inside a frame', () => {
+    const { dispatched, store } = renderPlayer(
       ...watching202,
       uiActions.configured({ share: true, stretchedClose: true, shareOrigin: '' }),
       viewportActions.layoutChanged({ wide: false }),
     );
+    expect(screen.queryByRole('button', { name: 'Свернуть плеер' })).toBeNull();
+    act(() => {
+      store.dispatch(viewportActions.stretchedChanged({ active: true }));
+    });
     fireEvent.click(button('Свернуть плеер'));
     expect(dispatched.at(-1)?.type).toBe('ui/stretchedCloseRequested');
   });

@@ -90,7 +90,7 @@ describe('the flight recorder', () => {
     expect(json).not.toContain('u-secret-42');
     expect(json).toContain('Bearer <token-1>');
     expect(json).toContain('user_id=<user-1>');
-    expect(log.header.redacted).toEqual({ user: 1, token: 1 });
+    expect(log.header.redacted).toEqual({ user: 1, token: 1, fingerprint: 1 });
     const result = await replayLog(log, { saga });
     expect(result.divergence).toBeNull();
   });

@@ -4,7 +4,7 @@ import { parseConfig } from '../../../src/app/config';
 import { createRecordedPlayer } from '../../../src/app/recordedPlayer';
 import type { Ports } from '../../../src/ports/types';
 import type { RingLimits } from '../../../src/recorder/ringBuffer';
-import { fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../fakePorts';
+import { fakeHttp, fakeMedia, fakePorts, HOST_ORIGIN, ok, virtualClock } from '../fakePorts';
 import { film } from '../fixtures';
 import { BASE, settle } from '../player';
 
@@ -30,7 +30,7 @@ export async function recordSession(
     clock: clock.port,
     ...extra,
   });
-  const config = parseConfig({ search, origin: BASE });
+  const config = parseConfig({ search, origin: BASE, hostOrigin: HOST_ORIGIN });
   const player = createRecordedPlayer(
     ports,
     config,

@@ -7,19 +7,14 @@ import {
   fakeMedia,
   fakePorts,
   fakeStorage,
+  HOST_ORIGIN,
   ok,
   status,
   virtualClock,
 } from '../fakePorts';
 import { film, series } from '../fixtures';
-import { BASE, settle, startPlayer } from '../player';
+import { BASE, catalogRoutes, settle, startPlayer } from '../player';
 
-const api = (path: string) => `${BASE}/catalog-api${path}`;
-const catalogRoutes = (id: number, entry: typeof film) => ({
-  [api(`/contents/${id}`)]: ok(entry.content),
-  [api(`/contents/${id}/seasons`)]: ok(entry.seasons),
-  [api(`/episodes?content-id=${id}`)]: ok(entry.episodes),
-});
 const masterJson = {
   sources: [
     { label: 'A', link: '/media/hls/a.m3u8', isDefault: false },
@@ -50,7 +45,7 @@ function player(
     clock: clock.port,
     storage,
   });
-  const { store } = startPlayer(search, ports);
+  const { store } = startPlayer(search, ports, { hostOrigin: HOST_ORIGIN });
   const methods = () => media.calls.map((c) => c.method);
   return { store, media, clock, storage, ports, methods };
 }
@@ -124,14 +119,35 @@ describe('the stream actor: playback', () => {
     ]);
   });
 
+  it('carries out a play asked while the stream loads once it is attached, not before', async () => {
+    const { store, media, clock, methods } = player('?movie_id=2&episode_id=203');
+    const load = media.port.load.bind(media.port);
+    media.port.load = async (source) => {
+      await clock.port.sleep(500); // the manifest is on its way
+      return load(source);
+    };
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    expect(store.getState().stream.status).toBe('loading');
+    store.dispatch(playbackRequests.playRequested()); // e.g. the host page's play command
+    await settle();
+    expect(methods().filter((m) => m === 'play')).toEqual([]);
+    await clock.advance(600);
+    expect(methods().slice(-1)).toEqual(['play']);
+  });
+
   it('puts the position once a second, not ten times', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203');
-    const seen: string[] = [];
-    store.subscribe(() => seen.push(String(store.getState().media.currentTime)));
+    const seen: unknown[] = [];
+    store.subscribe(() => {
+      const { media } = store.getState();
+      if (media !== seen.at(-1)) seen.push(media);
+    });
     await settle();
     media.emit({ type: 'playing' });
     const before = seen.length;
     await clock.advance(10_000);
+    // each change of the media state (the position's among them) in 10 s of playing
     expect(seen.length - before).toBeLessThanOrEqual(11);
     expect(seen.length - before).toBeGreaterThanOrEqual(9);
   });
@@ -360,19 +376,5 @@ describe('end of an episode', () => {
     await settle();
     expect(store.getState().content.currentEpisodeId).toBe(205);
     expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(1);
-  });
-});
-
-describe('the bridge actor', () => {
-  it('tells the parent page about the boot, the chosen episode and playback', async () => {
-    const { media, ports } = player('?movie_id=2');
-    await settle();
-    media.emit({ type: 'playing' });
-    await settle();
-    expect(ports.posted.map((m) => m.event)).toEqual(['ready', 'episodeChanged', 'play']);
-    expect(ports.posted[1]).toMatchObject({
-      protocol: 'kino-player',
-      data: { id: 202, order: 2, title: 'Встреча' },
-    });
   });
 });

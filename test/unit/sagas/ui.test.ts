@@ -1,9 +1,17 @@
-import type { Ports } from '../../../src/ports/types';
 import { adsActions } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
 import { streamRequests } from '../../../src/state/stream';
 import { uiRequests } from '../../../src/state/ui';
-import { fakeHttp, fakeMedia, fakePorts, fakeViewport, ok, virtualClock } from '../fakePorts';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakeParent,
+  fakePorts,
+  fakeViewport,
+  HOST_ORIGIN,
+  ok,
+  virtualClock,
+} from '../fakePorts';
 import { film } from '../fixtures';
 import { BASE, settle, startPlayer } from '../player';
 
@@ -14,26 +22,23 @@ async function playing() {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
   const viewport = fakeViewport();
-  const parentListeners = new Set<(m: unknown, origin: string) => void>();
-  const parent: Ports['parent'] = {
-    post: () => undefined,
-    subscribe(listener) {
-      parentListeners.add(listener);
-      return () => parentListeners.delete(listener);
-    },
-  };
+  const parent = fakeParent();
   const ports = fakePorts({
     http: fakeHttp({
       [api('/contents/1')]: ok(film.content),
       [api('/contents/1/seasons')]: ok(film.seasons),
       [api('/episodes?content-id=1')]: ok(film.episodes),
+      [`${BASE}/media/film.json`]: ok({
+        sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
+        subtitles: [],
+      }),
     }),
     media: media.port,
     clock: clock.port,
     viewport: viewport.port,
-    parent,
+    parent: parent.port,
   });
-  const { store } = startPlayer('?movie_id=1', ports);
+  const { store } = startPlayer('?movie_id=1', ports, { hostOrigin: HOST_ORIGIN });
   await settle();
   store.dispatch(playbackRequests.playRequested()); // no ad list: no pre-roll, content plays
   await settle();
@@ -44,7 +49,7 @@ async function playing() {
   await settle();
   const calls = (method: string) => media.calls.filter((c) => c.method === method);
   const fromParent = async (message: unknown) => {
-    parentListeners.forEach((l) => l(message, 'https://host.example'));
+    parent.send(message);
     await settle();
   };
   const act = async (action: { type: string }) => {

@@ -1,0 +1,25 @@
+import { call } from 'redux-saga/effects';
+import { fingerprintSource, type DeviceInfo } from '../../src/device/device';
+import { getPorts } from '../lib/context';
+
+export const FINGERPRINT_COOKIE = 'device_fp';
+/** SPEC.md sections 3 and 9: the device_fp cookie lasts 365 days, on path /. */
+export const FINGERPRINT_DAYS = 365;
+
+/**
+ * The device fingerprint: the device_fp cookie's, or built from the device (hardware, locales,
+ * screen and system), hashed, and stored. Where cookies are blocked the cookie port keeps it for the
+ * session, so the player never fails for it.
+ */
+export function* deviceFingerprint() {
+  const { cookies, device } = yield* getPorts();
+  const stored = (yield call([cookies, cookies.get], FINGERPRINT_COOKIE)) as string | null;
+  if (stored) return stored;
+  const info = (yield call([device, device.describe])) as DeviceInfo;
+  const fingerprint = (yield call([device, device.sha256], fingerprintSource(info))) as string;
+  yield call([cookies, cookies.set], FINGERPRINT_COOKIE, fingerprint, {
+    maxAgeDays: FINGERPRINT_DAYS,
+    path: '/',
+  });
+  return fingerprint;
+}

@@ -1,0 +1,235 @@
+import { PROTOCOL } from '../../../src/app/protocol';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakeParent,
+  fakePorts,
+  HOST_ORIGIN,
+  virtualClock,
+} from '../fakePorts';
+import { series } from '../fixtures';
+import { catalogRoutes, settle, startPlayer } from '../player';
+
+const EVIL = 'https://evil.example';
+
+/** The series in a frame of HOST_ORIGIN (or of an origin the browser does not tell). */
+async function embedded(
+  search = '?movie_id=2',
+  embedder: string | null = HOST_ORIGIN,
+  dataset: Record<string, string> = {},
+) {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const parent = fakeParent([], { embedder });
+  const ports = fakePorts({
+    http: fakeHttp(catalogRoutes(2, series)),
+    media: media.port,
+    clock: clock.port,
+    parent: parent.port,
+  });
+  const { store } = startPlayer(search, ports, { hostOrigin: embedder, framed: true, dataset });
+  await settle();
+  const send = async (data: unknown, origin = HOST_ORIGIN, fromParent = true) => {
+    parent.send(data, origin, fromParent);
+    await settle();
+  };
+  const command = (command: string, args?: unknown, requestId: unknown = 1) =>
+    send({ protocol: PROTOCOL, command, args, requestId });
+  // the analytics mirror has its own test
+  const events = () => parent.posted.map((m) => m.event).filter((e) => e !== 'analytics');
+  const methods = () => media.calls.map((c) => c.method);
+  return { store, media, parent, send, command, events, methods, clock };
+}
+
+describe('the bridge actor: what the host page hears', () => {
+  it('tells the boot with what it may hear and ask, the chosen episode and playback, to the host origin only', async () => {
+    const { parent, media, events } = await embedded();
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(events()).toEqual(['ready', 'ready', 'episodeChanged', 'play']);
+    const [ours, playerjs] = parent.posted;
+    expect(ours).toMatchObject({ protocol: PROTOCOL, event: 'ready' });
+    expect((ours?.data as { commands: string[] }).commands).toEqual(
+      expect.arrayContaining(['play', 'seek', 'selectEpisode', 'getCurrentTime', 'exportLog']),
+    );
+    expect((ours?.data as { events: string[] }).events).toEqual(
+      expect.arrayContaining(['timeupdate', 'episodeChanged', 'adStarted', 'error']),
+    );
+    // the player.js protocol's ready, for its clients (with the frame's address, as they expect)
+    expect(playerjs).toMatchObject({
+      context: 'player.js',
+      event: 'ready',
+      value: { src: 'https://demo.example/index.html?movie_id=1' },
+    });
+    expect(parent.posted[2]).toMatchObject({ data: { id: 202, order: 2, title: 'Встреча' } });
+    expect(new Set(parent.targets)).toEqual(new Set([HOST_ORIGIN]));
+  });
+
+  it('mirrors each analytics event to the host page, as the statistics function got it', async () => {
+    const { media, parent } = await embedded();
+    media.emit({ type: 'playing' });
+    await settle();
+    const mirrored = parent.posted.find((m) => m.event === 'analytics');
+    expect(mirrored).toMatchObject({
+      protocol: PROTOCOL,
+      data: { event: 'videoplayer_play', payload: { first_playback: 1, video_id: 2 } },
+    });
+  });
+
+  it('sends the once-a-second timeupdate only to a host that has spoken', async () => {
+    const { media, clock, events, command } = await embedded();
+    media.emit({ type: 'playing' });
+    await clock.advance(3000);
+    expect(events()).not.toContain('timeupdate');
+    await command('hello');
+    await clock.advance(3000);
+    expect(events().filter((e) => e === 'timeupdate').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names a failed boot with a stable code', async () => {
+    const { events, parent } = await embedded('?movie_id=abc');
+    expect(events()).toEqual(['error']);
+    expect(parent.posted[0]).toMatchObject({ data: { code: 'MOVIE_ID_MISSING' } });
+  });
+});
+
+describe('the bridge actor: what the host page asks', () => {
+  it('carries out play, pause, seek, volume, mute and answers each request', async () => {
+    const { command, methods, media, parent, store } = await embedded();
+    await command('play', undefined, 'r1');
+    await command('pause', undefined, 'r2');
+    await command('seek', { time: 42 }, 'r3');
+    await command('setVolume', { volume: 0.25 }, 'r4');
+    await command('mute', undefined, 'r5');
+    expect(methods()).toEqual(expect.arrayContaining(['play', 'pause', 'seek', 'setVolume']));
+    expect(media.calls.find((c) => c.method === 'seek')?.args).toEqual([42]);
+    expect(media.calls.filter((c) => c.method === 'setVolume').map((c) => c.args)).toEqual(
+      expect.arrayContaining([
+        [0.25, false],
+        [expect.any(Number), true],
+      ]),
+    );
+    const responses = parent.posted.filter((m) => m.event === 'response');
+    expect(responses.map((r) => r.requestId)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5']);
+    expect(store.getState().bridge.ignored).toBe(0);
+  });
+
+  it('answers getters from the state', async () => {
+    const { command, parent, media } = await embedded();
+    media.state.currentTime = 12;
+    media.state.duration = 100;
+    media.emit({ type: 'playing' });
+    await settle();
+    await command('getEpisode', undefined, 7);
+    await command('getPaused', undefined, 8);
+    const answer = (id: number) => parent.posted.find((m) => m.requestId === id);
+    expect(answer(7)).toMatchObject({ event: 'response', data: { id: 202 } });
+    expect(answer(8)).toMatchObject({ event: 'response', data: false });
+  });
+
+  it('selects a known episode and refuses an unknown one with a code', async () => {
+    const { command, parent, store } = await embedded();
+    await command('selectEpisode', { episodeId: 203 }, 'known');
+    expect(store.getState().content.currentEpisodeId).toBe(203);
+    await command('selectEpisode', { episodeId: 999 }, 'unknown');
+    const answer = parent.posted.find((m) => m.requestId === 'unknown');
+    expect(answer).toMatchObject({ error: { code: 'UNKNOWN_EPISODE' } });
+    expect(store.getState().content.currentEpisodeId).toBe(203);
+  });
+
+  it('ignores and counts messages from another window, another origin, or of a wrong shape', async () => {
+    const { send, command, store, methods } = await embedded();
+    const before = methods().length;
+    await send({ protocol: PROTOCOL, command: 'pause' }, HOST_ORIGIN, false); // a sibling frame
+    await send({ protocol: PROTOCOL, command: 'pause' }, EVIL); // the parent navigated elsewhere
+    await command('seek', { time: 'now' });
+    await send('{"broken json');
+    await send(null);
+    await send({ protocol: PROTOCOL, command: 'constructor' });
+    expect(methods().length).toBe(before);
+    expect(store.getState().bridge.ignored).toBe(6);
+  });
+
+  it('closes an open menu on the SPEC.md click message', async () => {
+    const { send, store } = await embedded();
+    store.dispatch({ type: 'ui/settingsToggled' });
+    expect(store.getState().ui.menu).toBe('main');
+    await send({ action: { type: 'click' } });
+    expect(store.getState().ui.menu).toBeNull();
+  });
+});
+
+describe('the bridge actor: the fullscreen-stretched mode', () => {
+  it('asks the host page to stretch the frame and to shrink it back, instead of the browser fullscreen', async () => {
+    const { store, events } = await embedded('?movie_id=2', HOST_ORIGIN, {
+      fullscreen_mode: 'stretched',
+    });
+    store.dispatch({ type: 'ui/fullscreenToggled' });
+    await settle();
+    expect(store.getState().viewport.stretched).toBe(true);
+    store.dispatch({ type: 'ui/stretchedCloseRequested' });
+    await settle();
+    expect(events().slice(-2)).toEqual(['fullscreenStretchedEnter', 'fullscreenStretchedExit']);
+    expect(store.getState().viewport.stretched).toBe(false);
+  });
+});
+
+describe('the bridge actor: the host origin', () => {
+  it('when the browser does not tell it, waits for the handshake and then hears that origin only', async () => {
+    const { parent, command, send, events, store } = await embedded('?movie_id=2', null);
+    expect(parent.posted).toEqual([]); // nothing goes to an unknown origin
+    await command('hello', undefined, 'h');
+    expect(events()).toEqual(['response']);
+    expect(parent.posted[0]).toMatchObject({ data: { commands: expect.any(Array) } });
+    expect(parent.targets).toEqual([HOST_ORIGIN]);
+    await send({ protocol: PROTOCOL, command: 'pause' }, EVIL);
+    expect(store.getState().bridge.ignored).toBe(1);
+    expect(store.getState().bridge.target).toBe(HOST_ORIGIN);
+  });
+
+  it('prefers the configured origins to the one the browser tells', async () => {
+    const { parent, send, store } = await embedded(
+      `?movie_id=2&origin=${encodeURIComponent('https://a.example,https://b.example')}`,
+    );
+    expect(parent.posted).toEqual([]); // two allowed origins: which one is the parent's is not known yet
+    await send({ protocol: PROTOCOL, command: 'hello' }, HOST_ORIGIN);
+    expect(store.getState().bridge.ignored).toBe(1);
+    await send({ protocol: PROTOCOL, command: 'hello', requestId: 1 }, 'https://b.example');
+    expect(parent.targets).toEqual(['https://b.example']);
+  });
+});
+
+describe('the bridge actor: the player.js protocol', () => {
+  const pj = (message: Record<string, unknown>) =>
+    JSON.stringify({ context: 'player.js', version: '0.1.0', ...message });
+
+  it('sends events to the listeners a client added, answers getters, and scales volume', async () => {
+    const { send, parent, media, methods } = await embedded();
+    await send(pj({ method: 'addEventListener', value: 'play', listener: 'L1' }));
+    await send(pj({ method: 'addEventListener', value: 'no-such-event', listener: 'L2' }));
+    media.emit({ type: 'playing' });
+    await settle();
+    const playerjsPosts = () => parent.posted.filter((m) => m.context === 'player.js');
+    expect(playerjsPosts().at(-1)).toMatchObject({
+      context: 'player.js',
+      event: 'play',
+      listener: 'L1',
+    });
+    await send(pj({ method: 'setVolume', value: 40 }));
+    expect(media.calls.filter((c) => c.method === 'setVolume').at(-1)?.args).toEqual([0.4, false]);
+    media.emit({ type: 'volumechange', volume: 0.4, muted: false });
+    await send(pj({ method: 'getVolume', listener: 'G' }));
+    expect(playerjsPosts().at(-1)).toMatchObject({ event: 'getVolume', value: 40, listener: 'G' });
+    await send(pj({ method: 'setCurrentTime', value: 9 }));
+    expect(methods()).toContain('seek');
+  });
+
+  it('answers a late ready listener with ready again', async () => {
+    const { send, parent } = await embedded();
+    await send(pj({ method: 'addEventListener', value: 'ready', listener: 'R' }));
+    expect(parent.posted.filter((m) => m.context === 'player.js').at(-1)).toMatchObject({
+      event: 'ready',
+      listener: 'R',
+    });
+  });
+});
