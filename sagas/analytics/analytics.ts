@@ -153,6 +153,10 @@ export function* analyticsActor() {
       if (memory.started) yield* saga(memory, action as never);
     };
   yield takeEvery(contentActions.episodeSelected.type, onEpisode, memory);
+  // a new stream (another source of the episode) counts its played time from zero
+  yield takeEvery(mediaActions.reset.type, () => {
+    Object.assign(memory, { lastMinute: 0, frames: null, framesAtSecond: 0 });
+  });
   yield takeEvery(mediaActions.playing.type, onPlaying, memory);
   yield takeEvery(mediaActions.positionChanged.type, whenStarted(onPosition));
   yield takeEvery(

@@ -27,7 +27,7 @@ import { readyData, runCommand } from './commands';
 
 const selectBridge = (s: PlayerState) => s.bridge;
 
-/** Posts to the host page, to its origin only; nothing while that origin is unknown. */
+/** Posts to the host page, to its origin only; nothing while that origin is unknown (but the player.js ready). */
 function* postToHost(message: unknown) {
   const { target } = (yield select(selectBridge)) as PlayerState['bridge'];
   if (target === null) return;
@@ -45,13 +45,19 @@ const playerjsMessage = (event: string, value: unknown, listener: string | null)
     ...(listener ? { listener } : {}),
   });
 
+/**
+ * The player.js ready. Its clients say nothing before they have it, so while the host origin is not
+ * known it goes to whatever page holds the frame, as the protocol's own receiver does: it tells only
+ * the frame's address and what the player supports.
+ */
 function* playerjsReady(listener: string | null) {
   const { parent } = yield* getPorts();
   const value = {
     src: (yield call([parent, parent.frameUrl])) as string,
     ...readyData().playerjs,
   };
-  yield* postToHost(playerjsMessage('ready', value, listener));
+  const { target } = (yield select(selectBridge)) as PlayerState['bridge'];
+  yield call([parent, parent.post], playerjsMessage('ready', value, listener), target ?? '*');
 }
 
 /** Tells the host what happened: in our protocol, and to the player.js clients that listen. */

@@ -213,6 +213,10 @@ export function* streamActor() {
       playing,
     );
     yield takeEvery(playbackRequests.playRequested.type, play, playing);
+    // a pause asked after it, still during the load, cancels the kept play
+    yield takeEvery(playbackRequests.pauseRequested.type, () => {
+      playing.playWanted = false;
+    });
     for (const [creator, carryOut] of MEDIA_INTENTS) {
       yield takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
         yield call(carryOut, media, action.payload as never);

@@ -31,7 +31,7 @@ export function createErrorReporter(config: PlayerConfig, logTail: () => string)
   let sentry: Promise<SentryModule> | null = null;
   const early: unknown[] = [];
   const keepEarly = (error: unknown) => {
-    if (sentry === null && early.length < EARLY_ERRORS) early.push(error);
+    if (early.length < EARLY_ERRORS) early.push(error);
   };
   const onError = (event: ErrorEvent) => keepEarly(event.error ?? event.message);
   const onRejection = (event: PromiseRejectionEvent) => keepEarly(event.reason);

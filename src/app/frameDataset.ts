@@ -1,7 +1,14 @@
 /**
+ * Settings a page of another origin may give through the address's fragment: presentation only.
+ * The service addresses, the ad headers and the error-report DSN are not among them: any page can
+ * frame the player, and the viewer's tokens and fingerprint go to those addresses.
+ */
+export const FRAGMENT_SETTINGS = ['fullscreen_mode', 'sentry_project_label'];
+
+/**
  * The embedding frame's data attributes (env_base_url, ...): read from the frame when it is readable
- * from inside (same origin), otherwise from the address's fragment, where the host SDK repeats them
- * for a player on another origin.
+ * from inside (same origin); for a player on another origin, only the presentation settings the host
+ * SDK repeats in the address's fragment.
  */
 export function readFrameDataset(): Record<string, string | undefined> {
   try {
@@ -22,7 +29,7 @@ function fromFragment(): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   if (window.parent === window) return out;
   for (const [key, value] of new URLSearchParams(location.hash.slice(1))) {
-    if (/^[a-z_]+$/.test(key)) out[key] = value;
+    if (FRAGMENT_SETTINGS.includes(key)) out[key] = value;
   }
   return out;
 }

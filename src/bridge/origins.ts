@@ -1,8 +1,9 @@
 // Which host page the bridge talks to. Messages are accepted only from the parent window and from the
 // allowed origins: those configured (the `origin` parameter), otherwise the embedding page's origin
 // as the browser tells it, otherwise the origin of the first message the parent window sends (the
-// handshake). Messages go to that origin only; before anything is known, only the public ready
-// announcement (the lists of events and commands) goes out, to any origin.
+// handshake). Messages go to that origin only; before anything is known, only the player.js ready
+// (the frame's address and the lists of events and methods) goes out, to any origin, since that
+// protocol's clients wait for it before they say anything.
 
 export interface HostLink {
   /** origins accepted from the parent window; null until known */

@@ -44,10 +44,12 @@ export function createParentPort(): ParentPort {
     subscribe(listener) {
       const onMessage = (event: MessageEvent) => {
         if (isOwnChildFrame(event.source)) return;
+        const fromParent = window.parent !== window && event.source === window.parent;
+        // another window's message is only counted: its content never enters the flight log
         const message: ParentMessage = {
-          data: plainData(event.data),
+          data: fromParent ? plainData(event.data) : null,
           origin: event.origin,
-          fromParent: window.parent !== window && event.source === window.parent,
+          fromParent,
         };
         listener(message);
       };

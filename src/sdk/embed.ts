@@ -1,6 +1,7 @@
 // embed.js: the host page's side of the player. Creates the player's frame from a container element
 // and its data attributes, and offers a promise-based API over the player's messages. No React, no
 // player code: a host page loads a few kilobytes. Several players on one page are independent.
+import { FRAGMENT_SETTINGS } from '../app/frameDataset';
 import { PROTOCOL } from '../app/protocol';
 import { STATISTICS_FUNCTION } from '../ports/stats';
 
@@ -28,8 +29,10 @@ const FRAME_ATTRIBUTES = [
   'sentry_dsn',
   'ad_list_headers',
 ];
-/** A command the player does not answer within this is rejected. */
+/** A command the player does not answer within this is rejected... */
 const ANSWER_TIMEOUT_MS = 10_000;
+/** ...and so is one made while the player has not loaded within this. */
+const READY_TIMEOUT_MS = 30_000;
 
 export interface EmbedOptions {
   /** the player's page; by default index.html beside this script */
@@ -75,8 +78,9 @@ function dataAttribute(element: HTMLElement, name: string): string | null {
 
 export class KinoPlayer {
   readonly iframe: HTMLIFrameElement;
-  /** resolves when the player has loaded its content; rejects with its error code if it cannot */
-  readonly ready: Promise<ReadyInfo>;
+  private readyPromise!: Promise<ReadyInfo>;
+  private settleReady: { resolve(info: ReadyInfo): void; reject(error: Error): void } | null = null;
+  private loads = 0;
   private readonly origin: string;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly pending = new Map<number, Pending>();
@@ -106,7 +110,9 @@ export class KinoPlayer {
       const value = dataAttribute(container, name);
       if (value === null) continue;
       iframe.setAttribute(`data-${name}`, value);
-      frameData.set(name, value); // a player on another origin cannot read its frame's attributes
+      // a player on another origin cannot read its frame's attributes: it takes the presentation
+      // settings from the fragment (never service addresses: any page could set those there)
+      if (FRAGMENT_SETTINGS.includes(name)) frameData.set(name, value);
     }
     if ([...frameData].length > 0) url.hash = frameData.toString();
     iframe.src = url.href;
@@ -117,15 +123,13 @@ export class KinoPlayer {
     iframe.style.cssText = 'display:block;width:100%;height:100%;border:0';
     this.iframe = iframe;
 
-    let settle: { resolve(info: ReadyInfo): void; reject(error: Error): void } | null = null;
-    this.ready = new Promise<ReadyInfo>((resolve, reject) => {
-      settle = { resolve, reject };
-    });
-    this.ready.catch(() => undefined); // a host that never awaits it must not see an unhandled rejection
-    this.on('ready', (data) => settle?.resolve(data as ReadyInfo));
+    this.expectReady();
+    this.on('ready', (data) => this.settleReady?.resolve(data as ReadyInfo));
     this.on('error', (data) => {
       const { code } = (data ?? {}) as { code?: string };
-      settle?.reject(new PlayerError(code ?? 'UNKNOWN', `The player cannot play: ${code}`));
+      this.settleReady?.reject(
+        new PlayerError(code ?? 'UNKNOWN', `The player cannot play: ${code}`),
+      );
     });
     // SPEC.md section 7: the page's own statistics function gets the player's analytics events
     this.on('analytics', (data) => {
@@ -143,9 +147,28 @@ export class KinoPlayer {
     this.on('fullscreenStretchedExit', () => this.stretch(false));
 
     window.addEventListener('message', this.onMessage);
-    // the handshake: tells the player who its host is, and that the host listens
-    iframe.addEventListener('load', () => this.post({ command: 'hello' }));
+    iframe.addEventListener('load', () => {
+      // a reload of the frame (the viewer's "reload" after an error) starts over
+      if (this.loads++ > 0) this.expectReady();
+      // the handshake: tells the player who its host is, and that the host listens
+      this.post({ command: 'hello' });
+    });
     container.append(iframe);
+  }
+
+  /**
+   * Resolves when the player has loaded its content; rejects with its error code if it cannot. A
+   * reload of the frame gives a new one.
+   */
+  get ready(): Promise<ReadyInfo> {
+    return this.readyPromise;
+  }
+
+  private expectReady() {
+    this.readyPromise = new Promise<ReadyInfo>((resolve, reject) => {
+      this.settleReady = { resolve, reject };
+    });
+    this.readyPromise.catch(() => undefined); // a host that never awaits it sees no unhandled rejection
   }
 
   play = () => this.command('play');
@@ -188,6 +211,7 @@ export class KinoPlayer {
   /** Removes the frame and every listener; pending commands are rejected. */
   destroy() {
     window.removeEventListener('message', this.onMessage);
+    this.settleReady?.reject(new PlayerError('DESTROYED', 'The player was removed'));
     for (const pending of this.pending.values()) {
       clearTimeout(pending.timer);
       pending.reject(new PlayerError('DESTROYED', 'The player was removed'));
@@ -202,7 +226,7 @@ export class KinoPlayer {
   }
 
   private async command(name: string, args?: Record<string, unknown>): Promise<unknown> {
-    await this.ready; // the player hears commands once it has loaded
+    await this.whenReady(); // the player hears commands once it has loaded
     const requestId = this.nextRequest++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -212,6 +236,18 @@ export class KinoPlayer {
       this.pending.set(requestId, { resolve, reject, timer });
       this.post({ command: name, requestId, ...(args ? { args } : {}) });
     });
+  }
+
+  /** ready, or a NOT_READY error after READY_TIMEOUT_MS: a command never waits forever */
+  private whenReady(): Promise<ReadyInfo> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new PlayerError('NOT_READY', 'The player did not load')),
+        READY_TIMEOUT_MS,
+      );
+    });
+    return Promise.race([this.ready, late]).finally(() => clearTimeout(timer));
   }
 
   private receive(event: MessageEvent) {

@@ -11,6 +11,9 @@ export interface BridgeState extends HostLink {
   hostListening: boolean;
 }
 
+/** player.js clients on one page rarely need more than one listener per event */
+export const MAX_LISTENERS_PER_EVENT = 16;
+
 const initialState: BridgeState = {
   allowed: null,
   target: null,
@@ -44,7 +47,9 @@ export const bridgeSlice = createSlice({
       const { event, listener, add } = action.payload;
       const id = listener ?? '';
       const current = state.playerjsListeners[event] ?? [];
-      const next = add ? [...current.filter((l) => l !== id), id] : current.filter((l) => l !== id);
+      const others = current.filter((l) => l !== id);
+      // a page adding listeners without end must not grow the state: the oldest ones go
+      const next = add ? [...others, id].slice(-MAX_LISTENERS_PER_EVENT) : others;
       // an event nobody listens to any more keeps an empty list: the events are a short fixed set
       state.playerjsListeners[event] = next;
     },

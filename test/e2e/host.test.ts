@@ -154,19 +154,11 @@ describe('the host SDK on the demo host page', () => {
       `?movie_id=1&auto_play=1&origin=${encodeURIComponent(allowed)}`,
     );
     await waitFor(frame, `document.querySelector('video').currentTime > 1`);
-    const answered = await page.evaluate(
-      (target) =>
-        new Promise<boolean>((resolve) => {
-          window.addEventListener('message', (e) => {
-            if ((e.data as { event?: string })?.event === 'response') resolve(true);
-          });
-          const player = (document.getElementById('player') as HTMLIFrameElement).contentWindow!;
-          player.postMessage({ protocol: 'kino-player', command: 'pause', requestId: 1 }, target);
-          setTimeout(() => resolve(false), 1500);
-        }),
-      allowed,
-    );
-    expect(answered).toBe(false);
+    await page.evaluate((target) => {
+      const player = (document.getElementById('player') as HTMLIFrameElement).contentWindow!;
+      player.postMessage({ protocol: 'kino-player', command: 'pause', requestId: 1 }, target);
+    }, allowed);
+    await frame.waitForFunction(() => window.__player!.getState().bridge.ignored >= 1);
     const { ignored } = await frame.evaluate(() => window.__player!.getState().bridge);
     expect(ignored).toBeGreaterThanOrEqual(1);
     const before = await videoTime(frame);

@@ -258,11 +258,14 @@ export function fakeParent(
 ) {
   const listeners = new Set<(m: ParentMessage) => void>();
   const targets: string[] = [];
+  /** the messages as posted (player.js ones are JSON strings); `posted` has them parsed */
+  const raw: unknown[] = [];
   const port: ParentPort = {
     embedderOrigin: () => embedder,
     frameUrl: () => url,
     post(message, targetOrigin) {
       targets.push(targetOrigin);
+      raw.push(message);
       posted.push(
         typeof message === 'string'
           ? (JSON.parse(message) as Record<string, unknown>)
@@ -277,7 +280,7 @@ export function fakeParent(
   /** a message from the parent window (or, with fromParent false, from another window) */
   const send = (data: unknown, origin = HOST_ORIGIN, fromParent = true) =>
     listeners.forEach((l) => l({ data, origin, fromParent }));
-  return { port, posted, targets, send, listeners };
+  return { port, posted, raw, targets, send, listeners };
 }
 
 export const DESKTOP: DeviceInfo = {

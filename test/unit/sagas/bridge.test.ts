@@ -177,11 +177,15 @@ describe('the bridge actor: the fullscreen-stretched mode', () => {
 describe('the bridge actor: the host origin', () => {
   it('when the browser does not tell it, waits for the handshake and then hears that origin only', async () => {
     const { parent, command, send, events, store } = await embedded('?movie_id=2', null);
-    expect(parent.posted).toEqual([]); // nothing goes to an unknown origin
+    // to an unknown origin, only the player.js ready (its clients wait for it before saying anything)
+    expect(parent.posted).toEqual([
+      expect.objectContaining({ context: 'player.js', event: 'ready' }),
+    ]);
+    expect(parent.targets).toEqual(['*']);
     await command('hello', undefined, 'h');
-    expect(events()).toEqual(['response']);
-    expect(parent.posted[0]).toMatchObject({ data: { commands: expect.any(Array) } });
-    expect(parent.targets).toEqual([HOST_ORIGIN]);
+    expect(events()).toEqual(['ready', 'response']);
+    expect(parent.posted[1]).toMatchObject({ data: { commands: expect.any(Array) } });
+    expect(parent.targets).toEqual(['*', HOST_ORIGIN]);
     await send({ protocol: PROTOCOL, command: 'pause' }, EVIL);
     expect(store.getState().bridge.ignored).toBe(1);
     expect(store.getState().bridge.target).toBe(HOST_ORIGIN);
@@ -191,11 +195,12 @@ describe('the bridge actor: the host origin', () => {
     const { parent, send, store } = await embedded(
       `?movie_id=2&origin=${encodeURIComponent('https://a.example,https://b.example')}`,
     );
-    expect(parent.posted).toEqual([]); // two allowed origins: which one is the parent's is not known yet
+    // two allowed origins: which one is the parent's is not known yet, so our protocol waits
+    expect(parent.posted.filter((m) => m.protocol === PROTOCOL)).toEqual([]);
     await send({ protocol: PROTOCOL, command: 'hello' }, HOST_ORIGIN);
     expect(store.getState().bridge.ignored).toBe(1);
     await send({ protocol: PROTOCOL, command: 'hello', requestId: 1 }, 'https://b.example');
-    expect(parent.targets).toEqual(['https://b.example']);
+    expect(parent.targets.filter((t) => t !== '*')).toEqual(['https://b.example']);
   });
 });
 
@@ -210,6 +215,10 @@ describe('the bridge actor: the player.js protocol', () => {
     media.emit({ type: 'playing' });
     await settle();
     const playerjsPosts = () => parent.posted.filter((m) => m.context === 'player.js');
+    // the protocol's messages are JSON strings, as its clients parse them
+    const playerjsRaw = parent.raw.filter((m) => String(m).includes('"context":"player.js"'));
+    expect(playerjsRaw.length).toBeGreaterThan(0);
+    for (const message of playerjsRaw) expect(typeof message).toBe('string');
     expect(playerjsPosts().at(-1)).toMatchObject({
       context: 'player.js',
       event: 'play',
@@ -222,6 +231,15 @@ describe('the bridge actor: the player.js protocol', () => {
     expect(playerjsPosts().at(-1)).toMatchObject({ event: 'getVolume', value: 40, listener: 'G' });
     await send(pj({ method: 'setCurrentTime', value: 9 }));
     expect(methods()).toContain('seek');
+  });
+
+  it('keeps at most 16 listeners per event, however many a page adds', async () => {
+    const { send, store } = await embedded();
+    for (let i = 0; i < 40; i++)
+      await send(pj({ method: 'addEventListener', value: 'timeupdate', listener: `L${i}` }));
+    const listeners = store.getState().bridge.playerjsListeners.timeupdate ?? [];
+    expect(listeners).toHaveLength(16);
+    expect(listeners.at(-1)).toBe('L39');
   });
 
   it('answers a late ready listener with ready again', async () => {

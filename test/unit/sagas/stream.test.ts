@@ -136,6 +136,32 @@ describe('the stream actor: playback', () => {
     expect(methods().slice(-1)).toEqual(['play']);
   });
 
+  it('does not play after the load when the play was taken back by a pause during it', async () => {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const load = media.port.load.bind(media.port);
+    media.port.load = async (source) => {
+      await clock.port.sleep(500); // the manifest is on its way
+      return load(source);
+    };
+    const ports = fakePorts({
+      http: fakeHttp(catalogRoutes(2, series)),
+      media: media.port,
+      clock: clock.port,
+    });
+    const { store } = startPlayer('?movie_id=2&episode_id=203', ports, {
+      hostOrigin: HOST_ORIGIN,
+    });
+    await settle();
+    expect(store.getState().stream.status).toBe('loading');
+    store.dispatch(playbackRequests.playRequested());
+    await settle(); // the pre-roll phase passes (no ads) and asks the stream to play
+    store.dispatch(playbackRequests.pauseRequested());
+    await clock.advance(600);
+    expect(store.getState().stream.status).toBe('ready');
+    expect(media.calls.map((c) => c.method)).not.toContain('play');
+  });
+
   it('puts the position once a second, not ten times', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203');
     const seen: unknown[] = [];
