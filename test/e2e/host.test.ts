@@ -99,8 +99,11 @@ describe('the host SDK on the demo host page', () => {
     await waitFor(frame, `document.querySelector('video').currentTime > 1.5`);
     await page.evaluate(() => window.demoPlayer.pause());
     await waitFor(frame, `document.querySelector('video').paused`);
+    // the stream's start seeks too: wait for one more seeked than there was
+    const seekedSoFar = `document.querySelectorAll('#messages li[data-event="seeked"]').length`;
+    const before = (await page.evaluate(seekedSoFar)) as number;
     await page.evaluate(() => window.demoPlayer.seek(8));
-    await waitFor(page, `document.querySelector('#messages li[data-event="seeked"]') !== null`);
+    await waitFor(page, `${seekedSoFar} > ${before}`);
     expect(await page.evaluate(() => window.demoPlayer.getPaused())).toBe(true);
     expect(await page.evaluate(() => window.demoPlayer.getCurrentTime())).toBeCloseTo(8, 0);
 
