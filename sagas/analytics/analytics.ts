@@ -14,6 +14,7 @@ import { deviceType, type DeviceType } from '../../src/device/device';
 import type { PlaybackQuality } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
+import { selectCurrentHeight } from '../../src/state/selectors';
 import { contentActions } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
@@ -32,8 +33,6 @@ interface Memory {
   muted: boolean;
   qualityHeight: number | null;
 }
-
-const heightOf = (s: PlayerState) => s.stream.levels[s.stream.currentLevel]?.height ?? null;
 
 /**
  * Sends one event through the statistics port with the common payload fields and its own, and
@@ -109,7 +108,7 @@ function* onVolume(memory: Memory, { payload }: PayloadAction<{ muted: boolean }
 }
 
 function* onQuality(memory: Memory) {
-  const height = heightOf((yield select()) as PlayerState);
+  const height = selectCurrentHeight((yield select()) as PlayerState);
   const previous = memory.qualityHeight;
   memory.qualityHeight = height;
   // the first level is the start, not a change
@@ -146,7 +145,7 @@ export function* analyticsActor() {
     frames: null,
     framesAtSecond: 0,
     muted: state.media.muted,
-    qualityHeight: heightOf(state),
+    qualityHeight: selectCurrentHeight(state),
   };
   const whenStarted = (saga: (m: Memory, a: never) => Generator) =>
     function* (action: UnknownAction) {

@@ -23,7 +23,7 @@ import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { uiRequests } from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
-import { readyData, runCommand } from './commands';
+import { READY_DATA, runCommand } from './commands';
 
 const selectBridge = (s: PlayerState) => s.bridge;
 
@@ -54,7 +54,7 @@ function* playerjsReady(listener: string | null) {
   const { parent } = yield* getPorts();
   const value = {
     src: (yield call([parent, parent.frameUrl])) as string,
-    ...readyData().playerjs,
+    ...READY_DATA.playerjs,
   };
   const { target } = (yield select(selectBridge)) as PlayerState['bridge'];
   yield call([parent, parent.post], playerjsMessage('ready', value, listener), target ?? '*');
@@ -66,7 +66,7 @@ function* tell(action: UnknownAction) {
   const described = describeForHost(action, state);
   if (!described) return;
   const event: HostEvent =
-    described.event === 'ready' ? { event: 'ready', data: readyData().ours } : described;
+    described.event === 'ready' ? { event: 'ready', data: READY_DATA.ours } : described;
   if (!FREQUENT_EVENTS.has(event.event) || state.bridge.hostListening)
     yield* postToHost({ protocol: PROTOCOL, ...event });
   if (event.event === 'ready') {

@@ -7,16 +7,18 @@ import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';
 import { playbackRequests } from '../../src/state/playback';
-import { selectCurrentEpisode, selectEpisodesInOrder } from '../../src/state/selectors';
+import {
+  selectCurrentEpisode,
+  selectEpisodesInOrder,
+  selectQuality,
+} from '../../src/state/selectors';
 import { getPorts } from '../lib/context';
 
 /** What the ready event tells a host: what it may hear and ask. */
-export function readyData() {
-  return {
-    ours: { events: EVENTS, commands: COMMANDS },
-    playerjs: { events: PLAYERJS_EVENTS, methods: PLAYERJS_METHODS },
-  };
-}
+export const READY_DATA = {
+  ours: { events: EVENTS, commands: COMMANDS },
+  playerjs: { events: PLAYERJS_EVENTS, methods: PLAYERJS_METHODS },
+};
 
 /** A getter's answer, from the state. */
 export function answerGetter(name: Getter, s: PlayerState): unknown {
@@ -36,11 +38,7 @@ export function answerGetter(name: Getter, s: PlayerState): unknown {
     case 'getEpisodes':
       return selectEpisodesInOrder(s);
     case 'getQuality':
-      return {
-        level: s.stream.currentLevel,
-        height: s.stream.levels[s.stream.currentLevel]?.height ?? null,
-        auto: s.stream.autoLevel,
-      };
+      return selectQuality(s);
     case 'getFullscreen':
       return s.viewport.fullscreen;
   }
@@ -55,7 +53,7 @@ export function* runCommand(command: Command, requestId: RequestId) {
   const { volume, muted } = state.media;
   switch (command.name) {
     case 'hello':
-      return { data: state.system.boot === 'ready' ? readyData().ours : null };
+      return { data: state.system.boot === 'ready' ? READY_DATA.ours : null };
     case 'play':
       yield put(playbackRequests.playRequested());
       return {};

@@ -6,7 +6,7 @@ import { adsActions } from '../state/ads';
 import { analyticsActions } from '../state/analytics';
 import { contentActions } from '../state/content';
 import { mediaActions } from '../state/playback';
-import { selectCurrentEpisode } from '../state/selectors';
+import { selectCurrentEpisode, selectQuality } from '../state/selectors';
 import { streamActions } from '../state/stream';
 import { systemActions, type BootFailureReason } from '../state/system';
 import { viewportActions } from '../state/viewport';
@@ -68,11 +68,7 @@ const DESCRIBE: Record<string, Describe> = {
   [mediaActions.volumeChanged.type]: (a) => ({ event: 'volumeChange', data: payload(a) }),
   [streamActions.levelSwitched.type]: (_a, s) => ({
     event: 'qualityChange',
-    data: {
-      level: s.stream.currentLevel,
-      height: s.stream.levels[s.stream.currentLevel]?.height ?? null,
-      auto: s.stream.autoLevel,
-    },
+    data: selectQuality(s),
   }),
   [streamActions.audioTrackSwitched.type]: (_a, s) => ({
     event: 'audioTrackChange',

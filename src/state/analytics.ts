@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { adAnalyticsFields } from './ads';
 import type { PlayerState } from './index';
-import { selectContent, selectCurrentEpisode } from './selectors';
+import { selectContent, selectCurrentEpisode, selectCurrentHeight } from './selectors';
 
 export const analyticsActions = {
   /** an event went to the statistics function (the bridge mirrors it to the host page) */
@@ -45,7 +45,7 @@ export function analyticsPayload(state: PlayerState, userId: string | null) {
     playback_rate: stream.rate,
     real_time_played_sec: media.playedSeconds,
     video_time_played_sec: Math.floor(media.videoPlayedSeconds),
-    video_quality: stream.levels[stream.currentLevel]?.height ?? null,
+    video_quality: selectCurrentHeight(state),
     season: content?.hasMultipleEpisodes ? (episode?.season.order ?? null) : null,
     episode: content?.hasMultipleEpisodes ? (episode?.order ?? null) : null,
     language: audio?.lang ?? '',

@@ -8,6 +8,17 @@ export const selectContent = (s: PlayerState) => s.content.content;
 export const selectCurrentEpisode = (s: PlayerState) =>
   s.content.episodes.find((e) => e.id === s.content.currentEpisodeId) ?? null;
 
+/** The height of the quality level playing, null before the levels are known. */
+export const selectCurrentHeight = (s: PlayerState) =>
+  s.stream.levels[s.stream.currentLevel]?.height ?? null;
+
+/** The quality as the host page hears it: level, height, and whether it is automatic. */
+export const selectQuality = (s: PlayerState) => ({
+  level: s.stream.currentLevel,
+  height: selectCurrentHeight(s),
+  auto: s.stream.autoLevel,
+});
+
 /** Whole seconds only, so a time display re-renders once a second, not on every timeupdate. */
 export const selectCurrentSecond = (s: PlayerState) => Math.floor(s.media.currentTime);
 export const selectDurationSecond = (s: PlayerState) => Math.floor(s.media.duration);
