@@ -10,9 +10,7 @@ function base64UrlDecode(part: string): string {
     .replace(/-/g, '+')
     .replace(/_/g, '/')
     .padEnd(Math.ceil(part.length / 4) * 4, '=');
-  return typeof atob === 'function'
-    ? atob(padded)
-    : Buffer.from(padded, 'base64').toString('binary');
+  return atob(padded);
 }
 
 /** Epoch milliseconds of a JWT's exp claim; null for a token that is not a JWT or has no exp. */

@@ -1,5 +1,6 @@
 import type { FlightRecorder } from '../recorder/recorder';
 import type { createActionTap } from './actionTap';
+import { liveStreamEngines } from '../ports/media';
 import { logAsJson } from '../recorder/exporters';
 import type { PlayerState } from '../state';
 import { systemActions } from '../state/system';
@@ -19,6 +20,8 @@ export interface PlayerDebugApi {
   dispatch(action: { type: string; payload?: unknown }): void;
   /** the next action of this type (e.g. 'media/playing'), once the state has it; rejects after timeoutMs */
   waitForAction(type: string, timeoutMs?: number): Promise<{ type: string; payload?: unknown }>;
+  /** hls.js instances not destroyed and media elements in the page: 1 and 2 (content, ads) at any time */
+  mediaStats(): { streamEngines: number; mediaElements: number };
 }
 
 declare global {
@@ -41,5 +44,9 @@ export function installDebugApi(
     crashDrill: (actor) => void store.dispatch(systemActions.crashDrillRequested({ actor })),
     dispatch: (action) => void store.dispatch(action),
     waitForAction: (type, timeoutMs) => tap.waitFor(type, timeoutMs),
+    mediaStats: () => ({
+      streamEngines: liveStreamEngines(),
+      mediaElements: document.querySelectorAll('video, audio').length,
+    }),
   };
 }

@@ -42,6 +42,10 @@ const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => (
  * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
  * evaluated off the path to the first paint.
  */
+/** hls.js instances created and not yet destroyed, on this page (the QA API and the benchmarks read it). */
+let liveEngines = 0;
+export const liveStreamEngines = () => liveEngines;
+
 export function createMediaPort(video: HTMLVideoElement): MediaPort {
   const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();
@@ -111,6 +115,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     if (hls) {
       hls.destroy(); // removes every hls.js listener with it
       hls = null;
+      liveEngines -= 1;
     }
     external.forEach((el) => el.remove());
     external = [];
@@ -121,6 +126,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
   function attachHls(hlsJs: HlsModule, source: MediaSourceSpec) {
     const { default: HlsClass, Events } = hlsJs;
     const useOwnSubtitles = source.subtitles.length === 0;
+    liveEngines += 1;
     const instance = new HlsClass({
       startPosition: source.startAt > 0 ? source.startAt : -1,
       enableWebVTT: useOwnSubtitles,

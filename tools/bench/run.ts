@@ -1,22 +1,28 @@
-// npm run bench [-- replay|playback|vast ...]: measures, writes bench/results.json and
+// npm run bench [-- replay|playback|vast|ads|startup|session ...]: measures, writes bench/results.json and
 // bench/RESULTS.md. Not part of npm test. Naming suites re-measures only those; the other figures are
 // kept from the last results.json.
 // Timings are medians of runs interleaved with their baseline (A B A B ...), reported as ratios.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { startDemoServer } from '../../demo/app';
 import { measureAdLatency } from './adLatency';
+import { measureHeapSession } from './heapSession';
 import { measureReplaySpeed } from './replaySpeed';
+import { IN_THE_WAY } from './inTheWay';
+import { measureFirstFrame } from './startup';
 import { measureSteadyPlayback, type SteadyPlayback } from './steadyPlayback';
 import { measureVastParse } from './vastParse';
 
 const ROOT = join(__dirname, '..', '..');
 const RUNS = 5;
+/** a minute of playback per page and run: fewer runs, so the whole benchmark stays under 15 minutes */
+const PLAYBACK_RUNS = 3;
 /** the VAST timings are short, so more runs for a steadier median */
 const VAST_RUNS = 9;
-const SUITES = ['replay', 'playback', 'vast', 'ads'];
+const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay'];
 /** click-to-first-frame runs per page */
 const AD_RUNS = 5;
 
@@ -25,6 +31,21 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 const round = (n: number, digits = 3) => Number(n.toFixed(digits));
+
+/** Whether a figure meets its goal ('<= 1.10', '< 285', '>= 1000', '= 1', 'no growth'); null: no goal. */
+function goalMet(f: Figure): boolean | null {
+  if (f.goal === 'no growth') return (f.runs.at(-1) ?? 0) <= (f.runs[0] ?? 0);
+  const match = /^(<=|<|>=|=) ([\d.]+)$/.exec(f.goal);
+  if (!match) return null;
+  const measured = f.ratio ?? f.value;
+  const limit = Number(match[2]);
+  return {
+    '<=': measured <= limit,
+    '<': measured < limit,
+    '>=': measured >= limit,
+    '=': measured === limit,
+  }[match[1] as '<=' | '<' | '>=' | '='];
+}
 
 interface Figure {
   value: number;
@@ -54,10 +75,15 @@ async function main() {
       : null;
   const results: Record<string, Figure> = { ...previous?.results };
 
-  if (runs('replay')) await replayFigures(results);
-  if (runs('playback')) await playbackFigures(results);
-  if (runs('vast')) await vastFigures(results);
+  const started = Date.now();
+  if (runs('startup')) await startupFigures(results);
   if (runs('ads')) await adFigures(results);
+  if (runs('playback')) await playbackFigures(results);
+  if (runs('session')) await sessionFigures(results);
+  if (runs('vast')) await vastFigures(results);
+  if (runs('replay')) await replayFigures(results);
+  delete results.ad_first_frame_ratio; // the name of preroll_latency_ratio before 2026-11-22
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
   const date = new Date().toISOString().slice(0, 10);
@@ -66,20 +92,25 @@ async function main() {
     : '';
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
   writeFileSync(previousPath, `${JSON.stringify({ date, machine, results }, null, 2)}\n`);
+  const mark = (met: boolean | null) => (met === null ? '' : met ? 'met' : '**missed**');
   const rows = Object.entries(results).map(
     ([key, f]) =>
-      `| \`${key}\` | ${f.ratio !== undefined ? `${f.ratio} (${f.value} vs ${f.baseline} ${f.unit})` : `${f.value} ${f.unit}`} | ${f.goal} | ${f.runs.join(', ')} | ${f.how} |`,
+      `| \`${key}\` | ${f.ratio !== undefined ? `${f.ratio} (${f.value} vs ${f.baseline} ${f.unit})` : `${f.value} ${f.unit}`} | ${f.goal} | ${mark(goalMet(f))} | ${f.runs.join(', ')} | ${f.how} |`,
   );
+  const missed = Object.entries(results).filter(([, f]) => goalMet(f) === false);
   writeFileSync(
     join(ROOT, 'bench', 'RESULTS.md'),
     [
       '# Benchmark results',
       '',
-      `Measured ${date} on ${machine} with \`npm run bench\` (median of ${RUNS} runs, interleaved with the baseline).${partial}`,
+      `Measured ${date} on ${machine} with \`npm run bench\` in ${minutes} minutes: each timing the median of its runs, interleaved with its baseline (A B A B).${partial}`,
       '',
-      '| figure | value | goal | runs | how |',
-      '| --- | --- | --- | --- | --- |',
+      '| figure | value | goal | | runs | how |',
+      '| --- | --- | --- | --- | --- | --- |',
       ...rows,
+      '',
+      ...(missed.length > 0 ? ['## What stands in the way', ''] : []),
+      ...missed.map(([key]) => `- \`${key}\`: ${IN_THE_WAY[key] ?? 'not yet profiled.'}`),
       '',
     ].join('\n'),
   );
@@ -124,7 +155,7 @@ async function playbackFigures(results: Record<string, Figure>) {
   try {
     const player: SteadyPlayback[] = [];
     const bare: SteadyPlayback[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < PLAYBACK_RUNS; i++) {
       player.push(await measureSteadyPlayback(`${server.url}/?movie_id=1&auto_play=1`));
       bare.push(await measureSteadyPlayback(`${server.url}/bench/bare-hls.html`));
     }
@@ -165,6 +196,117 @@ async function playbackFigures(results: Record<string, Figure>) {
   }
 }
 
+/** The scripts of dist/ by name, gzip -9 sizes in KB. */
+function gzipKb(files: Iterable<string>) {
+  let bytes = 0;
+  for (const file of files)
+    bytes += gzipSync(readFileSync(join(ROOT, 'dist', file)), { level: 9 }).length;
+  return round(bytes / 1024, 1);
+}
+
+/** Every script the player's page can load: its entry and the chunks its import map names. */
+function playerScripts(): string[] {
+  const html = readFileSync(join(ROOT, 'dist', 'index.html'), 'utf8');
+  const entry = [...html.matchAll(/<script[^>]*\ssrc=["']?([^"' >]+)/g)].map((m) => m[1] ?? '');
+  const importMap = /<script type=["']?importmap["']?>([^<]*)<\/script>/.exec(html)?.[1];
+  const chunks = importMap
+    ? Object.values((JSON.parse(importMap) as { imports: Record<string, string> }).imports)
+    : [];
+  return [...entry, ...chunks].map((src) => src.replace(/^\.?\//, ''));
+}
+
+async function startupFigures(results: Record<string, Figure>) {
+  build();
+  const server = await startDemoServer(0, {
+    defaultAdList: [], // the film's own first frame: no pre-roll
+    mounts: {
+      '/bench': join(__dirname, 'static'),
+      '/vendor/hls': join(ROOT, 'node_modules', 'hls.js', 'dist'),
+    },
+  });
+  try {
+    const { player, bare } = await measureFirstFrame(
+      `${server.url}/?movie_id=1&auto_play=1`,
+      `${server.url}/bench/bare-hls.html`,
+      RUNS,
+    );
+    const ratios = player.map((p, i) => p.ms / (bare[i]?.ms ?? p.ms));
+    results.ttff_ratio = {
+      value: round(median(player.map((p) => p.ms)), 1),
+      baseline: round(median(bare.map((b) => b.ms)), 1),
+      ratio: round(median(ratios)),
+      runs: ratios.map((r) => round(r)),
+      goal: '<= 1.10',
+      unit: 'ms from navigation to the first frame',
+      how: `the demo film with autoplay and no pre-roll, each page in a fresh browser context (cold cache), ${RUNS} interleaved runs; navigation start to requestVideoFrameCallback's first frame of the content element; the baseline is the same HLS through hls.js alone (its minified build)`,
+    };
+    const dist = new Set(playerScripts());
+    const firstFrame = new Set(
+      (player[0]?.scripts ?? [])
+        .map((url) => new URL(url).pathname.slice(1))
+        .filter((f) => dist.has(f)),
+    );
+    results.js_gzip_kb_first_frame = {
+      value: gzipKb(firstFrame),
+      runs: [gzipKb(firstFrame)],
+      goal: '< 285',
+      unit: 'KB',
+      how: `gzip -9 of the scripts the page had loaded at the film's first frame: ${[...firstFrame].join(', ')}`,
+    };
+    results.js_gzip_kb_total = {
+      value: gzipKb(dist),
+      runs: [gzipKb(dist)],
+      goal: 'none',
+      unit: 'KB',
+      how: `gzip -9 of every script the player's page can load (its entry and the import map's chunks): ${[...dist].join(', ')}`,
+    };
+    for (const key of ['ttff_ratio', 'js_gzip_kb_first_frame', 'js_gzip_kb_total'])
+      console.log(`${key}: ${results[key]?.ratio ?? results[key]?.value}`);
+  } finally {
+    await server.close();
+  }
+}
+
+async function sessionFigures(results: Record<string, Figure>) {
+  build();
+  const server = await startDemoServer(0, {
+    defaultAdList: ['nonskippable'],
+    mounts: { '/media/hls': join(__dirname, 'fixtures', 'episode-hls') },
+  });
+  try {
+    const s = await measureHeapSession(
+      `${server.url}/?movie_id=2&episode_id=201&auto_play=1&advert=1`,
+      205,
+    );
+    const growth = round(s.endMb - s.startMb, 2);
+    results.heap_growth_mb = {
+      value: growth,
+      runs: [growth],
+      goal: '<= 2',
+      unit: 'MB',
+      how: `JS heap after GC, from the first episode playing (${s.startMb.toFixed(2)} MB) to the end of the session (${s.endMb.toFixed(2)} MB): ${s.contentMinutes.toFixed(0)} minutes of content at 16x in ${s.wallSeconds.toFixed(0)} s, ${s.adBreaks} ad breaks, ${s.episodeChanges} episode changes; the flight recorder holds ${s.recorderEntries} entries (${s.recorderMb.toFixed(2)} MB of JSON) of it on purpose`,
+    };
+    results.live_hls_instances = {
+      value: s.streamEngines,
+      runs: [s.streamEngines],
+      goal: '= 1',
+      unit: '',
+      how: 'hls.js instances created and not destroyed at the end of the same session',
+    };
+    results.live_media_elements = {
+      value: s.mediaElementsInHeap,
+      runs: [s.mediaElementsInHeapAtStart, s.mediaElementsInHeap],
+      goal: 'no growth',
+      unit: '',
+      how: `media elements in the JS heap after GC, at the start and at the end of the same session (${s.mediaElementsInPage} in the page: the content's and the ad's, from the page's HTML; the rest detached)`,
+    };
+    for (const key of ['heap_growth_mb', 'live_hls_instances', 'live_media_elements'])
+      console.log(`${key}: ${results[key]?.value}`);
+  } finally {
+    await server.close();
+  }
+}
+
 async function vastFigures(results: Record<string, Figure>) {
   const vast = await measureVastParse(VAST_RUNS);
   const ratios = vast.oursMs.map((ours, i) => ours / (vast.theirsMs[i] ?? ours));
@@ -186,7 +328,7 @@ async function adFigures(results: Record<string, Figure>) {
   try {
     const { player, bare } = await measureAdLatency(server.url, AD_RUNS);
     const ratios = player.map((p, i) => p / (bare[i] ?? p));
-    results.ad_first_frame_ratio = {
+    results.preroll_latency_ratio = {
       value: round(median(player), 1),
       baseline: round(median(bare), 1),
       ratio: round(median(ratios)),
@@ -195,7 +337,7 @@ async function adFigures(results: Record<string, Figure>) {
       unit: 'ms from the play click to the first ad frame',
       how: `the demo film with the 6 s pre-roll, play clicked once the page is idle (its first ad prepared), against a bare <video src> of the same MP4 clicked once preloaded; click event to requestVideoFrameCallback, ${AD_RUNS} interleaved runs`,
     };
-    console.log(`ad_first_frame_ratio: ${results.ad_first_frame_ratio.ratio}`);
+    console.log(`preroll_latency_ratio: ${results.preroll_latency_ratio.ratio}`);
   } finally {
     await server.close();
   }
