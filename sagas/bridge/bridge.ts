@@ -90,8 +90,9 @@ function* respond(
 }
 
 /** One message from outside: checked (window, origin, shape), then carried out. */
-function* hear({ data, origin, fromParent }: ParentMessage) {
+function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
   const ignore = (reason: string) => put(bridgeActions.messageIgnored({ reason }));
+  if (dropped) yield put(bridgeActions.messagesDropped({ count: dropped }));
   if (!fromParent) {
     yield ignore('not from the parent window');
     return;

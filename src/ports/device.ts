@@ -25,7 +25,10 @@ export function createDevicePort(): DevicePort {
         userAgent: nav.userAgent,
         platform: nav.platform,
         languages: [...(nav.languages ?? [nav.language])],
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        utcOffsets: [
+          new Date(2026, 0, 1).getTimezoneOffset(),
+          new Date(2026, 6, 1).getTimezoneOffset(),
+        ],
         screen: {
           width: screen.width,
           height: screen.height,

@@ -17,7 +17,9 @@ function failure(kind: HttpFailure, url: string): Error {
 
 /** The browser adapter of the HTTP port, on axios. Every status resolves; only a missing response rejects. */
 export function createHttpPort(): HttpPort {
-  const client = axios.create({ validateStatus: () => true });
+  // No XSRF cookie (the services take a bearer token): axios would read it through the asynchronous
+  // cookie store before each send, and at start-up the first render slips in between.
+  const client = axios.create({ validateStatus: () => true, withXSRFToken: false });
   return {
     async request(req) {
       try {

@@ -24,6 +24,13 @@ function plainData(data: unknown): unknown {
   }
 }
 
+/**
+ * Messages a second that reach the bridge; past it, a flood is dropped unread and only counted (with
+ * the next message let through), so it can neither keep the main thread busy nor push the session's
+ * history out of the flight log. A host page talking to the player sends a few a second.
+ */
+export const MESSAGES_PER_SECOND = 50;
+
 const isOwnChildFrame = (source: MessageEventSource | null) => {
   for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === source) return true;
   return false;
@@ -42,15 +49,29 @@ export function createParentPort(): ParentPort {
       if (window.parent !== window) window.parent.postMessage(message, targetOrigin);
     },
     subscribe(listener) {
+      let second = 0;
+      let passed = 0;
+      let dropped = 0;
       const onMessage = (event: MessageEvent) => {
         if (isOwnChildFrame(event.source)) return;
+        const now = Math.floor(performance.now() / 1000);
+        if (now !== second) {
+          second = now;
+          passed = 0;
+        }
+        if (++passed > MESSAGES_PER_SECOND) {
+          dropped += 1;
+          return;
+        }
         const fromParent = window.parent !== window && event.source === window.parent;
         // another window's message is only counted: its content never enters the flight log
         const message: ParentMessage = {
           data: fromParent ? plainData(event.data) : null,
           origin: event.origin,
           fromParent,
+          ...(dropped > 0 ? { dropped } : {}),
         };
+        dropped = 0;
         listener(message);
       };
       window.addEventListener('message', onMessage);

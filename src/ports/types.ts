@@ -166,6 +166,8 @@ export interface ParentMessage {
   origin: string;
   /** sent by the parent window (the embedding page), not by another window */
   fromParent: boolean;
+  /** messages dropped unread just before this one: a flood past the adapter's budget */
+  dropped?: number;
 }
 
 export interface ParentPort {

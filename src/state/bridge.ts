@@ -37,6 +37,10 @@ export const bridgeSlice = createSlice({
     messageIgnored(state, _action: PayloadAction<{ reason: string }>) {
       state.ignored += 1;
     },
+    /** a flood: messages the parent port dropped unread, past its budget a second */
+    messagesDropped(state, action: PayloadAction<{ count: number }>) {
+      state.ignored += action.payload.count;
+    },
     /** the host asked for the flight log: answered outside the actors, from the recorder */
     logRequested(_state, _action: PayloadAction<{ requestId: RequestId }>) {},
     playerjsListenerChanged(

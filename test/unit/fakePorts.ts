@@ -288,7 +288,7 @@ export const DESKTOP: DeviceInfo = {
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
   platform: 'Linux x86_64',
   languages: ['ru-RU', 'en'],
-  timeZone: 'Europe/Moscow',
+  utcOffsets: [-180, -180],
   screen: { width: 1920, height: 1080, colorDepth: 24, pixelRatio: 1 },
   hardwareConcurrency: 8,
   deviceMemory: 8,

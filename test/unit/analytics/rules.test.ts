@@ -71,6 +71,7 @@ describe('the device', () => {
     for (const changed of [
       { hardwareConcurrency: 4 },
       { languages: ['en-US'] },
+      { utcOffsets: [0, -60] as [number, number] },
       { screen: { ...DESKTOP.screen, width: 1280 } },
       { platform: 'Win32' },
     ])

@@ -150,6 +150,24 @@ describe('the bridge actor: what the host page asks', () => {
     expect(store.getState().bridge.ignored).toBe(6);
   });
 
+  it('counts a flood the port dropped, and still carries out the message that came through', async () => {
+    const { parent, store, methods } = await embedded();
+    parent.listeners.forEach((listener) =>
+      listener({
+        data: { protocol: PROTOCOL, command: 'pause', requestId: 7 },
+        origin: HOST_ORIGIN,
+        fromParent: true,
+        dropped: 5000,
+      }),
+    );
+    await settle();
+    expect(store.getState().bridge.ignored).toBe(5000);
+    expect(methods()).toContain('pause');
+    expect(parent.posted.at(-1)).toEqual(
+      expect.objectContaining({ event: 'response', command: 'pause', requestId: 7 }),
+    );
+  });
+
   it('closes an open menu on the SPEC.md click message', async () => {
     const { send, store } = await embedded();
     store.dispatch({ type: 'ui/settingsToggled' });
