@@ -1,5 +1,6 @@
 // Requests to the player's services: the bearer token from its cookie, refreshed when it has expired
 // (once for every request waiting on it), and one refresh and one retry after a 401, never a loop.
+// A token that cannot be renewed is dropped: the services serve guests, so the viewer still watches.
 import type { Action } from 'redux';
 import { call, fork, join, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
@@ -28,7 +29,7 @@ function* currentToken() {
   const token = cookies.get(ACCESS_COOKIE);
   if (!token || !isExpired(token, clock.epochMs())) return { token, refreshTried: false };
   const refreshed = yield* refreshToken();
-  return { token: refreshed ? cookies.get(ACCESS_COOKIE) : token, refreshTried: true };
+  return { token: refreshed ? cookies.get(ACCESS_COOKIE) : null, refreshTried: true };
 }
 
 function withBearer(request: HttpRequest, token: string | null): HttpRequest {
@@ -43,12 +44,13 @@ export function* apiRequest<T>(endpoint: Endpoint<T>) {
   if (!authorized) return (yield call([http, http.request], request)) as HttpResponse;
   const { token, refreshTried } = yield* currentToken();
   let res = (yield call([http, http.request], withBearer(request, token))) as HttpResponse;
-  // At most one refresh per request, and one retry after it.
-  if (res.status === 401 && !refreshTried && (yield* refreshToken())) {
+  // A refused token: at most one refresh per request, and one retry, with the new token or as a guest.
+  if (res.status === 401 && token) {
+    const renewed = !refreshTried && (yield* refreshToken());
     const { cookies } = yield* getPorts();
     res = (yield call(
       [http, http.request],
-      withBearer(request, cookies.get(ACCESS_COOKIE)),
+      withBearer(request, renewed ? cookies.get(ACCESS_COOKIE) : null),
     )) as HttpResponse;
   }
   return res;

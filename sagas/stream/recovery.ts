@@ -1,6 +1,8 @@
 import { call, put } from 'redux-saga/effects';
 import type { MediaEvent } from '../../src/ports/types';
 import { streamActions } from '../../src/state/stream';
+import { systemActions } from '../../src/state/system';
+import { newErrorId } from '../boot/boot';
 import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
 
@@ -58,4 +60,13 @@ export function* handleStreamError(
     return;
   }
   yield put(streamActions.failed());
+  // SPEC.md section 8: the viewer is told, with an id to quote, and offered a reload
+  yield put(
+    systemActions.playbackFailed({
+      reason: 'unexpected',
+      errorId: yield* newErrorId(),
+      address: null,
+      detail: `Stream failed: ${event.details}`,
+    }),
+  );
 }

@@ -23,7 +23,8 @@ export interface ErrorReporter {
   /** loads Sentry and starts reporting (after the first frame) */
   start(): void;
   actorCrashed(crash: ActorCrash): void;
-  bootFailed(failure: BootFailure): void;
+  /** the player stopped with a message: at its start (boot) or while playing (the stream failed) */
+  failed(failure: BootFailure, stage: 'Boot' | 'Playback'): void;
 }
 
 export function createErrorReporter(config: PlayerConfig, logTail: () => string): ErrorReporter {
@@ -88,9 +89,9 @@ export function createErrorReporter(config: PlayerConfig, logTail: () => string)
         { actor: crash.actor },
         { restarts: crash.restarts },
       ),
-    bootFailed: (failure) => {
+    failed: (failure, stage) => {
       if (failure.reason !== 'unexpected' || !failure.errorId) return; // the others are answers, not faults
-      send(named('BootFailed', failure.detail), { error_id: failure.errorId }, {});
+      send(named(`${stage}Failed`, failure.detail), { error_id: failure.errorId }, {});
     },
   };
 }
@@ -111,9 +112,10 @@ export function errorReportMiddleware(reporter: ErrorReporter): Middleware {
     const result = next(action);
     if (systemActions.actorCrashed.match(action)) reporter.actorCrashed(action.payload);
     if (systemActions.bootFailed.match(action)) {
-      reporter.bootFailed(action.payload);
+      reporter.failed(action.payload, 'Boot');
       start();
     }
+    if (systemActions.playbackFailed.match(action)) reporter.failed(action.payload, 'Playback');
     if (mediaActions.playing.match(action) || adsActions.adStarted.match(action)) start();
     return result;
   };

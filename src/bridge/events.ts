@@ -52,9 +52,13 @@ const DESCRIBE: Record<string, Describe> = {
     const { reason, errorId } = payload(a) as { reason: BootFailureReason; errorId: string | null };
     return { event: 'error', data: { code: BOOT_ERROR_CODES[reason], errorId } };
   },
-  [streamActions.failed.type]: (_a, s) => ({
+  [systemActions.playbackFailed.type]: (a, s) => ({
     event: 'error',
-    data: { code: STREAM_FAILED, details: s.stream.lastError?.details ?? null },
+    data: {
+      code: STREAM_FAILED,
+      details: s.stream.lastError?.details ?? null,
+      errorId: (payload(a) as { errorId: string | null }).errorId,
+    },
   }),
   [mediaActions.playing.type]: () => ({ event: 'play', data: null }),
   [mediaActions.paused.type]: (a) => ({ event: 'pause', data: payload(a) }),

@@ -4,6 +4,7 @@ import { adRequests } from '../state/ads';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { bottomBar, bigPlayButton, iconButton } from './styles';
+import { isHttpUrl } from '../vast/urls';
 
 // The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
 const layer = css`
@@ -115,7 +116,7 @@ export function AdLayer() {
   const left = Math.max(0, Math.ceil(ad.durationSec - ad.currentTime));
   return (
     <div css={layer} data-testid="ad-layer">
-      {ad.clickThrough && running && (
+      {isHttpUrl(ad.clickThrough) && running && (
         <a
           css={clickThrough}
           href={ad.clickThrough}

@@ -53,6 +53,10 @@ export const systemSlice = createSlice({
       state.boot = 'failed';
       state.failure = action.payload;
     },
+    /** The stream failed past its recoveries: the viewer gets the message instead of the player. */
+    playbackFailed(state, action: PayloadAction<BootFailure>) {
+      state.failure = action.payload;
+    },
     /** The availability check failed: SPEC.md makes content available by default, so it plays. */
     availabilityUnknown(state, action: PayloadAction<{ detail: string }>) {
       state.skippedChecks.push({ check: 'availability', detail: action.payload.detail });

@@ -20,8 +20,11 @@ const fresh = demoToken('viewer', 3600, EPOCH);
 /** A server that answers content requests, refuses expired tokens, and refreshes after a delay. */
 function server({ refreshStatus = 200, alwaysUnauthorized = false } = {}) {
   const requests: HttpRequest[] = [];
+  const refused = new Set<string>();
   const http = {
     requests,
+    /** a token the server refuses from now on (revoked), expired or not */
+    refuse: (token: string) => refused.add(`Bearer ${token}`),
     async request(req: HttpRequest): Promise<HttpResponse> {
       requests.push(req);
       if (req.url === REFRESH_URL) {
@@ -33,7 +36,7 @@ function server({ refreshStatus = 200, alwaysUnauthorized = false } = {}) {
         };
       }
       const auth = req.headers?.Authorization;
-      if (alwaysUnauthorized || auth === `Bearer ${expired}`)
+      if (alwaysUnauthorized || auth === `Bearer ${expired}` || (auth && refused.has(auth)))
         return { status: 401, headers: {}, data: { message: 'no' } };
       return ok(film.content);
     },
@@ -136,7 +139,7 @@ describe('bearer token', () => {
     expect(contentCalls(http)).toHaveLength(2);
   });
 
-  it('without a refresh token, goes on with the request as it is', async () => {
+  it('without a refresh token, drops the dead token and asks as a guest', async () => {
     const http = server();
     const { result } = run(http, { [ACCESS_COOKIE]: expired }, function* () {
       try {
@@ -147,7 +150,9 @@ describe('bearer token', () => {
     });
     const { returnValue, storeState } = await result.silentRun(300);
     expect(refreshCalls(http)).toHaveLength(0);
-    expect(returnValue).toMatch(/HTTP 401/);
+    expect(returnValue).toEqual(film.content);
+    expect(contentCalls(http)).toHaveLength(1);
+    expect(contentCalls(http)[0]!.headers?.Authorization).toBeUndefined();
     expect(storeState.auth.status).toBe('failed');
   });
 
@@ -157,7 +162,7 @@ describe('bearer token', () => {
     expect(contentCalls(http)[0]!.headers).toBeUndefined();
   });
 
-  it('tries one refresh per request: a refused refresh is not tried again on the 401', async () => {
+  it('tries one refresh per request: after a refused refresh the request goes as a guest', async () => {
     const http = server({ refreshStatus: 403 });
     const { result } = run(
       http,
@@ -170,9 +175,30 @@ describe('bearer token', () => {
         }
       },
     );
-    const { storeState } = await result.silentRun(300);
+    const { storeState, returnValue } = await result.silentRun(300);
     expect(storeState.auth.status).toBe('failed');
     expect(refreshCalls(http)).toHaveLength(1);
     expect(contentCalls(http)).toHaveLength(1);
+    expect(contentCalls(http)[0]!.headers?.Authorization).toBeUndefined();
+    expect(returnValue).toEqual(film.content);
+  });
+
+  it('after a 401 that no refresh can cure, retries once as a guest', async () => {
+    const http = server({ refreshStatus: 500 });
+    const revoked = fresh; // not expired, yet refused below
+    const { result } = run(
+      http,
+      { [ACCESS_COOKIE]: revoked, [REFRESH_COOKIE]: 'r-1' },
+      function* () {
+        return yield call(fetchJson, catalog.content(1));
+      },
+    );
+    http.refuse(revoked);
+    const { returnValue } = await result.silentRun(300);
+    expect(returnValue).toEqual(film.content);
+    expect(contentCalls(http).map((r) => r.headers?.Authorization)).toEqual([
+      `Bearer ${revoked}`,
+      undefined,
+    ]);
   });
 });

@@ -312,6 +312,14 @@ describe('the stream actor: errors', () => {
     ]);
     expect(store.getState().stream.status).toBe('failed');
     expect(store.getState().stream.lastError?.errorType).toBe('other');
+    // the viewer is told, with an id to quote, instead of a spinner that never ends
+    expect(store.getState().system.failure).toEqual(
+      expect.objectContaining({
+        reason: 'unexpected',
+        errorId: expect.stringMatching(/^[0-9a-f]{8}$/),
+        detail: 'Stream failed: bufferAppendError',
+      }),
+    );
   });
 
   it('retries network errors after a growing pause; a broken manifest is fatal at once', async () => {
@@ -324,9 +332,11 @@ describe('the stream actor: errors', () => {
     expect(media.calls.filter((c) => c.method === 'recover')).toEqual([
       { method: 'recover', args: ['network'] },
     ]);
+    expect(store.getState().system.failure).toBeNull();
     media.emit(error('network', 'manifestLoadError'));
     await settle();
     expect(store.getState().stream.status).toBe('failed');
+    expect(store.getState().system.failure?.reason).toBe('unexpected');
   });
 });
 

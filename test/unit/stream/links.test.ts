@@ -21,6 +21,19 @@ describe('stream links (SPEC.md sections 3 and 5)', () => {
     );
   });
 
+  it('keeps hostile links on the origin: never a javascript: or data: address to load', () => {
+    for (const link of [
+      'javascript:alert(1)',
+      'data:application/vnd.apple.mpegurl;base64,I0VYVE0zVQ==',
+      '//evil.example/a.m3u8',
+      'file:///etc/passwd',
+    ]) {
+      const url = withOrigin(link, 'https://cdn.example/media/film.json');
+      expect(url.startsWith('https://cdn.example/')).toBe(true);
+      expect(new URL(url).origin).toBe('https://cdn.example');
+    }
+  });
+
   it('knows a master JSON by its path', () => {
     expect(isMasterJson('https://cdn.example/media/film.json')).toBe(true);
     expect(isMasterJson('/media/film.json?v=2')).toBe(true);
