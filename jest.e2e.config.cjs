@@ -7,5 +7,7 @@ module.exports = {
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
   setupFilesAfterEnv: ['<rootDir>/test/e2e/flightLogInvariant.ts'],
   testTimeout: 60000,
+  // the fault matrix's cases, each in its own browser context and fault scope, three at a time
+  maxConcurrency: 3,
   bail: 1,
 };

@@ -62,20 +62,23 @@ export function createDemoApp({
   control.use(express.json());
   control.get('/faults', (_req, res) => res.json(faults.list()));
   control.post('/faults', (req, res) => {
-    const { path, fault, times } = req.body ?? {};
+    const { path, fault, times, scope } = req.body ?? {};
     if (typeof path !== 'string' || !path.startsWith('/') || !isFault(fault)) {
-      return res
-        .status(400)
-        .json({ error: 'expected {path: "/...", fault: {type: ...}, times?: number}' });
+      return res.status(400).json({
+        error: 'expected {path: "/...", fault: {type: ...}, times?: number, scope?: string}',
+      });
+    }
+    if (scope !== undefined && (typeof scope !== 'string' || !/^[\w-]{1,64}$/.test(scope))) {
+      return res.status(400).json({ error: 'scope must be 1-64 letters, digits, _ or -' });
     }
     if (times !== undefined && !(Number.isInteger(times) && times > 0)) {
       return res.status(400).json({ error: 'times must be a positive integer' });
     }
-    faults.add({ path, fault, times });
+    faults.add({ path, fault, times, scope });
     res.status(201).json(faults.list());
   });
-  control.delete('/faults', (_req, res) => {
-    faults.clear();
+  control.delete('/faults', (req, res) => {
+    faults.clear(typeof req.query.scope === 'string' ? req.query.scope : undefined);
     res.status(204).end();
   });
   control.get('/beacons', (_req, res) => res.json(beacons));

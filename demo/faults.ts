@@ -22,11 +22,26 @@ export interface FaultRule {
   fault: Fault;
   /** how many requests it applies to; every request until cleared when absent */
   times?: number;
+  /**
+   * only requests carrying this value in the `fault_scope` cookie (one browser context's), so that
+   * tests in parallel each break their own player; every request when absent
+   */
+  scope?: string;
+}
+
+/** The cookie that puts a browser context's requests under the faults of its scope. */
+export const FAULT_SCOPE_COOKIE = 'fault_scope';
+
+function scopeOf(req: Request): string | undefined {
+  const cookies = req.headers.cookie ?? '';
+  const match = new RegExp(`(?:^|;\\s*)${FAULT_SCOPE_COOKIE}=([^;]*)`).exec(cookies);
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
 const MALFORMED_BODY = '\u0000{"truncated": <not json, not xml';
 
-function matches(rule: FaultRule, path: string) {
+function matches(rule: FaultRule, path: string, scope: string | undefined) {
+  if (rule.scope !== undefined && rule.scope !== scope) return false;
   return rule.path.endsWith('*') ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
 }
 
@@ -50,17 +65,18 @@ export function isFault(value: unknown): value is Fault {
 
 export function createFaults() {
   let rules: FaultRule[] = [];
-  const hung = new Set<Response>();
+  const hung = new Map<Response, string | undefined>();
 
-  function take(path: string): Fault | null {
-    const rule = rules.find((r) => matches(r, path));
+  function take(path: string, scope: string | undefined): Fault | null {
+    const rule = rules.find((r) => matches(r, path, scope));
     if (!rule) return null;
     if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
     return rule.fault;
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
-    const fault = take(req.path);
+    const scope = scopeOf(req);
+    const fault = take(req.path, scope);
     if (!fault) return next();
     switch (fault.type) {
       case 'status':
@@ -69,7 +85,7 @@ export function createFaults() {
           .type('text/plain')
           .send(fault.body ?? `Injected ${fault.status}`);
       case 'hang':
-        hung.add(res);
+        hung.set(res, scope);
         res.on('close', () => hung.delete(res));
         return;
       case 'slow':
@@ -95,11 +111,13 @@ export function createFaults() {
     middleware,
     list: () => rules,
     add(rule: FaultRule) {
-      rules = [rule, ...rules.filter((r) => r.path !== rule.path)];
+      rules = [rule, ...rules.filter((r) => r.path !== rule.path || r.scope !== rule.scope)];
     },
-    clear() {
-      rules = [];
-      for (const res of hung) res.destroy();
+    /** every rule (and hung answer), or those of one scope */
+    clear(scope?: string) {
+      const cleared = (s: string | undefined) => scope === undefined || s === scope;
+      rules = rules.filter((r) => !cleared(r.scope));
+      for (const [res, s] of hung) if (cleared(s)) res.destroy();
     },
   };
 }

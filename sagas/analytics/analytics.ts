@@ -134,14 +134,19 @@ function* onStreamError(memory: Memory, { payload }: PayloadAction<StreamError>)
 export function* analyticsActor() {
   const { device } = yield* getPorts();
   const state = (yield select()) as PlayerState;
+  // Restarted after a crash while the film plays, it goes on from where the film is: what was due
+  // before counts as sent, so nothing is sent twice and nothing after is missed.
+  const { media } = state;
   const memory: Memory = {
     deviceType: deviceType(
       (yield call([device, device.describe])) as ReturnType<typeof device.describe>,
     ),
-    episodeId: null,
-    started: false,
-    milestones: new Set(),
-    lastMinute: 0,
+    episodeId: media.started ? state.content.currentEpisodeId : null,
+    started: media.started,
+    milestones: new Set(
+      media.started ? milestonesDue(media.currentTime, media.duration, new Set()) : [],
+    ),
+    lastMinute: Math.floor(media.playedSeconds / TIMEUPDATE_EVERY_S),
     frames: null,
     framesAtSecond: 0,
     muted: state.media.muted,

@@ -1,4 +1,5 @@
-import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import type { PlayerState } from '../../src/state';
 import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
@@ -78,9 +79,21 @@ function* startOver() {
   yield put(playbackRequests.playRequested());
 }
 
+/** The save loop of the playing now, restarted by each playing (as takeLatest would). */
+function* eachPlaying(playingNow: boolean) {
+  let loop: Task | null = playingNow ? ((yield fork(whilePlaying)) as Task) : null;
+  for (;;) {
+    yield take(mediaActions.playing.type);
+    if (loop) yield cancel(loop);
+    loop = (yield fork(whilePlaying)) as Task;
+  }
+}
+
 /** The progress actor: the viewer's memory (position, volume, mute) and the answer to the continue prompt. */
 export function* progressActor() {
-  yield takeLatest(mediaActions.playing.type, whilePlaying);
+  // restarted after a crash while the film plays, it saves on from where it is
+  const { started, paused } = (yield select((s: PlayerState) => s.media)) as PlayerState['media'];
+  yield fork(eachPlaying, started && !paused);
   yield takeEvery(mediaActions.volumeChanged.type, rememberVolume);
   yield takeEvery(resumeActions.continueRequested.type, continueWatching);
   yield takeEvery(resumeActions.startOverRequested.type, startOver);

@@ -13,7 +13,8 @@ const MANIFEST_FAILURES = new Set([
   'manifestParsingError',
 ]);
 export const MAX_MEDIA_RECOVERIES = 2;
-export const MAX_NETWORK_RECOVERIES = 3;
+/** hls.js has retried each load already (src/stream/loadPolicies.ts): one reload more, then the message */
+export const MAX_NETWORK_RECOVERIES = 1;
 
 /** Recovery attempts for the stream now playing; a new stream starts from zero. */
 export interface RecoveryBudget {

@@ -14,7 +14,7 @@ export interface PlayerDebugApi {
   /** the flight log as JSON, personal data replaced by placeholders */
   exportLog(): string;
   recorderStats(): FlightRecorder['stats'];
-  /** crashes an actor on purpose: the supervisor reports it and restarts the actor */
+  /** crashes a running actor on purpose: the supervisor reports it and restarts the actor (one that has finished has nothing to crash) */
   crashDrill(actor: string): void;
   /** sends an intent as the viewer would (e.g. {type: 'stream/qualityRequested', payload: {level: 0}}) */
   dispatch(action: { type: string; payload?: unknown }): void;

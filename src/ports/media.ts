@@ -1,6 +1,7 @@
 import type Hls from 'hls.js';
 import { levelOfHeight } from '../stream/levels';
 import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
+import { LOAD_POLICIES } from '../stream/loadPolicies';
 import type {
   ExternalSubtitle,
   MediaSource as MediaSourceSpec,
@@ -42,6 +43,9 @@ const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => (
  * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
  * evaluated off the path to the first paint.
  */
+/** How long a subtitle file may take before the film goes on without it. */
+export const SUBTITLE_LOAD_LIMIT_MS = 4_000;
+
 /** hls.js instances created and not yet destroyed, on this page (the QA API and the benchmarks read it). */
 let liveEngines = 0;
 export const liveStreamEngines = () => liveEngines;
@@ -87,6 +91,20 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
   });
   for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
 
+  /**
+   * The browser holds the film back while a shown subtitle file is loading: one that never answers
+   * would stop the film for good. Past SUBTITLE_LOAD_LIMIT_MS the subtitles are turned off instead.
+   */
+  function giveUpOnHungSubtitles(el: HTMLTrackElement) {
+    setTimeout(() => {
+      const loading =
+        el.readyState === HTMLTrackElement.NONE || el.readyState === HTMLTrackElement.LOADING;
+      if (!loading || el.track.mode === 'disabled' || !el.isConnected) return;
+      el.remove(); // only leaving the element's list of tracks lets the film go on
+      emit({ type: 'subtitleTrackSwitched', id: -1 });
+    }, SUBTITLE_LOAD_LIMIT_MS);
+  }
+
   function addExternalSubtitles(subtitles: ExternalSubtitle[]) {
     external = subtitles.map((s) => {
       const el = document.createElement('track');
@@ -128,6 +146,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
     const useOwnSubtitles = source.subtitles.length === 0;
     liveEngines += 1;
     const instance = new HlsClass({
+      ...LOAD_POLICIES,
       startPosition: source.startAt > 0 ? source.startAt : -1,
       enableWebVTT: useOwnSubtitles,
       ...(source.bandwidthEstimate ? { abrEwmaDefaultEstimate: source.bandwidthEstimate } : {}),
@@ -235,6 +254,8 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
       if (external.length) {
         external.forEach((el, i) => (el.track.mode = i === id ? 'showing' : 'disabled'));
         emit({ type: 'subtitleTrackSwitched', id });
+        const chosen = external[id];
+        if (chosen) giveUpOnHungSubtitles(chosen);
       } else if (hls) {
         hls.subtitleDisplay = id >= 0;
         hls.subtitleTrack = id;

@@ -22,6 +22,8 @@ export type BreakKind = 'preroll' | 'midroll';
 
 /** Demo mid-roll interval in seconds of played content (SPEC.md section 9). */
 export const MIDROLL_INTERVAL_S = 10;
+/** Ads the history keeps (the last ones): a long session must not grow the state without end. */
+export const AD_HISTORY_LIMIT = 100;
 
 /** The ad now in the ad layer. */
 export interface AdView {
@@ -239,6 +241,7 @@ export const adsSlice = createSlice({
         status: action.payload.status,
         errorCode: action.payload.error?.code ?? null,
       });
+      if (state.history.length > AD_HISTORY_LIMIT) state.history.shift();
     },
     volumeChanged(state, action: PayloadAction<{ volume: number; muted: boolean }>) {
       state.volume = action.payload.volume;

@@ -81,18 +81,38 @@ export async function openEmbed(page: Page, query: string): Promise<Frame> {
   return frame;
 }
 
-/** Switches a fault on at the demo server for a path (see README: fault injection). */
-export async function injectFault(path: string, fault: Record<string, unknown>, times?: number) {
+/**
+ * Switches a fault on at the demo server for a path (see README: fault injection); with a scope, only
+ * for the browser contexts that carry it (useFaultScope), so tests in parallel do not meet each other's.
+ */
+export async function injectFault(
+  path: string,
+  fault: Record<string, unknown>,
+  times?: number,
+  scope?: string,
+) {
   const res = await fetch(demoUrl('/__test/faults'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path, fault, times }),
+    body: JSON.stringify({ path, fault, times, scope }),
   });
   if (res.status !== 201) throw new Error(`Fault not accepted: ${await res.text()}`);
 }
 
-export async function clearFaults() {
-  await fetch(demoUrl('/__test/faults'), { method: 'DELETE' });
+/** Every fault, or those of one scope. */
+export async function clearFaults(scope?: string) {
+  const query = scope === undefined ? '' : `?scope=${encodeURIComponent(scope)}`;
+  await fetch(demoUrl(`/__test/faults${query}`), { method: 'DELETE' });
+}
+
+/** Puts a page's browser context under the faults of a scope. */
+export async function useFaultScope(page: Page, scope: string) {
+  await page.browserContext().setCookie({
+    name: 'fault_scope',
+    value: scope,
+    domain: new URL(demoUrl('/')).hostname,
+    path: '/',
+  });
 }
 
 /** The text of the player's message screen, once it shows. */

@@ -58,6 +58,10 @@ export function virtualClock() {
     get now() {
       return now;
     },
+    /** Sleeps not yet due (read only: for tests that check timers do not pile up). */
+    get pending() {
+      return timers.length;
+    },
     /** Moves time on by ms, firing each due timer and letting the sagas it wakes run. */
     async advance(ms: number) {
       const end = now + ms;

@@ -119,6 +119,21 @@ describe('the demo backend', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it("breaks only the requests of a fault's scope (one browser context's cookie), and clears by scope", async () => {
+    const path = '/catalog-api/contents/1';
+    await fault({ path, fault: { type: 'status', status: 500 }, scope: 'case-a' });
+    await fault({ path, fault: { type: 'status', status: 404 }, scope: 'case-b' });
+    const get = (scope?: string) =>
+      fetch(url(path), scope ? { headers: { cookie: `x=1; fault_scope=${scope}` } } : {});
+    expect((await get('case-a')).status).toBe(500);
+    expect((await get('case-b')).status).toBe(404);
+    expect((await get()).status).toBe(200);
+    await fetch(url('/__test/faults?scope=case-a'), { method: 'DELETE' });
+    expect((await get('case-a')).status).toBe(200);
+    expect((await get('case-b')).status).toBe(404);
+    expect((await fault({ path, fault: { type: 'hang' }, scope: '../x' })).status).toBe(400);
+  });
+
   it('rejects a fault it does not know', async () => {
     expect((await fault({ path: '/x', fault: { type: 'explode' } })).status).toBe(400);
     expect((await fault({ path: 'x', fault: { type: 'hang' } })).status).toBe(400);

@@ -1,3 +1,4 @@
+import { systemActions } from '../../../src/state/system';
 import { fakeHttp, fakeMedia, fakePorts, virtualClock } from '../fakePorts';
 import { series } from '../fixtures';
 import { catalogRoutes, settle, startPlayer } from '../player';
@@ -27,6 +28,21 @@ async function playing(search = '?movie_id=2&episode_id=203&user_id=u-7', durati
 }
 
 describe('the analytics actor: SPEC.md section 7 events', () => {
+  it('restarted after a crash, goes on from where the film is: nothing twice, nothing missed', async () => {
+    const { store, clock, sent, media } = await playing('?movie_id=2&episode_id=205', 100);
+    await clock.advance(30_000); // past the 10 and 25 % milestones
+    store.dispatch(systemActions.crashDrillRequested({ actor: 'analytics' }));
+    await clock.advance(35_000); // past 50 % and a minute of playing
+    media.emit({ type: 'pause', currentTime: media.state.currentTime });
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(store.getState().system.crashes).toHaveLength(1);
+    expect(sent('progress').map((s) => s.payload.progress)).toEqual([10, 25, 50]);
+    expect(sent('timeupdate')).toHaveLength(1);
+    expect(sent('pause')).toHaveLength(1);
+    expect(sent('play').map((s) => s.payload.first_playback)).toEqual([1, 0]);
+  });
+
   it('play says whether it is the first playback, with the common payload and the device', async () => {
     const { media, sent, clock } = await playing();
     await clock.advance(3000);

@@ -1,4 +1,5 @@
 import { PROGRESS_KEY } from '../../../sagas/boot/resumeDecision';
+import { systemActions } from '../../../src/state/system';
 import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
 import { streamRequests } from '../../../src/state/stream';
@@ -358,6 +359,19 @@ describe('the viewer’s memory', () => {
       expect(writes[i]!.at - writes[i - 1]!.at).toBeGreaterThanOrEqual(10_000);
     expect(clock.now - writes[writes.length - 1]!.at).toBeLessThanOrEqual(10_000);
     expect(writes.map((w) => w.position)).toEqual([9, 19]); // the loop's last whole-second sample
+  });
+
+  it('restarted after a crash while the film plays, goes on writing every 10 s', async () => {
+    const storage = fakeStorage();
+    const { media, clock, store } = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    media.state.duration = 100;
+    media.emit({ type: 'playing' });
+    await clock.advance(12_000); // written at 10 s
+    store.dispatch(systemActions.crashDrillRequested({ actor: 'progress' }));
+    await clock.advance(21_000); // the restarted loop writes at 22 s and 32 s
+    expect(store.getState().system.crashes).toHaveLength(1);
+    expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 31 });
   });
 
   it('writes at once on pause and when the episode changes', async () => {

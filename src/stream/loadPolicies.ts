@@ -1,0 +1,43 @@
+// How long hls.js waits and how often it retries before it calls a load failed. Its defaults can
+// keep a viewer in front of a spinner for minutes when a CDN hangs (a manifest may wait 3 x 20 s);
+// these bound it, and the stream actor adds one reload of its own (recovery.ts) before the message.
+import type { HlsConfig } from 'hls.js';
+
+type Policies = Pick<HlsConfig, 'manifestLoadPolicy' | 'playlistLoadPolicy' | 'fragLoadPolicy'>;
+
+/** No first byte within this: a hung server. A slow one that answers keeps its whole load time. */
+const FIRST_BYTE_MS = 8_000;
+const retry = (maxNumRetry: number, retryDelayMs = 500) => ({
+  maxNumRetry,
+  retryDelayMs,
+  maxRetryDelayMs: 4_000,
+});
+
+export const LOAD_POLICIES: Policies = {
+  manifestLoadPolicy: {
+    default: {
+      maxTimeToFirstByteMs: FIRST_BYTE_MS,
+      maxLoadTimeMs: 20_000,
+      timeoutRetry: retry(1, 0),
+      errorRetry: retry(1),
+    },
+  },
+  // a level or a segment that hangs is given up at once: hls.js tries the other levels, and the
+  // stream actor's reload gives the whole ladder a second chance
+  playlistLoadPolicy: {
+    default: {
+      maxTimeToFirstByteMs: FIRST_BYTE_MS,
+      maxLoadTimeMs: 20_000,
+      timeoutRetry: retry(0, 0),
+      errorRetry: retry(2),
+    },
+  },
+  fragLoadPolicy: {
+    default: {
+      maxTimeToFirstByteMs: FIRST_BYTE_MS,
+      maxLoadTimeMs: 60_000,
+      timeoutRetry: retry(0, 0),
+      errorRetry: retry(3),
+    },
+  },
+};

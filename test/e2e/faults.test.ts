@@ -1,0 +1,335 @@
+// The fault matrix: every outside call the player makes, each way it can fail at the demo server
+// (HTTP 500, 404, hang, slow, malformed body, empty body, connection reset), and what the viewer must
+// get then: a true message, or the film playing (the ad break ended, or played, as written), within the
+// case's time limit. No case may end with a spinner forever or a dead control. docs/reliability.md
+// lists the same promises.
+import type { Browser, Frame, Page } from 'puppeteer-core';
+import { demoToken } from '../../demo/tokens';
+import {
+  clearFaults,
+  demoUrl,
+  injectFault,
+  launchBrowser,
+  openEmbed,
+  openPage,
+  openPlayers,
+  playerFrame,
+  screenshot,
+  useFaultScope,
+} from './browser';
+import { expectReplayable } from './flightLog';
+
+const FAULTS = {
+  '500': { type: 'status', status: 500 },
+  '404': { type: 'status', status: 404 },
+  hang: { type: 'hang' },
+  slow: { type: 'slow', delayMs: 2_000 },
+  malformed: { type: 'malformed' },
+  empty: { type: 'empty' },
+  reset: { type: 'reset' },
+} as const;
+type FaultName = keyof typeof FAULTS;
+
+const UNEXPECTED =
+  /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: [0-9a-f]{8}$/;
+const NOT_FOUND = /^Контент не доступен$/;
+const MASTER_FAILED = /^Ошибка в загрузке: http:\/\/127\.0\.0\.1:\d+\/media\/film\.json$/;
+
+/**
+ * What the viewer gets: a message, or the film playing after its ad break (with how the ad ended), or
+ * where the engine may go either way, one of the two.
+ */
+type Expected =
+  { message: RegExp } | { plays: true; ad?: 'played' | number } | { playsOrMessage: RegExp };
+
+const plays: Expected = { plays: true };
+const playsAfterAd = (ad: 'played' | number): Expected => ({ plays: true, ad });
+const message = (text: RegExp): Expected => ({ message: text });
+const playsOrMessage = (text: RegExp): Expected => ({ playsOrMessage: text });
+
+type Scenario = (page: Page) => Promise<Frame>;
+
+const film: Scenario = (page) => openEmbed(page, '?movie_id=1&auto_play=1');
+const withAds =
+  (ads: string): Scenario =>
+  async (page) => {
+    await page.goto(demoUrl(`/host.html?movie_id=1&auto_play=1&ads=${ads}`));
+    return playerFrame(page);
+  };
+/** An expired access token: the catalog requests wait for a refresh first. */
+const expiredToken: Scenario = async (page) => {
+  const url = new URL(demoUrl('/'));
+  await page
+    .browserContext()
+    .setCookie(
+      { name: 'access_token', value: demoToken('viewer', -60), domain: url.hostname, path: '/' },
+      { name: 'refresh_token', value: 'demo-refresh', domain: url.hostname, path: '/' },
+    );
+  return film(page);
+};
+/** The film with Russian subtitles asked for as soon as it plays. */
+const withSubtitles: Scenario = async (page) => {
+  const frame = await film(page);
+  await frame.waitForFunction(() => window.__player!.getState().stream.subtitleTracks.length > 0);
+  await frame.evaluate(() =>
+    window.__player!.dispatch({ type: 'stream/subtitleRequested', payload: { id: 0 } }),
+  );
+  return frame;
+};
+
+interface Call {
+  scenario: Scenario;
+  /** the paths the fault is put on (several: every level of the ladder) */
+  paths: string[];
+  /** ms from the page's load to the outcome, for the faults that are not slow to show */
+  limitMs: number;
+  /** the limit for a hang: the call's own timeout and what follows it */
+  hangLimitMs: number;
+  expected: Record<FaultName, Expected>;
+}
+
+const everyFault = (outcome: Expected, overrides: Partial<Record<FaultName, Expected>> = {}) =>
+  ({ ...Object.fromEntries(Object.keys(FAULTS).map((f) => [f, outcome])), ...overrides }) as Record<
+    FaultName,
+    Expected
+  >;
+
+const LEVELS = ['240p', '360p', '480p'];
+
+/** The matrix, as written in docs/reliability.md. */
+const CALLS: Record<string, Call> = {
+  content: {
+    scenario: film,
+    paths: ['/catalog-api/contents/1'],
+    limitMs: 10_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(message(UNEXPECTED), { '404': message(NOT_FOUND), slow: plays }),
+  },
+  seasons: {
+    scenario: film,
+    paths: ['/catalog-api/contents/1/seasons'],
+    limitMs: 10_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(message(UNEXPECTED), { '404': message(NOT_FOUND), slow: plays }),
+  },
+  episodes: {
+    scenario: film,
+    paths: ['/catalog-api/episodes'],
+    limitMs: 10_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(message(UNEXPECTED), { '404': message(NOT_FOUND), slow: plays }),
+  },
+  // SPEC.md: when availability cannot be told, the content counts as available
+  availability: {
+    scenario: film,
+    paths: ['/catalog-api/contents/1/available'],
+    limitMs: 10_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(plays),
+  },
+  'token refresh': {
+    scenario: expiredToken,
+    paths: ['/authenticator/authentication/refresh'],
+    limitMs: 10_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(plays), // as a guest, when no refresh can be had
+  },
+  'ad list': {
+    scenario: withAds('nonskippable'),
+    paths: ['/ad-list.json'],
+    limitMs: 15_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(plays, { slow: playsAfterAd('played') }),
+  },
+  VAST: {
+    scenario: withAds('nonskippable'),
+    paths: ['/vast/nonskippable.xml'],
+    limitMs: 15_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(playsAfterAd(303), {
+      hang: playsAfterAd(350),
+      slow: playsAfterAd('played'),
+      malformed: playsAfterAd(100),
+      empty: playsAfterAd(100),
+    }),
+  },
+  'wrapper level 2': {
+    scenario: withAds('wrapper-1'),
+    paths: ['/vast/wrapper-2.xml'],
+    limitMs: 15_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(playsAfterAd(301), {
+      slow: playsAfterAd('played'),
+      malformed: playsAfterAd(100),
+      empty: playsAfterAd(100),
+    }),
+  },
+  'wrapped InLine': {
+    scenario: withAds('wrapper-1'),
+    paths: ['/vast/nonskippable.xml'],
+    limitMs: 15_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(playsAfterAd(301), {
+      slow: playsAfterAd('played'),
+      malformed: playsAfterAd(100),
+      empty: playsAfterAd(100),
+    }),
+  },
+  'ad media': {
+    scenario: withAds('nonskippable'),
+    paths: ['/media/ads/ad-6s.mp4'],
+    limitMs: 15_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(playsAfterAd(401), {
+      hang: playsAfterAd(402),
+      slow: playsAfterAd('played'),
+    }),
+  },
+  tracking: {
+    scenario: withAds('nonskippable'),
+    paths: ['/track/*'],
+    limitMs: 15_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(playsAfterAd('played')),
+  },
+  'master JSON': {
+    scenario: film,
+    paths: ['/media/film.json'],
+    limitMs: 10_000,
+    hangLimitMs: 20_000,
+    expected: everyFault(message(MASTER_FAILED), { slow: plays }),
+  },
+  'HLS manifest': {
+    scenario: film,
+    paths: ['/media/hls/master.m3u8'],
+    limitMs: 20_000,
+    hangLimitMs: 40_000,
+    expected: everyFault(message(UNEXPECTED), { slow: plays }),
+  },
+  'level playlist': {
+    scenario: film,
+    paths: LEVELS.map((level) => `/media/hls/${level}/index.m3u8`),
+    limitMs: 30_000,
+    hangLimitMs: 75_000,
+    expected: everyFault(message(UNEXPECTED), { slow: plays }),
+  },
+  segment: {
+    scenario: film,
+    paths: LEVELS.map((level) => `/media/hls/${level}/seg0.m4s`),
+    // a segment that arrives broken is skipped over (the film plays on from the next one)
+    limitMs: 30_000,
+    hangLimitMs: 75_000,
+    expected: everyFault(message(UNEXPECTED), {
+      slow: plays,
+      malformed: plays,
+      empty: plays,
+      hang: playsOrMessage(UNEXPECTED), // hls.js may give the hung segment up and play on past it
+    }),
+  },
+  subtitle: {
+    scenario: withSubtitles,
+    paths: ['/media/hls/subs_ru/subs.vtt'],
+    // a file that never answers would hold the film back: turned off after SUBTITLE_LOAD_LIMIT_MS
+    limitMs: 10_000,
+    hangLimitMs: 10_000,
+    expected: everyFault(plays),
+  },
+};
+
+interface Outcome {
+  message?: string;
+  plays?: boolean;
+  ad?: 'played' | number | null;
+  busy: boolean;
+  state?: unknown;
+}
+
+/** Waits for what the viewer gets: a message, or the film playing with no ad break on; else stuck. */
+async function outcomeOf(frame: Frame, limitMs: number): Promise<Outcome> {
+  const deadline = Date.now() + limitMs;
+  for (;;) {
+    const seen = await frame.evaluate(() => {
+      const alert = document.querySelector('[role="alert"]');
+      const s = window.__player?.getState();
+      const last = s?.ads.history.at(-1);
+      return {
+        message: alert
+          ? (alert.querySelector('p')?.textContent ?? alert.textContent ?? '')
+          : undefined,
+        plays: !!s && s.media.currentTime >= 1 && !s.media.paused && s.ads.activeBreak === null,
+        ad: last ? (last.status === 'error' ? last.errorCode : ('played' as const)) : null,
+        busy: !!document.querySelector('[aria-busy="true"]'),
+        state: s && {
+          system: s.system,
+          media: s.media,
+          stream: s.stream.status,
+          ads: s.ads.activeBreak,
+        },
+      };
+    });
+    if (seen.message !== undefined || seen.plays) return seen;
+    if (Date.now() > deadline) return { ...seen, message: undefined, plays: false };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The film's play/pause button still answers: a click pauses. */
+async function pauseWorks(frame: Frame) {
+  await frame.evaluate(() => {
+    // the controls show on pointer movement; the button is there either way
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Пауза"]');
+    button?.click();
+  });
+  await frame.waitForFunction(() => window.__player!.getState().media.paused, { timeout: 5_000 });
+}
+
+const cases = Object.keys(CALLS).flatMap((call) =>
+  (Object.keys(FAULTS) as FaultName[]).map((fault) => [call, fault] as const),
+);
+
+// The cases run a few at a time (jest.e2e.config.cjs: maxConcurrency), each in its own browser
+// context under its own fault scope, in one Chromium.
+let browser: Promise<Browser> | undefined;
+const sharedBrowser = () => (browser ??= launchBrowser());
+afterAll(async () => {
+  await (await browser)?.close();
+});
+
+describe('fault matrix', () => {
+  it.concurrent.each(cases)(
+    '%s, %s',
+    async (call, fault) => {
+      const spec = CALLS[call]!;
+      const scope = `${call}-${fault}`.replace(/[^\w]+/g, '-');
+      for (const path of spec.paths) await injectFault(path, FAULTS[fault], undefined, scope);
+      const { page } = await openPage(await sharedBrowser());
+      try {
+        await useFaultScope(page, scope);
+        const frame = await spec.scenario(page);
+        openPlayers.delete(frame); // replayed below, by this case itself (the cases overlap)
+        const limit = fault === 'hang' ? spec.hangLimitMs : spec.limitMs;
+        const outcome = await outcomeOf(frame, limit + (fault === 'slow' ? 2_000 : 0));
+        await screenshot(page, `fault-${scope}`);
+        const expected = spec.expected[fault];
+        if ('playsOrMessage' in expected) {
+          if (outcome.plays) await pauseWorks(frame);
+          else expect(outcome.message).toMatch(expected.playsOrMessage);
+          expect(outcome.busy).toBe(false);
+        } else if ('message' in expected) {
+          expect(outcome.message).toMatch(expected.message);
+          expect(outcome.busy).toBe(false); // no spinner under the message
+        } else {
+          expect(outcome).toEqual(
+            expect.objectContaining({ plays: true, ad: expected.ad ?? null }),
+          );
+          await pauseWorks(frame);
+        }
+        await expectReplayable(frame, `fault-${scope}`);
+      } finally {
+        await clearFaults(scope);
+        await page.browserContext().close();
+      }
+    },
+    150_000,
+  );
+});

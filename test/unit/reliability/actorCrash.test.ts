@@ -1,0 +1,127 @@
+/** @jest-environment node */
+// Every actor of the player crashed on purpose (the QA crash drill) while the demo series plays with
+// adverts: the crash is reported once, the actor comes back, and the viewer does not notice.
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { ACTORS } from '../../../sagas/root';
+import { playbackRequests } from '../../../src/state/playback';
+import { systemActions, type ActorCrash } from '../../../src/state/system';
+import { startSimulatedPlayer } from './simulated';
+
+/**
+ * Actors whose work is done once the player has started (their supervisor has nothing left to
+ * crash then): they are drilled while they still run, during the boot.
+ */
+const STARTUP_ACTORS = new Set(['boot']);
+
+/** Virtual time each catalog answer takes: the boot runs for a while. */
+const CATALOG_DELAY_MS = 1000;
+
+function session() {
+  const actions: UnknownAction[] = [];
+  const player = startSimulatedPlayer('?movie_id=2&episode_id=203&auto_play=1&advert=1', {
+    episodeSeconds: 40 * 60,
+    catalogDelayMs: CATALOG_DELAY_MS,
+    onAction: (action) => void actions.push(action),
+  });
+  const { store, advance, content } = player;
+  const crashes = () =>
+    actions.filter(systemActions.actorCrashed.match).map((a) => a.payload as ActorCrash);
+  const count = (type: string) => actions.filter((a) => a.type === type).length;
+  /** Runs virtual time on until the state shows what is waited for. */
+  const until = async (what: string, done: () => boolean, limitMs = 30_000) => {
+    for (let waited = 0; !done(); waited += 100) {
+      if (waited >= limitMs) throw new Error(`No ${what} within ${limitMs} ms of virtual time`);
+      await advance(100);
+    }
+  };
+  const drill = async (actor: string) => {
+    store.dispatch(systemActions.crashDrillRequested({ actor }));
+    await advance(0);
+  };
+  /** What the content element was told to do since the given call index. */
+  const contentCallsSince = (mark: number) => content.media.calls.slice(mark).map((c) => c.method);
+  return { ...player, actions, crashes, count, until, drill, contentCallsSince };
+}
+
+type Session = ReturnType<typeof session>;
+
+/** Over 3 s of virtual time content keeps playing: position reports arrive, nothing stops it. */
+async function expectContentKeepsPlaying(s: Session) {
+  const calls = s.content.media.calls.length;
+  const reports = s.count('media/positionChanged');
+  const position = s.store.getState().media.currentTime;
+  const played = s.content.media.state.currentTime;
+  await s.advance(3000);
+  const stopping = ['pause', 'load', 'unload'];
+  expect(s.contentCallsSince(calls).filter((m) => stopping.includes(m))).toEqual([]);
+  expect(s.count('media/positionChanged') - reports).toBeGreaterThanOrEqual(2);
+  const { media, stream } = s.store.getState();
+  // the element played on for the 3 s; the state has it to the second
+  expect(s.content.media.state.currentTime - played).toBeCloseTo(3, 5);
+  expect(media.currentTime - position).toBeGreaterThanOrEqual(2);
+  expect(media).toMatchObject({ paused: false, buffering: false });
+  expect(stream.status).toBe('ready');
+}
+
+describe('an actor crash', () => {
+  test.each(Object.keys(ACTORS))(
+    'of %s is reported once, the actor restarts, and content plays on',
+    async (actor) => {
+      const s = session();
+      const { store } = s;
+      const crash = (restarts: number) => ({
+        actor,
+        message: `Error: Crash drill in actor "${actor}"`,
+        restarts,
+      });
+
+      if (STARTUP_ACTORS.has(actor)) {
+        // crashed twice while the catalog answers are on their way
+        await s.advance(CATALOG_DELAY_MS / 2);
+        await s.drill(actor);
+        expect(s.crashes()).toEqual([crash(0)]);
+        await s.advance(CATALOG_DELAY_MS / 2);
+        await s.drill(actor);
+        expect(s.crashes()).toEqual([crash(0), crash(1)]);
+      }
+
+      // the pre-roll, then two seconds of content
+      await s.until('content playing', () => store.getState().media.playedSeconds >= 2);
+      expect(store.getState().system.boot).toBe('ready');
+      // one boot, one stream, however often the boot was restarted
+      expect(s.count(systemActions.bootSucceeded.type)).toBe(1);
+      expect(s.contentCallsSince(0).filter((m) => m === 'load')).toHaveLength(1);
+
+      if (!STARTUP_ACTORS.has(actor)) {
+        await s.drill(actor);
+        expect(s.crashes()).toEqual([crash(0)]);
+        await expectContentKeepsPlaying(s);
+        // the restarted actor crashes again: it was running again
+        await s.drill(actor);
+        expect(s.crashes()).toEqual([crash(0), crash(1)]);
+      }
+      await expectContentKeepsPlaying(s);
+      expect(store.getState().system.crashes).toEqual([crash(0), crash(1)]);
+
+      // the mid-roll after 10 s of content still comes, plays, and gives content back
+      await s.until('mid-roll', () => store.getState().ads.activeBreak?.kind === 'midroll');
+      await s.until('end of the mid-roll', () => store.getState().ads.activeBreak === null);
+      await s.until('content again', () => !store.getState().media.paused);
+      expect(store.getState().ads.history.map((h) => [h.type, h.status])).toEqual([
+        ['pre-roll', 'completed'],
+        ['mid-roll', 'completed'],
+      ]);
+      await expectContentKeepsPlaying(s);
+
+      // the viewer's pause reaches the element, and the element's answer the state
+      const calls = s.content.media.calls.length;
+      store.dispatch(playbackRequests.pauseRequested());
+      await s.advance(0);
+      expect(s.contentCallsSince(calls)).toEqual(['pause']);
+      expect(store.getState().media.paused).toBe(true);
+
+      expect(s.crashes()).toHaveLength(2);
+      expect(s.errors).toEqual([]);
+    },
+  );
+});
