@@ -5,10 +5,12 @@ import {
   injectFault,
   keepAsGolden,
   openPage,
+  openPlayers,
   playerFrame,
   screenshot,
   useBrowser,
 } from './browser';
+import { expectReplayable } from './flightLog';
 
 interface Beacon {
   path: string;
@@ -132,6 +134,35 @@ describe('adverts on the demo', () => {
     );
     expect(hostLog.indexOf('adBreakEnded')).toBeLessThan(hostLog.lastIndexOf('play'));
     expect(errors).toEqual([]);
+  });
+
+  it('a page unloaded in the middle of an ad: the beacons due before it arrive, each once', async () => {
+    const { page } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=nonskippable'));
+    const frame = await playerFrame(page);
+    // past the midpoint (3 s of the 6 s ad), with a pause and a resume on the way
+    await frame.waitForFunction(
+      () => (document.getElementById('ad-video') as HTMLVideoElement).currentTime > 1,
+      { timeout: 20_000 },
+    );
+    await frame.evaluate(() => window.__player!.dispatch({ type: 'ads/playPauseRequested' }));
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'paused');
+    await frame.evaluate(() => window.__player!.dispatch({ type: 'ads/playPauseRequested' }));
+    await frame.waitForFunction(
+      () => (document.getElementById('ad-video') as HTMLVideoElement).currentTime > 3.3,
+      { timeout: 20_000 },
+    );
+    openPlayers.delete(frame);
+    await expectReplayable(frame, 'ad-unload');
+    const fired = await firedBeacons(frame);
+    expect(fired).toEqual(expect.arrayContaining(['/track/nonskippable/midpoint']));
+    await page.goto('about:blank'); // the viewer leaves
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // every beacon fired before the unload arrived (more may have gone in its last moments), none twice
+    const arrived = (await beacons()).map((b) => b.path);
+    expect(arrived).toEqual(expect.arrayContaining(fired));
+    expect(new Set(arrived).size).toBe(arrived.length);
+    expect(new Set(fired).size).toBe(fired.length);
   });
 
   it('counts the skip button down, disabled, then skips on a click and the film plays', async () => {

@@ -6,7 +6,7 @@
 import type { Browser, Frame, Page } from 'puppeteer-core';
 import { demoToken } from '../../demo/tokens';
 import {
-  clearFaults,
+  clearFaultScope,
   demoUrl,
   injectFault,
   launchBrowser,
@@ -326,10 +326,42 @@ describe('fault matrix', () => {
         }
         await expectReplayable(frame, `fault-${scope}`);
       } finally {
-        await clearFaults(scope);
+        await clearFaultScope(scope);
         await page.browserContext().close();
       }
     },
     150_000,
   );
+});
+
+describe('storage blocked (a third-party frame)', () => {
+  it('plays, keeps the volume for the session and tells the viewer nothing', async () => {
+    const { page, errors } = await openPage(await sharedBrowser());
+    try {
+      await page.evaluateOnNewDocument(() => {
+        const denied = () => {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        };
+        Object.defineProperty(document, 'cookie', { configurable: true, get: denied, set: denied });
+        Object.defineProperty(window, 'localStorage', { configurable: true, get: denied });
+      });
+      const frame = await film(page);
+      expect(await outcomeOf(frame, 10_000)).toEqual(expect.objectContaining({ plays: true }));
+      await frame.evaluate(() =>
+        window.__player!.dispatch({
+          type: 'playback/volumeRequested',
+          payload: { volume: 0.3, muted: false },
+        }),
+      );
+      await frame.waitForFunction(() => window.__player!.getState().media.volume === 0.3);
+      await pauseWorks(frame);
+      await screenshot(page, 'storage-blocked');
+      expect(await frame.$('[role="alert"]')).toBeNull();
+      expect(errors).toEqual([]);
+      openPlayers.delete(frame);
+      await expectReplayable(frame, 'storage-blocked');
+    } finally {
+      await page.browserContext().close();
+    }
+  });
 });

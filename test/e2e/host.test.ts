@@ -169,6 +169,49 @@ describe('the host SDK on the demo host page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a hostile host page: garbage, prototype keys, huge payloads and a flood change nothing, and the film plays on', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=1&auto_play=1'));
+    const frame = await playerFrame(page);
+    await waitFor(frame, `document.querySelector('video').currentTime > 1`);
+    const sent = await page.evaluate(() => {
+      const player = (document.getElementById('player') as HTMLIFrameElement).contentWindow!;
+      const hostile: unknown[] = [
+        'garbage',
+        '{"broken json',
+        null,
+        42,
+        [1, 2, 3],
+        JSON.parse(
+          '{"__proto__": {"polluted": true}, "protocol": "kino-player", "command": "nosuch"}',
+        ),
+        { protocol: 'kino-player', command: 'constructor', requestId: 1 },
+        { protocol: 'kino-player', command: 'seek', args: { time: 'NaN' }, requestId: 2 },
+        { protocol: 'kino-player', command: 'setVolume', args: { volume: 1e308 }, requestId: 3 },
+        { protocol: 'kino-player', command: 'pause', requestId: 'x'.repeat(50_000) },
+        { huge: 'x'.repeat(2_000_000) },
+      ];
+      for (const message of hostile) player.postMessage(message, '*');
+      // a flood: far more than the player reads in a second
+      for (let i = 0; i < 20_000; i++) player.postMessage({ protocol: 'kino-player', n: i }, '*');
+      return hostile.length + 20_000;
+    });
+    await frame.waitForFunction(() => window.__player!.getState().bridge.ignored > 0);
+    const before = await videoTime(frame);
+    await waitFor(frame, `document.querySelector('video').currentTime > ${before + 1}`);
+    const state = await frame.evaluate(() => ({
+      paused: window.__player!.getState().media.paused,
+      volume: window.__player!.getState().media.volume,
+      polluted: ({} as Record<string, unknown>).polluted ?? null,
+      entries: window.__player!.recorderStats().entries,
+    }));
+    expect(state).toMatchObject({ paused: false, volume: 1, polluted: null });
+    // the flood did not flood the flight log: the session's history is still in it
+    expect(state.entries).toBeLessThan(sent / 4);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'host-hostile');
+  });
+
   it('the standard player.js client controls the player', async () => {
     const { page, errors } = await openPage(browser());
     const frame = await bareEmbed(

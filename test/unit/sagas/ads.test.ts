@@ -199,6 +199,41 @@ describe('the ad-break actor: a pre-roll', () => {
     expect(p.beacons.filter((b) => b === '/track/skippable/resume')).toHaveLength(1);
   });
 
+  it('fires each tracking event at most once through seeks back and forth, pauses, hiding and an unload', async () => {
+    const p = adPlayer(['skippable']);
+    await startPreroll(p, 20);
+    await p.playTo(0, 6, 20); // past the first quartile (5 s)
+    await p.playTo(1, 6, 20); // back to 1 s (a seek back) and past it again
+    p.store.dispatch(adRequests.playPauseRequested()); // pause
+    await p.adEvent({ type: 'pause' });
+    p.store.dispatch(adRequests.playPauseRequested()); // play
+    await p.adEvent({ type: 'playing' });
+    await p.setHidden(true); // another tab
+    await p.adEvent({ type: 'pause' });
+    await p.setHidden(false);
+    await p.adEvent({ type: 'playing' });
+    await p.playTo(6, 11, 20); // past the midpoint (10 s) and the 10 s progress offset
+    await p.playTo(9, 11, 20); // back before them and past them again
+    // the page unloads in the middle of the ad: what was due has gone, nothing goes twice
+    const beforeUnload = [...p.beacons];
+    await p.setHidden(true);
+    const fired = (path: string) => p.beacons.filter((b) => b.split('?')[0] === path).length;
+    for (const event of [
+      'impression',
+      'start',
+      'firstQuartile',
+      'midpoint',
+      'progress-10s',
+      'pause',
+      'resume',
+    ])
+      expect([event, fired(`/track/skippable/${event}`)]).toEqual([event, 1]);
+    expect(beforeUnload).toEqual(expect.arrayContaining(['/track/skippable/midpoint']));
+    expect(fired('/track/skippable/thirdQuartile')).toBe(0); // not reached
+    expect(fired('/track/skippable/complete')).toBe(0);
+    expect(new Set(p.beacons).size).toBe(p.beacons.length);
+  });
+
   it('pauses while the document is hidden, even after the viewer chose play', async () => {
     const p = adPlayer(['skippable']);
     await startPreroll(p);
