@@ -37,12 +37,6 @@ const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => (
   lang: t.lang ?? '',
 });
 
-/**
- * The browser adapter of the media port: the content <video> element fed by hls.js when
- * MediaSource is there, by the browser's own HLS otherwise. One hls.js instance at a time, destroyed
- * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
- * evaluated off the path to the first paint.
- */
 /** How long a subtitle file may take before the film goes on without it. */
 export const SUBTITLE_LOAD_LIMIT_MS = 4_000;
 
@@ -50,6 +44,12 @@ export const SUBTITLE_LOAD_LIMIT_MS = 4_000;
 let liveEngines = 0;
 export const liveStreamEngines = () => liveEngines;
 
+/**
+ * The browser adapter of the media port: the content <video> element fed by hls.js when
+ * MediaSource is there, by the browser's own HLS otherwise. One hls.js instance at a time, destroyed
+ * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
+ * evaluated off the path to the first paint.
+ */
 export function createMediaPort(video: HTMLVideoElement): MediaPort {
   const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();
@@ -255,7 +255,9 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
         external.forEach((el, i) => (el.track.mode = i === id ? 'showing' : 'disabled'));
         emit({ type: 'subtitleTrackSwitched', id });
         const chosen = external[id];
-        if (chosen) giveUpOnHungSubtitles(chosen);
+        // a file given up on before stays off
+        if (chosen && !chosen.isConnected) emit({ type: 'subtitleTrackSwitched', id: -1 });
+        else if (chosen) giveUpOnHungSubtitles(chosen);
       } else if (hls) {
         hls.subtitleDisplay = id >= 0;
         hls.subtitleTrack = id;
