@@ -100,7 +100,8 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
       const loading =
         el.readyState === HTMLTrackElement.NONE || el.readyState === HTMLTrackElement.LOADING;
       if (!loading || el.track.mode === 'disabled' || !el.isConnected) return;
-      el.remove(); // only leaving the element's list of tracks lets the film go on
+      el.removeAttribute('src'); // no address: the track fails at once, which the browser waits for
+      el.remove();
       emit({ type: 'subtitleTrackSwitched', id: -1 });
     }, SUBTITLE_LOAD_LIMIT_MS);
   }

@@ -67,10 +67,10 @@ const expiredToken: Scenario = async (page) => {
     );
   return film(page);
 };
-/** The film with Russian subtitles asked for as soon as it plays. */
+/** The film with Russian subtitles asked for once it plays. */
 const withSubtitles: Scenario = async (page) => {
   const frame = await film(page);
-  await frame.waitForFunction(() => window.__player!.getState().stream.subtitleTracks.length > 0);
+  await frame.waitForFunction(() => window.__player!.getState().media.started);
   await frame.evaluate(() =>
     window.__player!.dispatch({ type: 'stream/subtitleRequested', payload: { id: 0 } }),
   );
