@@ -1,11 +1,11 @@
 // The viewer's first second, through the real embed URL and the demo server's faults.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoToken } from '../../demo/tokens';
 import {
   ARTIFACTS,
   clearFaults,
   demoUrl,
+  giveExpiredToken,
   injectFault,
   messageText,
   openEmbed,
@@ -244,13 +244,7 @@ describe('boot through the query parameters', () => {
   it('refreshes an expired token once before loading the catalog with it', async () => {
     await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
     const { page } = await openPage(browser());
-    const url = new URL(demoUrl('/'));
-    await page
-      .browserContext()
-      .setCookie(
-        { name: 'access_token', value: demoToken('viewer', -60), domain: url.hostname, path: '/' },
-        { name: 'refresh_token', value: 'demo-refresh', domain: url.hostname, path: '/' },
-      );
+    await giveExpiredToken(page);
     const frame = await openEmbed(page, '?movie_id=1');
     expect(await title(frame)).toBe('Демонстрационный фильм');
     const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as {

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page, type Viewport } from 'puppeteer-core';
+import { demoToken } from '../../demo/tokens';
 import { CHROMIUM_PATH, chromiumArgs } from '../../tools/chromium';
 
 export const ARTIFACTS = join(__dirname, '..', 'artifacts');
@@ -109,15 +110,23 @@ export async function clearFaultScope(scope: string) {
   await fetch(demoUrl(`/__test/faults?scope=${encodeURIComponent(scope)}`), { method: 'DELETE' });
 }
 
-/** Puts a page's browser context under the faults of a scope. */
-export async function useFaultScope(page: Page, scope: string) {
-  await page.browserContext().setCookie({
-    name: 'fault_scope',
-    value: scope,
-    domain: new URL(demoUrl('/')).hostname,
-    path: '/',
-  });
+/** Cookies of the demo's host, for a page's browser context. */
+export async function setDemoCookies(page: Page, cookies: Record<string, string>) {
+  const domain = new URL(demoUrl('/')).hostname;
+  await page
+    .browserContext()
+    .setCookie(
+      ...Object.entries(cookies).map(([name, value]) => ({ name, value, domain, path: '/' })),
+    );
 }
+
+/** Puts a page's browser context under the faults of a scope. */
+export const useFaultScope = (page: Page, scope: string) =>
+  setDemoCookies(page, { fault_scope: scope });
+
+/** An expired access token and its refresh token: the catalog requests wait for a refresh first. */
+export const giveExpiredToken = (page: Page) =>
+  setDemoCookies(page, { access_token: demoToken('viewer', -60), refresh_token: 'demo-refresh' });
 
 /** The text of the player's message screen, once it shows. */
 export async function messageText(frame: Frame, timeout = 20_000): Promise<string> {

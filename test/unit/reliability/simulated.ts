@@ -1,5 +1,5 @@
-// Simulated content and ad elements for reliability tests, after tools/bench/longSession.ts: content
-// that answers play() and pause() with its own events, an ad element that plays each ad through.
+// Simulated content and ad elements for the reliability tests and the benchmark's long session:
+// content that answers play() and pause() with its own events, an ad element that plays each ad through.
 // Both count their subscriptions and loads so a test can check nothing piles up.
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { readFileSync } from 'node:fs';

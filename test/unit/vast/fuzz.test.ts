@@ -4,27 +4,18 @@
 // Property-based: real VAST documents (the IAB samples and the demo's), mutated the ways broken and
 // hostile ad servers break them, through the player's parse-and-resolve path. Whatever comes in, the
 // outcome is an ad or a defined VAST error, nothing is thrown, and no non-http address gets out.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { isHttpUrl } from '../../../src/vast/urls';
 import { VAST_ERROR, type VastAd } from '../../../src/vast/model';
 import { MAX_WRAPPERS, resolveVast, type FetchTextResult } from '../../../src/vast/resolve';
+import { xmlFiles } from './xmlFiles';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const DOCUMENTS_PER_RUN = 10_000;
 const CHAINS_PER_RUN = 3_000;
 const ORIGIN = 'https://ads.test';
-
-function xmlFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return xmlFiles(path);
-      return name.endsWith('.xml') ? [path] : [];
-    });
-}
 
 const sources = [
   ...xmlFiles(join(ROOT, 'test', 'fixtures', 'vast-iab')),

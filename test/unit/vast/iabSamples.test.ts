@@ -4,25 +4,16 @@
 // Every IAB VAST sample (test/fixtures/vast-iab, copied with its LICENSE) through the inspector, as
 // `npm run vast -- --offline` resolves it: wrapper URLs off this machine are never fetched.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { VAST_ERROR } from '../../../src/vast/model';
 import { inspectVast, type InspectReport } from '../../../tools/vast/inspect';
+import { xmlFiles } from './xmlFiles';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SAMPLES = join(ROOT, 'test', 'fixtures', 'vast-iab');
-
-function xmlFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return xmlFiles(path);
-      return name.endsWith('.xml') ? [path] : [];
-    });
-}
 
 const samples = xmlFiles(SAMPLES);
 const outcomeOf = (report: InspectReport) =>
