@@ -4,7 +4,7 @@ import { useStore } from 'react-redux';
 import { ru } from '../i18n/ru';
 import type { PlayerState } from '../state';
 import { playbackRequests, SEEK_STEP_S } from '../state/playback';
-import { selectCurrentSecond, selectDurationSecond } from '../state/selectors';
+import { selectControlsShown, selectCurrentSecond, selectDurationSecond } from '../state/selectors';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, useStateInDom } from './hooks';
 
@@ -65,7 +65,8 @@ const selectValueText = (s: PlayerState) =>
  * The progress bar as a slider: played and buffered parts, the time under the pointer, a click or
  * tap seeks there, arrows step 10 s. What moves every second is written straight into the DOM
  * (an inline width; a class per position would add a style rule each second) so the React tree does
- * not commit every second.
+ * not commit every second. Nothing is written while the control bar is hidden: it catches up as it
+ * shows.
  */
 export const ProgressSlider = memo(function ProgressSlider() {
   const dispatch = usePlayerDispatch();
@@ -74,13 +75,21 @@ export const ProgressSlider = memo(function ProgressSlider() {
   const played = useRef<HTMLDivElement>(null);
   const buffered = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ left: number; time: number } | null>(null);
-  useStateInDom(selectPlayedWidth, (v) => played.current?.style.setProperty('width', v));
-  useStateInDom(selectBufferedWidth, (v) => buffered.current?.style.setProperty('width', v));
+  useStateInDom(
+    selectPlayedWidth,
+    (v) => played.current?.style.setProperty('width', v),
+    selectControlsShown,
+  );
+  useStateInDom(
+    selectBufferedWidth,
+    (v) => buffered.current?.style.setProperty('width', v),
+    selectControlsShown,
+  );
   const attribute = (name: string) => (v: string | number) =>
     root.current?.setAttribute(name, String(v));
-  useStateInDom(selectCurrentSecond, attribute('aria-valuenow'));
-  useStateInDom(selectDurationSecond, attribute('aria-valuemax'));
-  useStateInDom(selectValueText, attribute('aria-valuetext'));
+  useStateInDom(selectCurrentSecond, attribute('aria-valuenow'), selectControlsShown);
+  useStateInDom(selectDurationSecond, attribute('aria-valuemax'), selectControlsShown);
+  useStateInDom(selectValueText, attribute('aria-valuetext'), selectControlsShown);
 
   const timeAt = (e: MouseEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();

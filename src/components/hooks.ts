@@ -5,28 +5,40 @@ import type { PlayerState } from '../state';
 export const usePlayerSelector = useSelector.withTypes<PlayerState>();
 export const usePlayerDispatch = useDispatch;
 
+/** Nothing written yet: the first value is written even out of sight. */
+const UNWRITTEN = Symbol('unwritten');
+
 /**
  * Keeps a piece of the DOM in step with the state without a React commit: for what changes every
  * second of playback (the progress bar, the time), where a commit a second costs more main-thread
  * time than the rest of the player's work. `select` must be stable (defined outside the component);
- * `write` gets the value once on mount and again each time it changes.
+ * `write` gets the value once on mount and again each time it changes. With `seen` (stable too),
+ * nothing is selected or written while it says the DOM is out of sight; the value it shows then is
+ * written the moment it is seen again.
  */
-export function useStateInDom<T>(select: (state: PlayerState) => T, write: (value: T) => void) {
+export function useStateInDom<T>(
+  select: (state: PlayerState) => T,
+  write: (value: T) => void,
+  seen?: (state: PlayerState) => boolean,
+) {
   const store = useStore<PlayerState>();
   const writer = useRef(write);
   useLayoutEffect(() => {
     writer.current = write;
   });
   useLayoutEffect(() => {
-    let shown = select(store.getState());
-    writer.current(shown);
-    return store.subscribe(() => {
-      const value = select(store.getState());
+    let shown: T | typeof UNWRITTEN = UNWRITTEN;
+    const update = () => {
+      const state = store.getState();
+      if (seen && !seen(state) && shown !== UNWRITTEN) return;
+      const value = select(state);
       if (Object.is(value, shown)) return;
       shown = value;
       writer.current(value);
-    });
-  }, [store, select]);
+    };
+    update();
+    return store.subscribe(update);
+  }, [store, select, seen]);
 }
 
 /**

@@ -26,6 +26,7 @@ export const selectDurationSecond = (s: PlayerState) => Math.floor(s.media.durat
 /** The controls (and the title) hide while playing when the ui actor says so, never over a menu. */
 export const selectControlsHidden = (s: PlayerState) =>
   !s.ui.controlsVisible && !s.media.paused && s.ui.menu === null;
+export const selectControlsShown = (s: PlayerState) => !selectControlsHidden(s);
 
 /** Episodes in viewing order: by season, then by episode. */
 export const selectEpisodesInOrder = createSelector(

@@ -3,6 +3,7 @@ import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
 import { systemActions, type BootFailure } from '../../../src/state/system';
+import { uiActions } from '../../../src/state/ui';
 import { renderPlayer, seriesBooted } from './renderPlayer';
 
 const failure = (reason: BootFailure['reason'], extra: Partial<BootFailure> = {}) =>
@@ -118,5 +119,45 @@ describe('PlayerRoot', () => {
     expect(commits()).toBe(committed);
     expect(screen.getByTestId('played').style.width).toBe('30%');
     expect(screen.getByTestId('time')).toHaveTextContent('0:30 / 1:40');
+  });
+
+  it('leaves the hidden control bar alone while playing, and shows the time at once when it comes back', () => {
+    const { store } = renderPlayer(...seriesBooted, mediaActions.playing());
+    const at = (second: number) =>
+      act(() => {
+        store.dispatch(
+          mediaActions.positionChanged({
+            currentTime: second,
+            duration: 100,
+            bufferedEnd: second + 5,
+            playedSeconds: second,
+          }),
+        );
+      });
+    at(10);
+    const time = screen.getByTestId('time');
+    const progress = screen.getByTestId('progress');
+    expect(time).toHaveTextContent('0:10 / 1:40');
+    act(() => {
+      store.dispatch(uiActions.controlsHidden());
+    });
+    const writes: MutationRecord[] = [];
+    const watcher = new MutationObserver((records) => writes.push(...records));
+    watcher.observe(screen.getByTestId('control-bar'), {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+    for (let second = 11; second <= 40; second++) at(second);
+    expect(watcher.takeRecords()).toEqual([]);
+    act(() => {
+      store.dispatch(uiActions.controlsShown());
+    });
+    expect(time).toHaveTextContent('0:40 / 1:40');
+    expect(screen.getByTestId('played').style.width).toBe('40%');
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(progress).toHaveAttribute('aria-valuetext', expect.stringContaining('0:40'));
+    watcher.disconnect();
   });
 });
