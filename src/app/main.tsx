@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { PlayerProvider } from '../components/PlayerProvider';
 import { PlayerRoot } from '../components/PlayerRoot';
 import { createBrowserPorts } from '../ports/browser';
 import { parentOrigin } from '../ports/parent';
@@ -52,7 +52,7 @@ installDebugApi(store, config, recorder, tap);
 installLogDownload(recorder);
 
 createRoot(document.getElementById('ui') as HTMLElement).render(
-  <Provider store={store}>
+  <PlayerProvider store={store}>
     <PlayerRoot onReload={() => location.reload()} />
-  </Provider>,
+  </PlayerProvider>,
 );

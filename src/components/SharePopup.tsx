@@ -4,7 +4,7 @@ import type { PlayerState } from '../state';
 import { selectCurrentSecond } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { formatTime } from './formatTime';
-import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { usePlayerDispatch, usePlayerSelector, usePositionSelector } from './hooks';
 import { MenuPanel } from './MenuPanel';
 import { menuItem } from './styles';
 
@@ -37,6 +37,8 @@ const row = css`
   }
 `;
 
+const selectTimeCode = (s: PlayerState) => formatTime(selectCurrentSecond(s));
+
 /** SPEC.md section 2: five networks, copy link, and 'Поделиться с тайм кодом:' with the time. */
 export function SharePopup() {
   const open = usePlayerSelector((s) => s.ui.menu === 'share');
@@ -46,9 +48,9 @@ export function SharePopup() {
 
 function ShareContent() {
   const dispatch = usePlayerDispatch();
-  const url = usePlayerSelector(selectShareUrl);
+  const url = usePositionSelector(selectShareUrl);
   const withTime = usePlayerSelector((s) => s.ui.shareWithTime);
-  const time = usePlayerSelector((s) => formatTime(selectCurrentSecond(s)));
+  const time = usePositionSelector(selectTimeCode);
   const copied = usePlayerSelector((s) => s.ui.linkCopied);
   const encoded = encodeURIComponent(url);
   return (

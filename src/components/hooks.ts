@@ -1,9 +1,39 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import type { Store } from '@reduxjs/toolkit';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { PlayerState } from '../state';
 
+/**
+ * A value of the state for a component. Under PlayerProvider it is not told of a change that only
+ * moves the position (the time, duration, buffer and played seconds): follow those with
+ * useStateInDom or usePositionSelector.
+ */
 export const usePlayerSelector = useSelector.withTypes<PlayerState>();
 export const usePlayerDispatch = useDispatch;
+
+/** The store itself, told of every change (PlayerProvider gives React-Redux a quieter one). */
+export const EveryChangeStore = createContext<Store<PlayerState> | null>(null);
+
+function useEveryChangeStore(): Store<PlayerState> {
+  const quieter = useStore<PlayerState>();
+  return useContext(EveryChangeStore) ?? quieter;
+}
+
+/**
+ * A value of the state that follows the position too, for a component that shows it and must
+ * re-render with it (`select` returns a primitive or the same object for the same state).
+ */
+export function usePositionSelector<T>(select: (state: PlayerState) => T): T {
+  const store = useEveryChangeStore();
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}
 
 /** Nothing written yet: the first value is written even out of sight. */
 const UNWRITTEN = Symbol('unwritten');
@@ -21,7 +51,7 @@ export function useStateInDom<T>(
   write: (value: T) => void,
   seen?: (state: PlayerState) => boolean,
 ) {
-  const store = useStore<PlayerState>();
+  const store = useEveryChangeStore();
   const writer = useRef(write);
   useLayoutEffect(() => {
     writer.current = write;

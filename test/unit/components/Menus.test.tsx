@@ -166,6 +166,42 @@ describe('the share popup', () => {
     expect((dispatched.at(-1)?.payload as { url: string }).url).toContain('t=75');
   });
 
+  it('follows the film while open: the time code and the shared link move with it', () => {
+    const { store } = renderPlayer(
+      ...watching202,
+      uiActions.configured({
+        share: true,
+        stretchedClose: false,
+        shareOrigin: 'https://kino.example',
+      }),
+      mediaActions.playing(),
+      mediaActions.positionChanged({
+        currentTime: 75,
+        duration: 1500,
+        bufferedEnd: 80,
+        playedSeconds: 70,
+      }),
+    );
+    fireEvent.click(button('Поделиться'));
+    const share = screen.getByRole('menu', { name: 'Поделиться' });
+    fireEvent.click(within(share).getByRole('checkbox', { name: 'Поделиться с тайм кодом: 1:15' }));
+    act(() => {
+      store.dispatch(
+        mediaActions.positionChanged({
+          currentTime: 76.2,
+          duration: 1500,
+          bufferedEnd: 80,
+          playedSeconds: 71,
+        }),
+      );
+    });
+    expect(within(share).getByRole('checkbox')).toHaveAccessibleName(
+      'Поделиться с тайм кодом: 1:16',
+    );
+    const [vk] = within(share).getAllByRole('menuitem', { name: /^Поделиться: / });
+    expect(vk?.getAttribute('href')).toContain(encodeURIComponent('t=76'));
+  });
+
   it('tells the viewer the link was copied', () => {
     const { store } = renderPlayer(...watching202);
     fireEvent.click(button('Поделиться'));

@@ -3,8 +3,8 @@
 import { configureStore, type Middleware } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import { Profiler } from 'react';
-import { Provider } from 'react-redux';
 import type { UnknownAction } from 'redux';
+import { PlayerProvider } from '../../../src/components/PlayerProvider';
 import { PlayerRoot } from '../../../src/components/PlayerRoot';
 import { rootReducer } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
@@ -36,9 +36,9 @@ export function renderPlayer(...actions: UnknownAction[]) {
   let commits = 0;
   render(
     <Profiler id="player" onRender={() => (commits += 1)}>
-      <Provider store={store}>
+      <PlayerProvider store={store}>
         <PlayerRoot onReload={onReload} />
-      </Provider>
+      </PlayerProvider>
     </Profiler>,
   );
   return { store, dispatched, onReload, commits: () => commits };
