@@ -7,6 +7,7 @@ import { adsActions, type AdsState } from '../../src/state/ads';
 import { getConfig, getPorts } from '../lib/context';
 import { deviceFingerprint } from '../device/fingerprint';
 import { AD_LIST_TIMEOUT_MS } from './limits';
+import { anyOf } from '../lib/anyOf';
 
 /** The list's entries that can be fetched: only http(s) VAST addresses. */
 export function adListItems(body: unknown): AdListItem[] | null {
@@ -56,7 +57,9 @@ function* untilSettled() {
       (s: PlayerState) => s.ads.list.status,
     )) as AdsState['list']['status'];
     if (status !== 'loading') return;
-    yield take([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]);
+    yield take(
+      anyOf([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]),
+    );
   }
 }
 

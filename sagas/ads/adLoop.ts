@@ -18,6 +18,7 @@ import { viewportActions } from '../../src/state/viewport';
 import type { VastErrorCode } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
 import { VISIBILITY_THRESHOLD, WATCHDOG_MS } from './limits';
+import { anyOf } from '../lib/anyOf';
 
 export interface AdOutcome {
   status: AdEndStatus;
@@ -38,7 +39,7 @@ export type Wake<E> =
   | { kind: 'action'; action: Action }
   | { kind: 'watchdog'; now: number };
 
-const WAKING_ACTIONS = [
+const WAKING_ACTIONS = anyOf([
   adRequests.skipRequested.type,
   adRequests.clickThroughRequested.type,
   adRequests.playPauseRequested.type,
@@ -46,7 +47,7 @@ const WAKING_ACTIONS = [
   viewportActions.pageVisibilityChanged.type,
   viewportActions.intersectionChanged.type,
   contentActions.episodeSelected.type,
-];
+]);
 
 function* forwardEvents<E extends object>(events: EventChannel<E>, inbox: Channel<Wake<E>>) {
   for (;;) {

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { UnknownAction } from 'redux';
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
 import {
   CLICK_ACTIONS,
   clickTarget,
@@ -20,6 +20,7 @@ import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
 import { viewportActions } from '../../src/state/viewport';
 import { getConfig, getPorts } from '../lib/context';
+import { anyOf } from '../lib/anyOf';
 
 /** What the actor remembers of the episode playing (what was sent for it), and of the device. */
 interface Memory {
@@ -83,6 +84,17 @@ function* onPosition(memory: Memory) {
     const drop = memory.frames && fpsDrop(memory.frames, now);
     memory.frames = now;
     if (drop) yield* send(memory, 'fpsDrop', drop);
+  }
+}
+
+/**
+ * Each second of playing, in turn: a loop rather than takeEvery, whose task forked each second
+ * costs more main-thread time than the check itself (nothing in it waits).
+ */
+function* eachPosition(memory: Memory) {
+  for (;;) {
+    yield take(mediaActions.positionChanged.type);
+    if (memory.started) yield* onPosition(memory);
   }
 }
 
@@ -162,7 +174,7 @@ export function* analyticsActor() {
     Object.assign(memory, { lastMinute: 0, frames: null, framesAtSecond: 0 });
   });
   yield takeEvery(mediaActions.playing.type, onPlaying, memory);
-  yield takeEvery(mediaActions.positionChanged.type, whenStarted(onPosition));
+  yield fork(eachPosition, memory);
   yield takeEvery(
     mediaActions.paused.type,
     whenStarted(function* (m: Memory) {
@@ -191,7 +203,7 @@ export function* analyticsActor() {
     },
   );
   yield takeEvery(streamActions.errorOccurred.type, onStreamError, memory);
-  yield takeEvery(CLICK_ACTIONS, function* (action: UnknownAction) {
+  yield takeEvery(anyOf(CLICK_ACTIONS), function* (action: UnknownAction) {
     yield* send(memory, 'click', { click_target: clickTarget(action) });
   });
 }

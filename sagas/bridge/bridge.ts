@@ -24,6 +24,7 @@ import { bridgeActions } from '../../src/state/bridge';
 import { uiRequests } from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
 import { READY_DATA, runCommand } from './commands';
+import { anyOf } from '../lib/anyOf';
 
 const selectBridge = (s: PlayerState) => s.bridge;
 
@@ -175,6 +176,6 @@ export function* bridgeActor() {
     const embedder = (yield call([parent, parent.embedderOrigin])) as string | null;
     yield put(bridgeActions.linked(initialLink(config.allowedOrigins, embedder)));
   }
-  yield takeEvery(HOST_ACTION_TYPES, tell);
+  yield takeEvery(anyOf(HOST_ACTION_TYPES), tell);
   yield fork(listen);
 }

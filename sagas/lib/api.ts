@@ -10,9 +10,12 @@ import { ACCESS_COOKIE, isExpired } from '../../src/api/token';
 import type { HttpRequest, HttpResponse } from '../../src/ports/types';
 import { authActions } from '../../src/state/auth';
 import { getPorts } from './context';
+import { anyOf } from './anyOf';
 
 function* waitForRefresh() {
-  return (yield take([authActions.refreshed.type, authActions.refreshFailed.type])) as Action;
+  return (yield take(
+    anyOf([authActions.refreshed.type, authActions.refreshFailed.type]),
+  )) as Action;
 }
 
 /** Asks the auth actor for a new token and waits for the outcome; true when there is one. */

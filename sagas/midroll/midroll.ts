@@ -4,6 +4,7 @@ import { adRequests } from '../../src/state/ads';
 import { mediaActions } from '../../src/state/playback';
 import { viewportActions } from '../../src/state/viewport';
 import { getConfig } from '../lib/context';
+import { anyOf } from '../lib/anyOf';
 
 /** Due when the played time reaches the threshold, no ad is active and the player is not fullscreen. */
 export const midrollDue = (s: PlayerState) =>
@@ -25,7 +26,7 @@ export function* midrollActor() {
   const config = yield* getConfig();
   if (!config.advert) return;
   yield takeEvery(
-    [mediaActions.positionChanged.type, viewportActions.fullscreenChanged.type],
+    anyOf([mediaActions.positionChanged.type, viewportActions.fullscreenChanged.type]),
     checkThreshold,
   );
 }

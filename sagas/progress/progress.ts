@@ -8,6 +8,7 @@ import { viewportActions } from '../../src/state/viewport';
 import { PROGRESS_KEY } from '../boot/resumeDecision';
 import { getPorts } from '../lib/context';
 import { MUTED_KEY, VOLUME_KEY } from '../stream/stream';
+import { anyOf } from '../lib/anyOf';
 
 /** SPEC.md section 9: saved progress is written at most every 10 s. */
 export const PROGRESS_EVERY_MS = 10_000;
@@ -46,11 +47,13 @@ function* whilePlaying() {
   for (;;) {
     const { stopped } = (yield race({
       tick: call([clock, clock.sleep], PROGRESS_EVERY_MS),
-      stopped: take([
-        mediaActions.paused.type,
-        mediaActions.ended.type,
-        contentActions.episodeRequested.type,
-      ]),
+      stopped: take(
+        anyOf([
+          mediaActions.paused.type,
+          mediaActions.ended.type,
+          contentActions.episodeRequested.type,
+        ]),
+      ),
     })) as { stopped?: unknown };
     yield call(writeProgress);
     if (stopped) return;

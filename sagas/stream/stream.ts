@@ -28,6 +28,7 @@ import { mediaEventToAction } from './mediaEventToAction';
 import { handleStreamError, type RecoveryBudget } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { freshLoop, streamTick, type LoopState } from './streamLoop';
+import { anyOf } from '../lib/anyOf';
 
 export const VOLUME_KEY = 'player-volume';
 export const MUTED_KEY = 'player-muted';
@@ -208,7 +209,7 @@ export function* streamActor() {
   };
   try {
     yield takeLatest(
-      [contentActions.episodeSelected.type, streamRequests.sourceRequested.type],
+      anyOf([contentActions.episodeSelected.type, streamRequests.sourceRequested.type]),
       loadStream,
       playing,
     );

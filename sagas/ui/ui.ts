@@ -7,6 +7,7 @@ import { MENU_CLOSERS, uiActions, uiRequests } from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
 import { actionForClick, actionForDoubleClick } from './gestures';
 import { actionForKey } from './keys';
+import { anyOf } from '../lib/anyOf';
 
 /** SPEC.md section 9: the controls hide this long after the pointer last moved, while playing. */
 export const CONTROLS_HIDE_MS = 1000;
@@ -81,14 +82,14 @@ export function* uiActor() {
   // Any sign of the viewer restarts the timer, and so does every way a menu closes (showing the
   // controls again restarts it too: the run that showed them is replaced by one that only waits).
   yield takeLatest(
-    [
+    anyOf([
       uiRequests.pointerMoved.type,
       uiRequests.keyPressed.type,
       mediaActions.playing.type,
       mediaActions.paused.type,
       uiActions.controlsShown.type,
       ...MENU_CLOSERS,
-    ],
+    ]),
     showThenHide,
   );
   yield takeEvery(uiRequests.pointerLeft.type, hideOnLeave);
