@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { UnknownAction } from 'redux';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
@@ -132,22 +133,22 @@ describe('the audio-track menu', () => {
   });
 });
 
+/** Episode 202 with sharing on, at 1:15 (after `before`). */
+const sharingAt75 = (...before: UnknownAction[]) => [
+  ...watching202,
+  uiActions.configured({ share: true, stretchedClose: false, shareOrigin: 'https://kino.example' }),
+  ...before,
+  mediaActions.positionChanged({
+    currentTime: 75,
+    duration: 1500,
+    bufferedEnd: 80,
+    playedSeconds: 70,
+  }),
+];
+
 describe('the share popup', () => {
   it('has five networks, copy link, and the time-code checkbox that shows the time', () => {
-    const { dispatched } = renderPlayer(
-      ...watching202,
-      uiActions.configured({
-        share: true,
-        stretchedClose: false,
-        shareOrigin: 'https://kino.example',
-      }),
-      mediaActions.positionChanged({
-        currentTime: 75,
-        duration: 1500,
-        bufferedEnd: 80,
-        playedSeconds: 70,
-      }),
-    );
+    const { dispatched } = renderPlayer(...sharingAt75());
     fireEvent.click(button('Поделиться'));
     const share = screen.getByRole('menu', { name: 'Поделиться' });
     const links = within(share).getAllByRole('menuitem', { name: /^Поделиться: / });
@@ -167,21 +168,7 @@ describe('the share popup', () => {
   });
 
   it('follows the film while open: the time code and the shared link move with it', () => {
-    const { store } = renderPlayer(
-      ...watching202,
-      uiActions.configured({
-        share: true,
-        stretchedClose: false,
-        shareOrigin: 'https://kino.example',
-      }),
-      mediaActions.playing(),
-      mediaActions.positionChanged({
-        currentTime: 75,
-        duration: 1500,
-        bufferedEnd: 80,
-        playedSeconds: 70,
-      }),
-    );
+    const { store } = renderPlayer(...sharingAt75(mediaActions.playing()));
     fireEvent.click(button('Поделиться'));
     const share = screen.getByRole('menu', { name: 'Поделиться' });
     fireEvent.click(within(share).getByRole('checkbox', { name: 'Поделиться с тайм кодом: 1:15' }));

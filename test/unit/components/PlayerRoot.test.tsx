@@ -1,4 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import type { UnknownAction } from 'redux';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
@@ -8,6 +9,20 @@ import { renderPlayer, seriesBooted } from './renderPlayer';
 
 const failure = (reason: BootFailure['reason'], extra: Partial<BootFailure> = {}) =>
   systemActions.bootFailed({ reason, errorId: null, address: null, detail: '', ...extra });
+
+/** Reports the position of a 100 s film at a given second, as the stream loop does. */
+const positionReports =
+  (store: { dispatch: (action: UnknownAction) => unknown }) => (second: number) =>
+    act(() => {
+      store.dispatch(
+        mediaActions.positionChanged({
+          currentTime: second,
+          duration: 100,
+          bufferedEnd: second + 5,
+          playedSeconds: second,
+        }),
+      );
+    });
 
 describe('PlayerRoot', () => {
   it("shows 'Loading...' while booting", () => {
@@ -100,17 +115,7 @@ describe('PlayerRoot', () => {
         (n, style) => n + (style.sheet?.cssRules.length ?? 0),
         0,
       );
-    const at = (second: number) =>
-      act(() => {
-        store.dispatch(
-          mediaActions.positionChanged({
-            currentTime: second,
-            duration: 100,
-            bufferedEnd: second + 5,
-            playedSeconds: second,
-          }),
-        );
-      });
+    const at = positionReports(store);
     at(1);
     const before = rules();
     const committed = commits();
@@ -123,17 +128,7 @@ describe('PlayerRoot', () => {
 
   it('leaves the hidden control bar alone while playing, and shows the time at once when it comes back', () => {
     const { store } = renderPlayer(...seriesBooted, mediaActions.playing());
-    const at = (second: number) =>
-      act(() => {
-        store.dispatch(
-          mediaActions.positionChanged({
-            currentTime: second,
-            duration: 100,
-            bufferedEnd: second + 5,
-            playedSeconds: second,
-          }),
-        );
-      });
+    const at = positionReports(store);
     at(10);
     const time = screen.getByTestId('time');
     const progress = screen.getByTestId('progress');
