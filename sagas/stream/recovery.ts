@@ -1,5 +1,6 @@
 import { call, put } from 'redux-saga/effects';
-import type { MediaEvent } from '../../src/ports/types';
+import type { MediaEvent, MediaSample } from '../../src/ports/types';
+import { playbackRequests } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 import { systemActions } from '../../src/state/system';
 import { newErrorId } from '../boot/boot';
@@ -46,7 +47,11 @@ export function* handleStreamError(
   if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
     budget.media += 1;
     yield put(streamActions.recovering());
+    // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the film
+    // that was playing, or about to, is asked to play again (else it would wait at 0 for good)
+    const { paused } = (yield call([media, media.sample])) as MediaSample;
     yield call([media, media.recover], 'media');
+    if (!paused) yield put(playbackRequests.playRequested());
     return;
   }
   if (

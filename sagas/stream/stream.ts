@@ -15,6 +15,7 @@ import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
 import { selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
 import { streamActions, streamRequests } from '../../src/state/stream';
+import { systemActions } from '../../src/state/system';
 import {
   audioMemoryKey,
   chooseAudioTrack,
@@ -180,6 +181,19 @@ function* seekBy({ payload }: ReturnType<typeof playbackRequests.seekByRequested
   yield call([media, media.seek], Math.min(end, Math.max(0, currentTime + payload.seconds)));
 }
 
+/**
+ * The viewer has the failure message instead of the player: nothing may go on behind it. hls.js
+ * would otherwise load on and could start the film past a broken segment, sound and all.
+ */
+function* stopAfterFailure(playing: Playing) {
+  playing.playWanted = false;
+  const status = (yield select((s: State) => s.stream.status)) as State['stream']['status'];
+  if (status === 'idle') return; // nothing was loaded
+  const { media } = yield* getPorts();
+  yield call([media, media.pause]);
+  yield call([media, media.unload]);
+}
+
 /** Intents that the media port carries out as they are; the media's events confirm them. */
 const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => void][] = [
   [playbackRequests.pauseRequested, (m) => m.pause()],
@@ -223,6 +237,11 @@ export function* streamActor() {
         yield call(carryOut, media, action.payload as never);
       });
     }
+    yield takeEvery(
+      anyOf([systemActions.bootFailed.type, systemActions.playbackFailed.type]),
+      stopAfterFailure,
+      playing,
+    );
     yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
     yield takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield call(handleMediaEvents, channel, playing);

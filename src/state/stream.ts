@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MasterSource } from '../api/types';
 import type { MediaErrorKind, MediaLevel, MediaTrack, StreamEngine } from '../ports/types';
+import { mediaActions } from './playback';
 
 /** The viewer's (or the host's) choices; the stream actor carries them out, the media confirms them. */
 export const streamRequests = {
@@ -122,6 +123,10 @@ export const streamSlice = createSlice({
       // A choice of the viewer's, not of the engine's: remembered for the next episodes.
       state.preferredHeight =
         action.payload.level < 0 ? null : (state.levels[action.payload.level]?.height ?? null);
+    });
+    // the film plays again: the recovery worked
+    builder.addCase(mediaActions.playing, (state) => {
+      if (state.status === 'recovering') state.status = 'ready';
     });
   },
 });

@@ -14,15 +14,21 @@ export async function exportFlightLog(frame: Frame): Promise<FlightLog> {
   return JSON.parse(json) as FlightLog;
 }
 
+/** Exports the log and saves it under test/artifacts/, to read what happened. */
+export async function saveFlightLog(frame: Frame, name: string) {
+  const log = await exportFlightLog(frame);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = join(ARTIFACTS, `${name}.flight.json`);
+  writeFileSync(file, JSON.stringify(log));
+  return { log, file };
+}
+
 /**
  * Exports the log, saves it under test/artifacts/, and replays it with the replay command in its own
  * process (its virtual clock must not touch this process's timers); fails on the first divergence.
  */
 export async function expectReplayable(frame: Frame, name: string): Promise<FlightLog> {
-  const log = await exportFlightLog(frame);
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const file = join(ARTIFACTS, `${name}.flight.json`);
-  writeFileSync(file, JSON.stringify(log));
+  const { log, file } = await saveFlightLog(frame, name);
   try {
     await promisify(execFile)(
       join(ROOT, 'node_modules', '.bin', 'tsx'),

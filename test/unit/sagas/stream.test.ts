@@ -91,6 +91,28 @@ describe('the stream actor: loading', () => {
       address: `${BASE}/media/film.json`,
     });
     expect(media.calls.filter((c) => c.method === 'load')).toEqual([]);
+    expect(media.calls.filter((c) => c.method === 'unload')).toEqual([]); // nothing to stop
+  });
+
+  it("stops the episode playing when the next one's master JSON cannot be loaded", async () => {
+    const { media, store, methods } = player('?movie_id=2&episode_id=203&auto_play=1', {
+      routes: {
+        ...catalogRoutes(2, {
+          ...series,
+          episodes: series.episodes.map((e) =>
+            e.id === 204 ? { ...e, m3u8MasterFilePath: '/media/s2e1.json' } : e,
+          ),
+        }),
+        [`${BASE}/media/s2e1.json`]: status(500),
+      },
+    });
+    await settle();
+    expect(methods()).toEqual(['setVolume', 'load', 'play']);
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    expect(store.getState().system.failure?.reason).toBe('master-load-failed');
+    // the message is up: the last episode does not play on behind it
+    expect(media.calls.slice(3).map((c) => c.method)).toEqual(['pause', 'unload']);
   });
 });
 
@@ -313,6 +335,8 @@ describe('the stream actor: errors', () => {
     ]);
     expect(store.getState().stream.status).toBe('failed');
     expect(store.getState().stream.lastError?.errorType).toBe('other');
+    // hls.js loads no more and the film cannot go on behind the message
+    expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['pause', 'unload']);
     // the viewer is told, with an id to quote, instead of a spinner that never ends
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({
@@ -321,6 +345,23 @@ describe('the stream actor: errors', () => {
         detail: 'Stream failed: bufferAppendError',
       }),
     );
+  });
+
+  it('plays again after a media recovery when the film was playing, and not when it was paused', async () => {
+    const { media, store } = player('?movie_id=2&episode_id=203&auto_play=1');
+    await settle();
+    media.emit({ type: 'playing' });
+    media.emit(error('media', 'fragParsingError'));
+    await settle();
+    // the element attached afresh is stopped: without a new play() the film would wait at 0
+    expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['recover', 'play']);
+    expect(store.getState().stream.status).toBe('recovering');
+    media.emit({ type: 'playing' });
+    expect(store.getState().stream.status).toBe('ready'); // recovered
+    media.emit({ type: 'pause', currentTime: 3 });
+    media.emit(error('media', 'bufferAppendError'));
+    await settle();
+    expect(media.calls.at(-1)?.method).toBe('recover');
   });
 
   it('retries network errors after a growing pause; a broken manifest is fatal at once', async () => {
