@@ -190,6 +190,7 @@ function* stopAfterFailure(playing: Playing) {
   const status = (yield select((s: State) => s.stream.status)) as State['stream']['status'];
   if (status === 'idle') return; // nothing was loaded
   const { media } = yield* getPorts();
+  // paused first: an unload stops the element without a pause event, and the state would say playing
   yield call([media, media.pause]);
   yield call([media, media.unload]);
 }
