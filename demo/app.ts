@@ -1,4 +1,5 @@
 // The demo backend: serves the built player and stands in for every server the player talks to.
+import compression from 'compression';
 import express, { type Request } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +48,8 @@ export function createDemoApp({
   let tokenCounter = 0;
 
   app.disable('x-powered-by');
+  // Scripts, JSON, playlists and VAST go out compressed, as any CDN sends them (media segments are not compressible).
+  app.use(compression());
   if (crossOriginIsolated) {
     app.use((_req, res, next) => {
       res.set({

@@ -1,14 +1,26 @@
 // Time to first frame: from the navigation to the film's first decoded frame with autoplay, for the
 // player and for the bare hls.js page on the same fixture, each in a fresh browser context (cold
-// cache). The scripts the page loaded by then are kept, for the size of what the first frame needs.
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+// cache), optionally under one of puppeteer's network conditions. The scripts the page loaded by then
+// are kept, for the size of what the first frame needs, and its requests, for where the time went.
+import puppeteer, { type Browser, type NetworkConditions, type Page } from 'puppeteer-core';
 import { CHROMIUM_PATH, chromiumArgs } from '../chromium';
+
+/** A request of the page, in ms from the navigation's start. */
+export interface Fetched {
+  name: string;
+  start: number;
+  end: number;
+  /** bytes on the wire (compressed), 0 when unknown */
+  encoded: number;
+}
 
 export interface FirstFrame {
   /** ms from the navigation's start to the first frame of the content element */
   ms: number;
   /** the addresses of the scripts loaded before that frame */
   scripts: string[];
+  /** every request that had started by that frame */
+  requests: Fetched[];
 }
 
 // Every media element but the ad's reports its first presented frame (the content's, in both pages).
@@ -17,20 +29,31 @@ const WATCH_FIRST_FRAME = `
     document.addEventListener('loadstart', (event) => {
       const video = event.target;
       if (!(video instanceof HTMLVideoElement) || video.id === 'ad-video') return;
-      video.requestVideoFrameCallback((now) => resolve({
-        ms: now,
-        scripts: performance.getEntriesByType('resource')
-          .filter((r) => r.responseEnd <= now && /\\.m?js(\\?|$)/.test(r.name))
-          .map((r) => r.name),
-      }));
+      video.requestVideoFrameCallback((now) => {
+        const resources = performance.getEntriesByType('resource');
+        resolve({
+          ms: now,
+          scripts: resources
+            .filter((r) => r.responseEnd <= now && /\\.m?js(\\?|$)/.test(r.name))
+            .map((r) => r.name),
+          requests: resources
+            .filter((r) => r.startTime <= now)
+            .map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd, encoded: r.encodedBodySize })),
+        });
+      });
     }, true);
   });`;
 
-async function firstFrame(browser: Browser, url: string): Promise<FirstFrame> {
+async function firstFrame(
+  browser: Browser,
+  url: string,
+  network: NetworkConditions | null,
+): Promise<FirstFrame> {
   const context = await browser.createBrowserContext();
   try {
     const page: Page = await context.newPage();
     await page.setViewport({ width: 1280, height: 720 });
+    if (network) await page.emulateNetworkConditions(network);
     await page.evaluateOnNewDocument(WATCH_FIRST_FRAME);
     await page.goto(url);
     return await page.evaluate(
@@ -42,18 +65,33 @@ async function firstFrame(browser: Browser, url: string): Promise<FirstFrame> {
 }
 
 /** Runs the player and the bare page alternately, `runs` times each, in one browser. */
-export async function measureFirstFrame(playerUrl: string, bareUrl: string, runs: number) {
+export async function measureFirstFrame(
+  playerUrl: string,
+  bareUrl: string,
+  runs: number,
+  network: NetworkConditions | null = null,
+) {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
   const player: FirstFrame[] = [];
   const bare: FirstFrame[] = [];
   try {
-    await firstFrame(browser, bareUrl); // the browser's own first start is nobody's
+    await firstFrame(browser, bareUrl, network); // the browser's own first start is nobody's
     for (let i = 0; i < runs; i++) {
-      player.push(await firstFrame(browser, playerUrl));
-      bare.push(await firstFrame(browser, bareUrl));
+      player.push(await firstFrame(browser, playerUrl, network));
+      bare.push(await firstFrame(browser, bareUrl, network));
     }
   } finally {
     await browser.close();
   }
   return { player, bare };
+}
+
+/** One page's requests up to its first frame, a line each: where the time went. */
+export function timeline(label: string, run: FirstFrame): string {
+  const rows = run.requests.map((r) => {
+    const path = new URL(r.name).pathname + new URL(r.name).search;
+    const kb = r.encoded ? ` ${(r.encoded / 1024).toFixed(0)} KB` : '';
+    return `  ${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padEnd(5)} ${path}${kb}`;
+  });
+  return [`${label}: first frame at ${run.ms.toFixed(0)} ms`, ...rows].join('\n');
 }

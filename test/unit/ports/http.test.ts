@@ -1,0 +1,77 @@
+/**
+ * @jest-environment node
+ */
+// The HTTP port's sender, on the platform's fetch, against a real server on loopback: every status
+// answers, only a missing response fails, and the failure says which.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { httpFailureOf, sendRequest } from '../../../src/ports/http';
+
+let server: Server;
+let base: string;
+const received: { method?: string; type?: string; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      received.push({ method: req.method, type: req.headers['content-type'], body });
+      if (req.url === '/json') res.setHeader('X-Extra', 'yes').end('{"a":1}');
+      else if (req.url === '/text') res.end('<VAST version="4.2"/>');
+      else if (req.url === '/empty') res.writeHead(204).end();
+      else if (req.url === '/missing') res.writeHead(404).end('{"message":"Not found"}');
+      else if (req.url === '/reset') req.socket.destroy();
+      // /hang: never answers
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const get = (path: string, extra = {}) =>
+  sendRequest({ method: 'GET', url: `${base}${path}`, timeoutMs: 2000, ...extra });
+
+describe('the HTTP sender', () => {
+  it('parses a JSON body and gives the headers in lower case', async () => {
+    const res = await get('/json');
+    expect(res).toMatchObject({ status: 200, data: { a: 1 } });
+    expect(res.headers['x-extra']).toBe('yes');
+  });
+
+  it('keeps a document that is asked for as text (VAST) as text', async () => {
+    expect((await get('/text', { responseType: 'text' })).data).toBe('<VAST version="4.2"/>');
+    expect((await get('/text')).data).toBe('<VAST version="4.2"/>'); // not JSON: the text itself
+  });
+
+  it('answers with any status, the body as it came', async () => {
+    expect(await get('/missing')).toMatchObject({ status: 404, data: { message: 'Not found' } });
+    expect(await get('/empty')).toMatchObject({ status: 204, data: '' });
+  });
+
+  it('sends an object body as JSON', async () => {
+    received.length = 0;
+    await sendRequest({
+      method: 'POST',
+      url: `${base}/json`,
+      body: { refreshToken: 'r' },
+      timeoutMs: 2000,
+    });
+    expect(received).toEqual([
+      { method: 'POST', type: 'application/json', body: '{"refreshToken":"r"}' },
+    ]);
+  });
+
+  it('fails a dropped connection as a network error and a silent server as a timeout', async () => {
+    const dropped = await get('/reset').catch((error: unknown) => error);
+    expect(httpFailureOf(dropped)).toBe('network');
+    const silent = await get('/hang', { timeoutMs: 200 }).catch((error: unknown) => error);
+    expect(httpFailureOf(silent)).toBe('timeout');
+    expect((silent as Error).message).toBe(`Timed out: ${base}/hang`);
+  });
+});
