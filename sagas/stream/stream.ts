@@ -69,6 +69,9 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
 }
 
 function* play(playing: Playing) {
+  // The viewer has the failure message: nothing plays behind it (a stream can fail before the play
+  // that its load asked for, when its manifest came at once).
+  if ((yield select((s: State) => s.system.failure)) as State['system']['failure']) return;
   // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
   if (contentHeldByAds((yield select((s: State) => s.ads)) as State['ads'])) return;
   // Before the stream is attached, a play() would be cut short by the load: kept for after it.

@@ -1,6 +1,3 @@
-import { createRoot } from 'react-dom/client';
-import { PlayerProvider } from '../components/PlayerProvider';
-import { PlayerRoot } from '../components/PlayerRoot';
 import { createBrowserPorts } from '../ports/browser';
 import { parentOrigin } from '../ports/parent';
 import { installLogDownload, logAsJson, logExportMiddleware } from '../recorder/exporters';
@@ -8,11 +5,15 @@ import { createActionTap } from './actionTap';
 import { parseConfig } from './config';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
+import { takeEarlyStart } from './earlyStart';
 import { readFrameDataset } from './frameDataset';
 import { createRecordedPlayer } from './recordedPlayer';
+import { loadingPlaceholderShown, VIEW_AT_THE_LATEST_MS, viewWanted } from './viewWanted';
 
 /** Entries of the flight log attached to an error report. */
 const REPORT_LOG_TAIL = 500;
+/** Tries at the interface's bundle before the film plays on without it. */
+const VIEW_LOAD_TRIES = 3;
 
 const config = parseConfig({
   search: location.search,
@@ -32,7 +33,7 @@ const reporter = createErrorReporter(config, () =>
 );
 const tap = createActionTap();
 const { store, recorder } = createRecordedPlayer(
-  createBrowserPorts(elements, rngSeed),
+  createBrowserPorts(elements, rngSeed, takeEarlyStart()),
   config,
   {
     build: process.env.PLAYER_BUILD ?? 'dev',
@@ -51,8 +52,30 @@ const { store, recorder } = createRecordedPlayer(
 installDebugApi(store, config, recorder, tap);
 installLogDownload(recorder);
 
-createRoot(document.getElementById('ui') as HTMLElement).render(
-  <PlayerProvider store={store}>
-    <PlayerRoot onReload={() => location.reload()} />
-  </PlayerProvider>,
-);
+// The interface comes when the viewer needs it (viewWanted); until then the page's placeholder.
+const ui = document.getElementById('ui') as HTMLElement;
+let viewRequested = false;
+async function loadView(tries = VIEW_LOAD_TRIES): Promise<void> {
+  try {
+    const { mountView } = await import('./view');
+    mountView(store, ui, () => location.reload());
+  } catch (error) {
+    if (tries <= 1) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return loadView(tries - 1);
+  }
+}
+function requestView() {
+  if (viewRequested) return;
+  viewRequested = true;
+  unsubscribe();
+  clearTimeout(latest);
+  void loadView();
+}
+const unsubscribe = store.subscribe(() => {
+  const state = store.getState();
+  if (!loadingPlaceholderShown(state)) ui.querySelector('[data-early]')?.remove();
+  if (viewWanted(state, config.autoPlay)) requestView();
+});
+const latest = setTimeout(requestView, VIEW_AT_THE_LATEST_MS);
+if (viewWanted(store.getState(), config.autoPlay)) requestView();

@@ -9,6 +9,7 @@ import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
 import { createCookiePort, createStoragePort } from './storage';
 import { createStatsPort } from './stats';
+import type { EarlyStart } from '../app/earlyStart';
 import type { Ports } from './types';
 import { createViewportPort } from './viewport';
 import { createVpaidPort } from './vpaid';
@@ -23,10 +24,11 @@ export interface PlayerElements {
 export function createBrowserPorts(
   { player, video, adVideo }: PlayerElements,
   rngSeed: number,
+  early: EarlyStart | null = null,
 ): Ports {
   return {
-    http: createHttpPort(),
-    media: createMediaPort(video),
+    http: createHttpPort(early),
+    media: createMediaPort(video, early),
     clock: {
       now: () => performance.now(),
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -2,6 +2,8 @@ import type Hls from 'hls.js';
 import { levelOfHeight } from '../stream/levels';
 import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
+import { earlyManifestLoader } from '../stream/earlyManifestLoader';
+import type { EarlyStart } from '../app/earlyStart';
 import type {
   ExternalSubtitle,
   MediaSource as MediaSourceSpec,
@@ -50,7 +52,10 @@ export const liveStreamEngines = () => liveEngines;
  * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
  * evaluated off the path to the first paint.
  */
-export function createMediaPort(video: HTMLVideoElement): MediaPort {
+export function createMediaPort(
+  video: HTMLVideoElement,
+  early: Pick<EarlyStart, 'manifest'> | null = null,
+): MediaPort {
   const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
@@ -151,6 +156,7 @@ export function createMediaPort(video: HTMLVideoElement): MediaPort {
       startPosition: source.startAt > 0 ? source.startAt : -1,
       enableWebVTT: useOwnSubtitles,
       ...(source.bandwidthEstimate ? { abrEwmaDefaultEstimate: source.bandwidthEstimate } : {}),
+      ...(early ? { pLoader: earlyManifestLoader(hlsJs, (url) => early.manifest(url)) } : {}),
     });
     instance.on(Events.MANIFEST_PARSED, (_e, data) => {
       const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));

@@ -260,3 +260,38 @@ describe('boot through the query parameters', () => {
     });
   });
 });
+
+describe('the start', () => {
+  const browser = useBrowser();
+
+  it('asks for the catalog, the master JSON and the manifest once each, the interface after the first frame', async () => {
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const { page, errors } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1&auto_play=1');
+    await frame.waitForFunction(() => window.__player!.getState().media.started, {
+      timeout: 20_000,
+    });
+    await frame.waitForSelector('[data-testid="control-bar"]');
+    const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as {
+      path: string;
+    }[];
+    const count = (path: string) => requests.filter((r) => r.path === path).length;
+    for (const path of [
+      '/catalog-api/contents/1',
+      '/catalog-api/contents/1/seasons',
+      '/catalog-api/episodes?content-id=1',
+      '/catalog-api/contents/1/available?domain=127.0.0.1',
+      '/media/film.json',
+      '/media/hls/master.m3u8',
+    ])
+      expect([path, count(path)]).toEqual([path, 1]);
+    // the interface's bundle was fetched once the film played, not on the way to it
+    const order = requests.map((r) => r.path);
+    const view = order.findIndex((p) => /^\/view\.[\w]+\.js$/.test(p));
+    const firstSegment = order.findIndex((p) => /seg0\.m4s$/.test(p));
+    expect(firstSegment).toBeGreaterThanOrEqual(0);
+    expect(view).toBeGreaterThan(firstSegment);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'start-autoplay');
+  });
+});

@@ -364,6 +364,19 @@ describe('the stream actor: errors', () => {
     expect(media.calls.at(-1)?.method).toBe('recover');
   });
 
+  it('plays nothing behind the failure message, even a play asked after it', async () => {
+    // a manifest that is there at once can fail before the play its load asked for
+    const { store, media } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit(error('network', 'manifestParsingError'));
+    await settle();
+    expect(store.getState().system.failure?.reason).toBe('unexpected');
+    const before = media.calls.length;
+    store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(media.calls.slice(before).map((c) => c.method)).not.toContain('play');
+  });
+
   it('retries network errors after a growing pause; a broken manifest is fatal at once', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203');
     await settle();

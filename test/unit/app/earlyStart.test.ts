@@ -1,0 +1,136 @@
+// The page's first script asks for what the first frame needs before the player's code runs; the
+// actors then ask for the same through their ports. A request the actors would make differently
+// would be wasted (and the first frame would wait for it twice): these tests hold the two together.
+import {
+  createEarlyStart,
+  EARLY_LIFETIME_MS,
+  requestKey,
+  startFirstFrameRequests,
+} from '../../../src/app/earlyStart';
+import { parseConfig } from '../../../src/app/config';
+import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
+import { demoToken } from '../../../demo/tokens';
+import { fakeHttp, fakeMedia, fakePorts, fakeStorage, ok } from '../fakePorts';
+import { film, series } from '../fixtures';
+import { BASE, catalogRoutes, settle, startPlayer } from '../player';
+
+const MASTER = { sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }] };
+
+function routes(id: number, entry: typeof film) {
+  return {
+    ...catalogRoutes(id, entry),
+    [`${BASE}/catalog-api/contents/${id}/available?domain=demo.example`]: ok({ available: true }),
+    [`${BASE}/media/film.json`]: ok(MASTER),
+  };
+}
+
+/** What the early start asks for, answered from the same routes as the actors. */
+async function earlyRequests(search: string, http: ReturnType<typeof fakeHttp>, token: string | null) {
+  const started: HttpRequest[] = [];
+  const manifests: string[] = [];
+  startFirstFrameRequests(
+    {
+      start: (req) => {
+        started.push(req);
+        return http.request(req);
+      },
+      startManifest: (url) => void manifests.push(url),
+    },
+    parseConfig({ search, origin: BASE }),
+    token,
+    Date.now(),
+  );
+  await settle();
+  return { started, manifests };
+}
+
+/** What the actors ask for, on the same answers. */
+async function actorRequests(search: string, http: ReturnType<typeof fakeHttp>, token: string | null) {
+  const media = fakeMedia();
+  const ports = fakePorts({
+    http,
+    media: media.port,
+    cookies: fakeStorage(token ? { access_token: token } : {}),
+  });
+  startPlayer(search, ports);
+  await settle();
+  const loaded = media.calls.find((c) => c.method === 'load')?.args[0] as { url: string };
+  return { requests: http.requests, manifest: loaded?.url };
+}
+
+describe('the early start asks for exactly what the actors will', () => {
+  const token = demoToken('viewer', 3600);
+  it.each([
+    ['a film through its master JSON', '?movie_id=1', 1, film, null],
+    ['a series episode straight to its manifest', '?movie_id=2&episode_id=201', 2, series, null],
+    ['with a bearer token', '?movie_id=1', 1, film, token],
+    ['without the availability check', '?movie_id=1&disable_checking_available=1', 1, film, null],
+  ])('%s', async (_name, search, id, entry, bearer) => {
+    const early = await earlyRequests(search, fakeHttp(routes(id, entry)), bearer);
+    const actors = await actorRequests(search, fakeHttp(routes(id, entry)), bearer);
+    const actorKeys = actors.requests.map(requestKey);
+    // every early request is taken by an actor: none is wasted, none made twice
+    for (const req of early.started) expect(actorKeys).toContain(requestKey(req));
+    // and the early start foresaw every request before the stream: catalog and master JSON
+    const beforeStream = actors.requests.filter((r) => !r.url.includes('ad-list'));
+    expect(early.started.map(requestKey).sort()).toEqual(beforeStream.map(requestKey).sort());
+    expect(early.manifests).toEqual([actors.manifest]);
+  });
+
+  it('leaves everything to the actors without a movie id, or with a token to refresh first', async () => {
+    const http = fakeHttp(routes(1, film));
+    expect((await earlyRequests('', http, null)).started).toEqual([]);
+    expect((await earlyRequests('?movie_id=1', http, demoToken('viewer', -60))).started).toEqual([]);
+  });
+
+  it('asks for no master JSON or manifest when the catalog fails; the actors say why', async () => {
+    const http = fakeHttp({});
+    const early = await earlyRequests('?movie_id=1', http, null);
+    expect(early.started.map((r) => r.url)).not.toContain(`${BASE}/media/film.json`);
+    expect(early.manifests).toEqual([]);
+  });
+});
+
+describe('the answers in flight', () => {
+  const request: HttpRequest = { method: 'GET', url: `${BASE}/x`, timeoutMs: 1000 };
+  const answer: HttpResponse = { status: 200, headers: {}, data: { a: 1 } };
+
+  it('hands each answer out once, to the same request only', async () => {
+    const early = createEarlyStart(async () => answer);
+    early.start(request);
+    expect(early.take({ ...request, headers: { Authorization: 'Bearer other' } })).toBeNull();
+    expect(early.take({ ...request, responseType: 'text' })).toBeNull();
+    await expect(early.take(request)).resolves.toEqual(answer);
+    expect(early.take(request)).toBeNull();
+  });
+
+  it('hands a failure to its taker, and an untaken failure troubles nobody', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const early = createEarlyStart(() => Promise.reject(new Error('Network error')));
+      early.start(request);
+      early.start({ ...request, url: `${BASE}/never-taken` });
+      early.startManifest(`${BASE}/never-taken.m3u8`);
+      await expect(early.take(request)).rejects.toThrow('Network error');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('forgets what nobody took within its lifetime', () => {
+    jest.useFakeTimers();
+    try {
+      const early = createEarlyStart(async () => answer, async () => '#EXTM3U');
+      early.start(request);
+      early.startManifest(`${BASE}/a.m3u8`);
+      jest.advanceTimersByTime(EARLY_LIFETIME_MS);
+      expect(early.take(request)).toBeNull();
+      expect(early.manifest(`${BASE}/a.m3u8`)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
