@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { catalog } from './catalog';
+import { compressedStatic } from './compressedStatic';
 import { createFaults, isFault } from './faults';
 import { parseEnvelope, type Beacon, type Envelope } from './sinks';
 import { demoToken, TOKEN_LIFETIME_S } from './tokens';
@@ -48,7 +49,8 @@ export function createDemoApp({
   let tokenCounter = 0;
 
   app.disable('x-powered-by');
-  // Scripts, JSON, playlists and VAST go out compressed, as any CDN sends them (media segments are not compressible).
+  // Scripts, JSON, playlists and VAST go out compressed, as any CDN sends them (media segments are
+  // not compressible); static files from a cache of their compressed bodies (compressedStatic).
   app.use(compression());
   if (crossOriginIsolated) {
     app.use((_req, res, next) => {
@@ -201,12 +203,17 @@ export function createDemoApp({
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
   // Mounted first, so a mount can stand in for part of the demo media (the benchmark's long film).
-  for (const [path, dir] of Object.entries(mounts)) app.use(path, express.static(dir));
+  for (const [path, dir] of Object.entries(mounts))
+    app.use(path, compressedStatic(dir), express.static(dir));
 
-  app.use('/media', express.static(join(FIXTURES, 'media'), { fallthrough: false }));
+  app.use(
+    '/media',
+    compressedStatic(join(FIXTURES, 'media')),
+    express.static(join(FIXTURES, 'media'), { fallthrough: false }),
+  );
 
   // The built player: the embed page at /, the demo host page at /host.html.
-  app.use(express.static(distDir));
+  app.use(compressedStatic(distDir), express.static(distDir));
   app.get('/', (_req, res) =>
     res.status(503).type('text/plain').send('The player is not built: run npm run build'),
   );
