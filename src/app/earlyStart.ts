@@ -8,13 +8,12 @@ import { catalogEndpoints, DEFAULT_TIMEOUT_MS, type Endpoint } from '../api/endp
 import { jsonBody } from '../api/http';
 import type { Episode, MasterJson } from '../api/types';
 import { chooseEpisode } from '../../sagas/boot/chooseEpisode';
-import { parentOrigin } from '../ports/parent';
 import { sendRequest, type EarlyResponses } from '../ports/http';
 import { createCookiePort } from '../ports/storage';
 import type { HttpRequest, HttpResponse } from '../ports/types';
 import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../stream/links';
-import { parseConfig, type PlayerConfig } from './config';
-import { readFrameDataset } from './frameDataset';
+import type { PlayerConfig } from './config';
+import { pageConfig } from './pageConfig';
 
 /** An answer nobody asked for by then is dropped: the actors chose another episode or another way. */
 export const EARLY_LIFETIME_MS = 30_000;
@@ -127,14 +126,7 @@ export function startEarly(): void {
   (globalThis as { [HANDOVER]?: EarlyStart })[HANDOVER] = early;
   import('hls.js').catch(ignore); // beside the player's code, not after it
   try {
-    const config = parseConfig({
-      search: location.search,
-      origin: location.origin,
-      dataset: readFrameDataset(),
-      hostOrigin: parentOrigin(),
-      framed: window.parent !== window,
-    });
-    startFirstFrameRequests(early, config, createCookiePort().get(ACCESS_COOKIE), Date.now());
+    startFirstFrameRequests(early, pageConfig(), createCookiePort().get(ACCESS_COOKIE), Date.now());
   } catch {
     // the actors do it all themselves
   }

@@ -1,12 +1,10 @@
 import { createBrowserPorts } from '../ports/browser';
-import { parentOrigin } from '../ports/parent';
 import { installLogDownload, logAsJson, logExportMiddleware } from '../recorder/exporters';
 import { createActionTap } from './actionTap';
-import { parseConfig } from './config';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
 import { takeEarlyStart } from './earlyStart';
-import { readFrameDataset } from './frameDataset';
+import { pageConfig } from './pageConfig';
 import { createRecordedPlayer } from './recordedPlayer';
 import { loadingPlaceholderShown, VIEW_AT_THE_LATEST_MS, viewWanted } from './viewWanted';
 
@@ -15,13 +13,7 @@ const REPORT_LOG_TAIL = 500;
 /** Tries at the interface's bundle before the film plays on without it. */
 const VIEW_LOAD_TRIES = 3;
 
-const config = parseConfig({
-  search: location.search,
-  origin: location.origin,
-  dataset: readFrameDataset(),
-  hostOrigin: parentOrigin(),
-  framed: window.parent !== window,
-});
+const config = pageConfig();
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 const elements = {
   player: document.getElementById('player') as HTMLElement,
