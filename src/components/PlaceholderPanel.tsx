@@ -1,42 +1,9 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 
-const backdrop = css`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: 1rem;
-  background-color: #111;
-  background-size: cover;
-  background-position: center;
-  color: #eee;
-`;
-
-/** SPEC.md section 2: the panel is 19rem wide, or 14rem on small screens. */
-const panel = css`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 1rem;
-  box-sizing: border-box;
-  width: 19rem;
-  max-width: 100%;
-  padding: 1.25rem;
-  border-radius: 0.75rem;
-  background: rgba(0, 0, 0, 0.75);
-  text-align: center;
-  font-size: 1.05rem;
-  line-height: 1.5;
-  p {
-    margin: 0;
-  }
-  @media (max-width: 639px) {
-    width: 14rem;
-    font-size: 0.95rem;
-  }
-`;
+// The backdrop and the panel (SPEC.md section 2: 19rem wide, or 14rem on small screens) are styled by
+// the page's own stylesheet (public/player.css), which draws the same panel as its loading
+// placeholder before any script has run.
 
 const button = css`
   padding: 0.6rem 1.4rem;
@@ -71,13 +38,13 @@ export function PlaceholderPanel({
 }) {
   return (
     <div
-      css={backdrop}
+      className="placeholder"
       style={image ? { backgroundImage: `url("${image}")` } : undefined}
       role={role}
       aria-busy={busy || undefined}
       data-testid="placeholder"
     >
-      <div css={panel}>
+      <div className="placeholder-panel">
         <p>{title}</p>
         {action && (
           <button type="button" css={button} onClick={action.onClick}>
