@@ -305,11 +305,10 @@ function expectOutcome(outcome: Outcome, expected: Expected) {
 
 /** The film's play/pause button still answers: a click pauses. */
 async function pauseWorks(frame: Frame) {
-  await frame.evaluate(() => {
-    // the controls show on pointer movement; the button is there either way
-    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Пауза"]');
-    button?.click();
-  });
+  // the interface comes just after the film's first frame (docs/startup.md); the controls show on
+  // pointer movement, and the button is there either way
+  const button = await frame.waitForSelector('button[aria-label="Пауза"]', { timeout: 5_000 });
+  await button!.evaluate((el) => (el as HTMLButtonElement).click());
   await frame.waitForFunction(() => window.__player!.getState().media.paused, { timeout: 5_000 });
 }
 
