@@ -5,6 +5,7 @@
 import puppeteer from 'puppeteer-core';
 import type { PlayerDebugApi } from '../../src/app/debugApi';
 import { CHROMIUM_PATH, chromiumArgs } from '../chromium';
+import { growth, takeSnapshot, type HeapSummary } from './heapDiff';
 
 /** Chromium's highest playback rate */
 const RATE = 16;
@@ -75,6 +76,8 @@ export async function measureHeapSession(url: string, lastEpisodeId: number): Pr
     };
     const startMb = await heapMb();
     const mediaElementsInHeapAtStart = await mediaInHeap();
+    const diff = process.env.BENCH_HEAP_DIFF;
+    const before: HeapSummary | null = diff ? await takeSnapshot(cdp) : null;
     const started = Date.now();
     const episodes = new Map<number, number>(); // episode id: its duration
     let last: Progress | null = null;
@@ -102,6 +105,8 @@ export async function measureHeapSession(url: string, lastEpisodeId: number): Pr
       throw new Error(`The long session did not reach the end: ${JSON.stringify(last)}`);
     const wallSeconds = (Date.now() - started) / 1000;
     const endMb = await heapMb();
+    if (before)
+      console.log(['heap growth by kind:', ...growth(before, await takeSnapshot(cdp))].join('\n'));
     const stats = await page.evaluate(() => ({
       ...(window.__player as PlayerDebugApi).mediaStats(),
       recorder: (window.__player as PlayerDebugApi).recorderStats(),
