@@ -6,7 +6,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.m3u8', '.vtt', '.xml', '.svg']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.json',
+  '.m3u8',
+  '.vtt',
+  '.xml',
+  '.svg',
+]);
 
 /** Serves the gzip of a compressible file under `root` to a client that takes gzip; else next(). */
 export function compressedStatic(root: string): RequestHandler {
@@ -32,7 +42,11 @@ export function compressedStatic(root: string): RequestHandler {
       cache.set(path, entry);
     }
     res.type(extname(path));
-    res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'Cache-Control': 'public, max-age=0' });
+    res.set({
+      'Content-Encoding': 'gzip',
+      Vary: 'Accept-Encoding',
+      'Cache-Control': 'public, max-age=0',
+    });
     res.send(entry.body);
   };
 }

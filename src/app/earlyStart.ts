@@ -31,13 +31,22 @@ const ignore = () => undefined;
 /** The same request, as the actors would make it: method, address, headers, body and type. */
 export function requestKey(req: HttpRequest): string {
   const headers = Object.entries(req.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
-  return JSON.stringify([req.method, req.url, headers, req.body ?? null, req.responseType ?? 'json']);
+  return JSON.stringify([
+    req.method,
+    req.url,
+    headers,
+    req.body ?? null,
+    req.responseType ?? 'json',
+  ]);
 }
 
 const manifestKey = (url: string) => new URL(url).href;
 
 /** Requests in flight by key, each handed out once, all forgotten after EARLY_LIFETIME_MS. */
-export function createEarlyStart(send = sendRequest, fetchText = fetchManifest): EarlyStart & {
+export function createEarlyStart(
+  send = sendRequest,
+  fetchText = fetchManifest,
+): EarlyStart & {
   start(req: HttpRequest): Promise<HttpResponse>;
   startManifest(url: string): void;
 } {
@@ -79,7 +88,9 @@ const withToken = (
   { authorized: _, __response: __, ...request }: Endpoint<unknown>,
   token: string | null,
 ): HttpRequest =>
-  token ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } } : request;
+  token
+    ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } }
+    : request;
 
 type EarlyRequests = ReturnType<typeof createEarlyStart>;
 

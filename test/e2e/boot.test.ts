@@ -47,7 +47,10 @@ describe('boot messages', () => {
     await injectFault('/catalog-api/contents/1', { type: 'slow', delayMs: 1500 });
     const { page } = await openPage(browser());
     const frame = await openEmbed(page, '?movie_id=1');
-    expect(await frame.$eval('[aria-busy="true"]', (el) => el.textContent)).toBe('Loading...');
+    expect(await frame.$eval('[aria-busy="true"]', (el) => el.textContent?.trim())).toBe(
+      'Loading...',
+    );
+    await screenshot(page, 'loading-placeholder');
     await title(frame);
     expect(await frame.$('[aria-busy="true"]')).toBeNull();
   });

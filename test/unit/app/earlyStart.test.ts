@@ -25,7 +25,11 @@ function routes(id: number, entry: typeof film) {
 }
 
 /** What the early start asks for, answered from the same routes as the actors. */
-async function earlyRequests(search: string, http: ReturnType<typeof fakeHttp>, token: string | null) {
+async function earlyRequests(
+  search: string,
+  http: ReturnType<typeof fakeHttp>,
+  token: string | null,
+) {
   const started: HttpRequest[] = [];
   const manifests: string[] = [];
   startFirstFrameRequests(
@@ -45,7 +49,11 @@ async function earlyRequests(search: string, http: ReturnType<typeof fakeHttp>, 
 }
 
 /** What the actors ask for, on the same answers. */
-async function actorRequests(search: string, http: ReturnType<typeof fakeHttp>, token: string | null) {
+async function actorRequests(
+  search: string,
+  http: ReturnType<typeof fakeHttp>,
+  token: string | null,
+) {
   const media = fakeMedia();
   const ports = fakePorts({
     http,
@@ -80,7 +88,9 @@ describe('the early start asks for exactly what the actors will', () => {
   it('leaves everything to the actors without a movie id, or with a token to refresh first', async () => {
     const http = fakeHttp(routes(1, film));
     expect((await earlyRequests('', http, null)).started).toEqual([]);
-    expect((await earlyRequests('?movie_id=1', http, demoToken('viewer', -60))).started).toEqual([]);
+    expect((await earlyRequests('?movie_id=1', http, demoToken('viewer', -60))).started).toEqual(
+      [],
+    );
   });
 
   it('asks for no master JSON or manifest when the catalog fails; the actors say why', async () => {
@@ -123,7 +133,10 @@ describe('the answers in flight', () => {
   it('forgets what nobody took within its lifetime', () => {
     jest.useFakeTimers();
     try {
-      const early = createEarlyStart(async () => answer, async () => '#EXTM3U');
+      const early = createEarlyStart(
+        async () => answer,
+        async () => '#EXTM3U',
+      );
       early.start(request);
       early.startManifest(`${BASE}/a.m3u8`);
       jest.advanceTimersByTime(EARLY_LIFETIME_MS);

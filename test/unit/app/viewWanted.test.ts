@@ -18,7 +18,11 @@ describe('when the interface is wanted', () => {
 
   it.each<[string, PlayerState, boolean]>([
     ['without autoplay, from the start (its play button)', initial, false],
-    ['once the film plays (its controls)', { ...booted, media: { ...booted.media, started: true } }, true],
+    [
+      'once the film plays (its controls)',
+      { ...booted, media: { ...booted.media, started: true } },
+      true,
+    ],
     [
       'when the continue prompt waits for the viewer',
       { ...booted, resume: { savedTime: 90, promptVisible: true, autoplay: false } },
@@ -43,7 +47,10 @@ describe('when the interface is wanted', () => {
     ],
     [
       'for an advert',
-      { ...booted, ads: { ...booted.ads, activeBreak: { kind: 'preroll', total: 1, contentTime: 0 } } },
+      {
+        ...booted,
+        ads: { ...booted.ads, activeBreak: { kind: 'preroll', total: 1, contentTime: 0 } },
+      },
       true,
     ],
   ])('%s', (_name, state, autoPlay) => {
