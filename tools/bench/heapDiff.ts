@@ -34,7 +34,9 @@ export function summarize({ snapshot, nodes, strings }: Snapshot): HeapSummary {
   for (let i = 0; i < nodes.length; i += fields.length) {
     const type = types[field(i, typeAt)] ?? '?';
     const key =
-      type === 'object' || type === 'closure' ? `${type} ${strings[field(i, nameAt)]}` : type;
+      type === 'object' || type === 'closure' || type === 'native' || type === 'code'
+        ? `${type} ${strings[field(i, nameAt)]}`
+        : type;
     const entry = summary.get(key) ?? { count: 0, bytes: 0 };
     entry.count += 1;
     entry.bytes += field(i, sizeAt);
