@@ -2,7 +2,7 @@
 // same script on every request would cost the demo server's CPU, which on a small machine is the
 // browser's too, and a real CDN does not pay it.
 import type { RequestHandler } from 'express';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -31,10 +31,11 @@ export function compressedStatic(root: string): RequestHandler {
     } catch {
       return next();
     }
-    if (!path.startsWith(base + sep) || !COMPRESSIBLE.has(extname(path)) || !existsSync(path))
-      return next();
-    const stat = statSync(path);
-    if (!stat.isFile()) return next();
+    // as express.static: nothing outside the folder, no dot files, no file asked for as a folder
+    const inside = path.startsWith(base + sep) && !path.slice(base.length).includes(`${sep}.`);
+    if (!inside || req.path.endsWith('/') || !COMPRESSIBLE.has(extname(path))) return next();
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat?.isFile()) return next();
     const version = `${stat.mtimeMs}:${stat.size}`;
     let entry = cache.get(path);
     if (entry?.version !== version) {

@@ -1,5 +1,5 @@
 import { call, put, takeLeading } from 'redux-saga/effects';
-import { authenticatorEndpoints } from '../../src/api/endpoints';
+import { authenticatorEndpoints, requestOf } from '../../src/api/endpoints';
 import { ACCESS_COOKIE, bearerOf, REFRESH_COOKIE } from '../../src/api/token';
 import type { HttpResponse } from '../../src/ports/types';
 import { authActions } from '../../src/state/auth';
@@ -16,9 +16,8 @@ function* refresh() {
     yield put(authActions.refreshFailed({ reason: 'no-refresh-token' }));
     return;
   }
-  const { authorized: _, ...request } = authenticatorEndpoints(config.envBaseUrl).refresh(
-    refreshToken,
-    cookies.get(ACCESS_COOKIE) ?? '',
+  const request = requestOf(
+    authenticatorEndpoints(config.envBaseUrl).refresh(refreshToken, cookies.get(ACCESS_COOKIE) ?? ''),
   );
   try {
     const res = (yield call([http, http.request], request)) as HttpResponse;

@@ -4,10 +4,10 @@
 import type { Action } from 'redux';
 import { call, fork, join, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
-import type { Endpoint } from '../../src/api/endpoints';
+import { requestOf, withBearer, type Endpoint } from '../../src/api/endpoints';
 import { jsonBody } from '../../src/api/http';
 import { ACCESS_COOKIE, isExpired } from '../../src/api/token';
-import type { HttpRequest, HttpResponse } from '../../src/ports/types';
+import type { HttpResponse } from '../../src/ports/types';
 import { authActions } from '../../src/state/auth';
 import { getPorts } from './context';
 import { anyOf } from './anyOf';
@@ -35,16 +35,10 @@ function* currentToken() {
   return { token: refreshed ? cookies.get(ACCESS_COOKIE) : null, refreshTried: true };
 }
 
-function withBearer(request: HttpRequest, token: string | null): HttpRequest {
-  return token
-    ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } }
-    : request;
-}
-
 export function* apiRequest<T>(endpoint: Endpoint<T>) {
   const { http } = yield* getPorts();
-  const { authorized, __response: _, ...request } = endpoint;
-  if (!authorized) return (yield call([http, http.request], request)) as HttpResponse;
+  const request = requestOf(endpoint);
+  if (!endpoint.authorized) return (yield call([http, http.request], request)) as HttpResponse;
   const { token, refreshTried } = yield* currentToken();
   let res = (yield call([http, http.request], withBearer(request, token))) as HttpResponse;
   // A refused token: at most one refresh per request, and one retry, with the new token or as a guest.

@@ -23,6 +23,22 @@ function endpoint<T>(
   };
 }
 
+/** The request an endpoint sends (its typing and its need of a token are not sent). */
+export function requestOf({
+  authorized: _,
+  __response: __,
+  ...request
+}: Endpoint<unknown>): HttpRequest {
+  return request;
+}
+
+/** The request with the bearer token, when there is one. */
+export function withBearer(request: HttpRequest, token: string | null): HttpRequest {
+  return token
+    ? { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } }
+    : request;
+}
+
 const q = (params: Record<string, string | number>) =>
   Object.entries(params)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)

@@ -6,12 +6,10 @@ import { installDebugApi } from './debugApi';
 import { takeEarlyStart } from './earlyStart';
 import { pageConfig } from './pageConfig';
 import { createRecordedPlayer } from './recordedPlayer';
-import { loadingPlaceholderShown, VIEW_AT_THE_LATEST_MS, viewWanted } from './viewWanted';
+import { loadViewWhenWanted } from './viewLoader';
 
 /** Entries of the flight log attached to an error report. */
 const REPORT_LOG_TAIL = 500;
-/** Tries at the interface's bundle before the film plays on without it. */
-const VIEW_LOAD_TRIES = 3;
 
 const config = pageConfig();
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
@@ -44,30 +42,12 @@ const { store, recorder } = createRecordedPlayer(
 installDebugApi(store, config, recorder, tap);
 installLogDownload(recorder);
 
-// The interface comes when the viewer needs it (viewWanted); until then the page's placeholder.
+// The interface comes when the viewer needs it; until then the page's own placeholder, then the film.
 const ui = document.getElementById('ui') as HTMLElement;
-let viewRequested = false;
-async function loadView(tries = VIEW_LOAD_TRIES): Promise<void> {
-  try {
-    const { mountView } = await import('./view');
-    mountView(store, ui, () => location.reload());
-  } catch (error) {
-    if (tries <= 1) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    return loadView(tries - 1);
-  }
-}
-function requestView() {
-  if (viewRequested) return;
-  viewRequested = true;
-  unsubscribe();
-  clearTimeout(latest);
-  void loadView();
-}
-const unsubscribe = store.subscribe(() => {
-  const state = store.getState();
-  if (!loadingPlaceholderShown(state)) ui.querySelector('[data-early]')?.remove();
-  if (viewWanted(state, config.autoPlay)) requestView();
+loadViewWhenWanted({
+  store,
+  autoPlay: config.autoPlay,
+  placeholder: ui.querySelector('[data-early]'),
+  mount: async () => (await import('./view')).mountView(store, ui, () => location.reload()),
+  onFailure: (error) => reportError(error), // a page error: reported, and the film plays on
 });
-const latest = setTimeout(requestView, VIEW_AT_THE_LATEST_MS);
-if (viewWanted(store.getState(), config.autoPlay)) requestView();

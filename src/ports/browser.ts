@@ -2,14 +2,13 @@ import { createAdMediaPort } from './adMedia';
 import { createBeaconPort } from './beacon';
 import { createClipboardPort } from './clipboard';
 import { createDevicePort } from './device';
-import { createHttpPort } from './http';
-import { createMediaPort } from './media';
+import { createHttpPort, type EarlyResponses } from './http';
+import { createMediaPort, type EarlyManifests } from './media';
 import { createPagePort } from './page';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
 import { createCookiePort, createStoragePort } from './storage';
 import { createStatsPort } from './stats';
-import type { EarlyStart } from '../app/earlyStart';
 import type { Ports } from './types';
 import { createViewportPort } from './viewport';
 import { createVpaidPort } from './vpaid';
@@ -24,7 +23,8 @@ export interface PlayerElements {
 export function createBrowserPorts(
   { player, video, adVideo }: PlayerElements,
   rngSeed: number,
-  early: EarlyStart | null = null,
+  /** answers of the page's early start (src/app/earlyStart.ts) */
+  early: (EarlyResponses & EarlyManifests) | null = null,
 ): Ports {
   return {
     http: createHttpPort(early),

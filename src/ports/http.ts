@@ -14,6 +14,16 @@ function failure(kind: HttpFailure, url: string): Error {
   return error;
 }
 
+/** The body as text in the charset its Content-Type names (an ad server's windows-1251), else UTF-8. */
+function decodeBody(bytes: ArrayBuffer, contentType: string | null): string {
+  const charset = /;\s*charset="?([\w-]+)"?/i.exec(contentType ?? '')?.[1];
+  try {
+    return new TextDecoder(charset ?? 'utf-8').decode(bytes);
+  } catch {
+    return new TextDecoder().decode(bytes); // a charset the browser does not know
+  }
+}
+
 /** A JSON body when it parses, its text otherwise (an empty 204, an HTML error page). */
 function parsedBody(text: string, responseType: HttpRequest['responseType']): unknown {
   if (responseType === 'text') return text;
@@ -24,35 +34,60 @@ function parsedBody(text: string, responseType: HttpRequest['responseType']): un
   }
 }
 
-/**
- * One request through the platform's fetch. Every status resolves; only a missing response rejects
- * (HttpTimeout past the request's limit, HttpNetworkError otherwise). Cookies go only to the page's
- * own origin, as with any fetch.
- */
-export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
+/** One fetch and its body within the time limit; HttpTimeout past it, HttpNetworkError without an answer. */
+async function fetchWithin(url: string, init: RequestInit, timeoutMs: number) {
   const abort = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     abort.abort();
-  }, req.timeoutMs);
-  const json = req.body !== undefined && typeof req.body !== 'string';
+  }, timeoutMs);
   try {
-    const res = await fetch(req.url, {
-      method: req.method,
-      headers: { ...(json ? { 'Content-Type': 'application/json' } : {}), ...req.headers },
-      body: req.body === undefined ? undefined : json ? JSON.stringify(req.body) : String(req.body),
-      signal: abort.signal,
-    });
-    const text = await res.text();
-    const headers: Record<string, string> = {};
-    res.headers.forEach((value, key) => (headers[key] = value));
-    return { status: res.status, headers, data: parsedBody(text, req.responseType) };
+    const res = await fetch(url, { ...init, signal: abort.signal });
+    const text = decodeBody(await res.arrayBuffer(), res.headers.get('content-type'));
+    return { res, text };
   } catch {
-    throw failure(timedOut ? 'timeout' : 'network', req.url);
+    throw failure(timedOut ? 'timeout' : 'network', url);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * One request through the platform's fetch. Every status resolves; only a missing response rejects.
+ * Cookies go only to the page's own origin, as with any fetch.
+ */
+export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
+  const json = req.body !== undefined && typeof req.body !== 'string';
+  const { res, text } = await fetchWithin(
+    req.url,
+    {
+      method: req.method,
+      headers: {
+        Accept: 'application/json, text/plain, */*', // as the services and ad servers were asked before
+        ...(json ? { 'Content-Type': 'application/json' } : {}),
+        ...req.headers,
+      },
+      body: req.body === undefined ? undefined : json ? JSON.stringify(req.body) : String(req.body),
+    },
+    req.timeoutMs,
+  );
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, key) => (headers[key] = value));
+  return { status: res.status, headers, data: parsedBody(text, req.responseType) };
+}
+
+/** A document by GET with its address after any redirect (relative links resolve against that). */
+export interface FetchedText {
+  text: string;
+  url: string;
+}
+
+/** A text document by GET; a status other than success rejects like a missing response. */
+export async function getText(url: string, timeoutMs: number): Promise<FetchedText> {
+  const { res, text } = await fetchWithin(url, {}, timeoutMs);
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
+  return { text, url: res.url || url };
 }
 
 /** Hands out responses to requests started before the player's code ran (see earlyStart). */
@@ -60,14 +95,32 @@ export interface EarlyResponses {
   take(req: HttpRequest): Promise<HttpResponse> | null;
 }
 
+/** A task of its own: a message to ourselves, which a background tab does not hold back as it does timers. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /**
  * An answer that may have come long ago, given in a task of its own as a network answer is: the
  * actor that asked goes on after the other tasks due, in the order its flight log can replay.
  */
-const asOwnTask = <T>(answer: Promise<T>): Promise<T> =>
+const inOwnTask = <T>(answer: Promise<T>): Promise<T> =>
   answer.then(
-    (value) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0)),
-    (error: unknown) => new Promise<T>((_, reject) => setTimeout(() => reject(error), 0)),
+    async (value) => {
+      await nextTask();
+      return value;
+    },
+    async (error: unknown) => {
+      await nextTask();
+      throw error;
+    },
   );
 
 /** The browser adapter of the HTTP port: a request already in flight from the start is not sent twice. */
@@ -75,7 +128,7 @@ export function createHttpPort(early: EarlyResponses | null = null): HttpPort {
   return {
     request(req) {
       const answer = early?.take(req);
-      return answer ? asOwnTask(answer) : sendRequest(req);
+      return answer ? inOwnTask(answer) : sendRequest(req);
     },
   };
 }

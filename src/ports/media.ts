@@ -3,7 +3,7 @@ import { levelOfHeight } from '../stream/levels';
 import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { earlyManifestLoader } from '../stream/earlyManifestLoader';
-import type { EarlyStart } from '../app/earlyStart';
+import type { FetchedText } from './http';
 import type {
   ExternalSubtitle,
   MediaSource as MediaSourceSpec,
@@ -46,15 +46,20 @@ export const SUBTITLE_LOAD_LIMIT_MS = 4_000;
 let liveEngines = 0;
 export const liveStreamEngines = () => liveEngines;
 
+/** Manifests fetched ahead of the stream engine, each handed out once. */
+export interface EarlyManifests {
+  manifest(url: string): Promise<FetchedText> | null;
+}
+
 /**
  * The browser adapter of the media port: the content <video> element fed by hls.js when
  * MediaSource is there, by the browser's own HLS otherwise. One hls.js instance at a time, destroyed
- * with all its listeners before the next. hls.js is its own bundle, fetched from the start but
- * evaluated off the path to the first paint.
+ * with all its listeners before the next. hls.js is its own bundle, which the page's early start
+ * has already asked for; so is the first manifest (earlyManifestLoader).
  */
 export function createMediaPort(
   video: HTMLVideoElement,
-  early: Pick<EarlyStart, 'manifest'> | null = null,
+  early: EarlyManifests | null = null,
 ): MediaPort {
   const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();

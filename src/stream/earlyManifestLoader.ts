@@ -1,4 +1,5 @@
 import type { PlaylistLoaderContext } from 'hls.js';
+import type { FetchedText } from '../ports/http';
 
 type HlsModule = typeof import('hls.js');
 
@@ -8,12 +9,16 @@ type HlsModule = typeof import('hls.js');
  * was not fetched ahead, or whose early fetch failed, loads as ever, with hls.js's own retries.
  */
 export function earlyManifestLoader(
-  { XhrLoader }: HlsModule,
-  manifest: (url: string) => Promise<string> | null,
+  hlsJs: HlsModule,
+  manifest: (url: string) => Promise<FetchedText> | null,
 ) {
-  return class EarlyManifestLoader extends XhrLoader {
+  // hls.js's own default loader (its XhrLoader), read from its configuration, which every build has
+  const DefaultLoader = hlsJs.default.DefaultConfig.loader as typeof hlsJs.XhrLoader;
+  return class EarlyManifestLoader extends DefaultLoader {
     declare context: PlaylistLoaderContext | null;
+    /** the early answer was used, given up on, or the load aborted: it may no longer finish */
     private settled = false;
+    private giveUp: number | undefined;
 
     protected override loadInternal(): void {
       const context = this.context;
@@ -21,28 +26,33 @@ export function earlyManifestLoader(
       if (!context || !early) return super.loadInternal();
       // an early fetch that has not answered within hls.js's limit counts as its first try timing
       // out: hls.js retries (through its own request) or gives up, as its policy says
-      const limit = this.config?.loadPolicy.maxTimeToFirstByteMs ?? 10_000;
+      const policy = this.config?.loadPolicy;
+      const limit = policy
+        ? Number.isFinite(policy.maxTimeToFirstByteMs)
+          ? policy.maxTimeToFirstByteMs
+          : policy.maxLoadTimeMs
+        : 10_000;
       this.settled = false;
-      const giveUp = self.setTimeout(() => {
-        if (this.settled || !this.callbacks || this.stats.aborted) return;
+      this.giveUp = self.setTimeout(() => {
+        if (this.settled || !this.callbacks) return;
         this.settled = true;
         this.loadtimeout();
       }, limit);
       early.then(
-        (text) => {
+        ({ text, url }) => {
           const { callbacks, stats } = this;
           if (this.settled || !callbacks || stats.aborted) return;
           this.settled = true;
-          self.clearTimeout(giveUp);
-          const now = self.performance.now();
-          stats.loading.first = stats.loading.end = now;
+          self.clearTimeout(this.giveUp);
+          stats.loading.first = stats.loading.end = self.performance.now();
           stats.loaded = stats.total = text.length;
-          callbacks.onSuccess({ url: context.url, data: text, code: 200 }, stats, context, null);
+          // the address after redirects: the manifest's relative links resolve against it
+          callbacks.onSuccess({ url, data: text, code: 200 }, stats, context, null);
         },
         () => {
-          self.clearTimeout(giveUp);
           if (this.settled || !this.callbacks || this.stats.aborted) return;
           this.settled = true;
+          self.clearTimeout(this.giveUp);
           super.loadInternal();
         },
       );
@@ -50,6 +60,7 @@ export function earlyManifestLoader(
 
     protected override abortInternal(): void {
       this.settled = true;
+      self.clearTimeout(this.giveUp);
       super.abortInternal();
     }
   };

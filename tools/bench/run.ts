@@ -207,6 +207,15 @@ function gzipKb(files: Iterable<string>) {
   return round(bytes / 1024, 1);
 }
 
+/** The page's inline scripts (the early start), gzip -9 in KB: they come with the page, first. */
+function inlineScriptsKb(): number {
+  const html = readFileSync(join(ROOT, 'dist', 'index.html'), 'utf8');
+  const inline = [...html.matchAll(/<script type=["']?module["']?>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1] ?? '')
+    .join('\n');
+  return inline ? round(gzipSync(inline, { level: 9 }).length / 1024, 1) : 0;
+}
+
 /** Every script the player's page can load: its entry and the chunks its import map names. */
 function playerScripts(): string[] {
   const html = readFileSync(join(ROOT, 'dist', 'index.html'), 'utf8');
@@ -277,19 +286,22 @@ async function startupFigures(results: Record<string, Figure>) {
         .map((url) => new URL(url).pathname.slice(1))
         .filter((f) => dist.has(f)),
     );
+    const inline = inlineScriptsKb();
+    const firstFrameKb = round(gzipKb(firstFrame) + inline, 1);
+    const totalKb = round(gzipKb(dist) + inline, 1);
     results.js_gzip_kb_first_frame = {
-      value: gzipKb(firstFrame),
-      runs: [gzipKb(firstFrame)],
+      value: firstFrameKb,
+      runs: [firstFrameKb],
       goal: '< 285',
       unit: 'KB',
-      how: `gzip -9 of the scripts the page had loaded at the film's first frame: ${[...firstFrame].join(', ')}`,
+      how: `gzip -9 of the scripts the page had loaded at the film's first frame: its inline early start (${inline} KB), ${[...firstFrame].join(', ')}`,
     };
     results.js_gzip_kb_total = {
-      value: gzipKb(dist),
-      runs: [gzipKb(dist)],
+      value: totalKb,
+      runs: [totalKb],
       goal: 'none',
       unit: 'KB',
-      how: `gzip -9 of every script the player's page can load (its entry and the import map's chunks): ${[...dist].join(', ')}`,
+      how: `gzip -9 of every script the player's page can load (its inline early start, its entry and the import map's chunks): ${[...dist].join(', ')}`,
     };
     for (const key of [
       'ttff_ratio',

@@ -1,12 +1,8 @@
 // The page's first script asks for what the first frame needs before the player's code runs; the
 // actors then ask for the same through their ports. A request the actors would make differently
 // would be wasted (and the first frame would wait for it twice): these tests hold the two together.
-import {
-  createEarlyStart,
-  EARLY_LIFETIME_MS,
-  requestKey,
-  startFirstFrameRequests,
-} from '../../../src/app/earlyStart';
+import { startFirstFrameRequests } from '../../../src/app/earlyStart';
+import { createEarlyAnswers, EARLY_LIFETIME_MS, requestKey } from '../../../src/app/earlyAnswers';
 import { parseConfig } from '../../../src/app/config';
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
 import { demoToken } from '../../../demo/tokens';
@@ -106,7 +102,7 @@ describe('the answers in flight', () => {
   const answer: HttpResponse = { status: 200, headers: {}, data: { a: 1 } };
 
   it('hands each answer out once, to the same request only', async () => {
-    const early = createEarlyStart(async () => answer);
+    const early = createEarlyAnswers(async () => answer);
     early.start(request);
     expect(early.take({ ...request, headers: { Authorization: 'Bearer other' } })).toBeNull();
     expect(early.take({ ...request, responseType: 'text' })).toBeNull();
@@ -118,7 +114,10 @@ describe('the answers in flight', () => {
     const unhandled = jest.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      const early = createEarlyStart(() => Promise.reject(new Error('Network error')));
+      const early = createEarlyAnswers(
+        () => Promise.reject(new Error('Network error')),
+        () => Promise.reject(new Error('Network error')),
+      );
       early.start(request);
       early.start({ ...request, url: `${BASE}/never-taken` });
       early.startManifest(`${BASE}/never-taken.m3u8`);
@@ -130,17 +129,22 @@ describe('the answers in flight', () => {
     }
   });
 
-  it('forgets what nobody took within its lifetime', () => {
+  it('forgets each answer nobody took within its lifetime, however late it was started', () => {
     jest.useFakeTimers();
     try {
-      const early = createEarlyStart(
+      const manifest = { text: '#EXTM3U', url: `${BASE}/a.m3u8` };
+      const early = createEarlyAnswers(
         async () => answer,
-        async () => '#EXTM3U',
+        async () => manifest,
       );
       early.start(request);
+      jest.advanceTimersByTime(EARLY_LIFETIME_MS - 1000);
+      early.startManifest(`${BASE}/a.m3u8`); // started late in the chain
+      jest.advanceTimersByTime(1000);
+      expect(early.take(request)).toBeNull();
+      expect(early.manifest(`${BASE}/a.m3u8`)).not.toBeNull(); // still within its own lifetime
       early.startManifest(`${BASE}/a.m3u8`);
       jest.advanceTimersByTime(EARLY_LIFETIME_MS);
-      expect(early.take(request)).toBeNull();
       expect(early.manifest(`${BASE}/a.m3u8`)).toBeNull();
     } finally {
       jest.useRealTimers();

@@ -19,6 +19,11 @@ beforeAll(async () => {
       received.push({ method: req.method, type: req.headers['content-type'], body });
       if (req.url === '/json') res.setHeader('X-Extra', 'yes').end('{"a":1}');
       else if (req.url === '/text') res.end('<VAST version="4.2"/>');
+      else if (req.url === '/cp1251')
+        res
+          .setHeader('Content-Type', 'application/xml; charset=windows-1251')
+          .end(Buffer.from([0xd0, 0xe5, 0xea, 0xeb, 0xe0, 0xec, 0xe0])); // 'Реклама' in windows-1251
+      else if (req.url === '/accept') res.end(JSON.stringify(req.headers.accept));
       else if (req.url === '/empty') res.writeHead(204).end();
       else if (req.url === '/missing') res.writeHead(404).end('{"message":"Not found"}');
       else if (req.url === '/reset') req.socket.destroy();
@@ -47,6 +52,14 @@ describe('the HTTP sender', () => {
   it('keeps a document that is asked for as text (VAST) as text', async () => {
     expect((await get('/text', { responseType: 'text' })).data).toBe('<VAST version="4.2"/>');
     expect((await get('/text')).data).toBe('<VAST version="4.2"/>'); // not JSON: the text itself
+  });
+
+  it('reads a body in the charset its Content-Type names (an ad server in windows-1251)', async () => {
+    expect((await get('/cp1251', { responseType: 'text' })).data).toBe('Реклама');
+  });
+
+  it('asks for JSON first, as the services were asked before', async () => {
+    expect((await get('/accept')).data).toBe('application/json, text/plain, */*');
   });
 
   it('answers with any status, the body as it came', async () => {

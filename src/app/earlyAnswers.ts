@@ -1,0 +1,68 @@
+// Answers to requests started before the player's code ran, kept for the actor that will make the
+// same request: each handed out once, and forgotten if nobody asks for it in time.
+import { DEFAULT_TIMEOUT_MS } from '../api/endpoints';
+import { getText, sendRequest, type EarlyResponses, type FetchedText } from '../ports/http';
+import type { HttpRequest, HttpResponse } from '../ports/types';
+
+/** An answer nobody asked for by then is dropped: the actors chose another episode or another way. */
+export const EARLY_LIFETIME_MS = 30_000;
+
+export interface EarlyAnswers extends EarlyResponses {
+  start(req: HttpRequest): Promise<HttpResponse>;
+  startManifest(url: string): void;
+  /** an HLS manifest fetched ahead, with its address after redirects, once, for the stream engine */
+  manifest(url: string): Promise<FetchedText> | null;
+}
+
+const ignore = () => undefined;
+
+/** The same request, as the actors would make it: method, address, headers, body and type. */
+export function requestKey(req: HttpRequest): string {
+  const headers = Object.entries(req.headers ?? {}).sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([
+    req.method,
+    req.url,
+    headers,
+    req.body ?? null,
+    req.responseType ?? 'json',
+  ]);
+}
+
+const manifestKey = (url: string) => new URL(url).href;
+
+/** Promises by key, each taken once, each dropped EARLY_LIFETIME_MS after it was started. */
+function keptOnce<T>() {
+  const kept = new Map<string, Promise<T>>();
+  return {
+    keep(key: string, pending: Promise<T>) {
+      pending.catch(ignore); // a failure is the taker's to handle; untaken, it is nobody's
+      kept.set(key, pending);
+      setTimeout(() => {
+        if (kept.get(key) === pending) kept.delete(key);
+      }, EARLY_LIFETIME_MS);
+    },
+    take(key: string): Promise<T> | null {
+      const found = kept.get(key) ?? null;
+      kept.delete(key);
+      return found;
+    },
+  };
+}
+
+export function createEarlyAnswers(
+  send: (req: HttpRequest) => Promise<HttpResponse> = sendRequest,
+  fetchManifest: (url: string) => Promise<FetchedText> = (url) => getText(url, DEFAULT_TIMEOUT_MS),
+): EarlyAnswers {
+  const requests = keptOnce<HttpResponse>();
+  const manifests = keptOnce<FetchedText>();
+  return {
+    start(req) {
+      const pending = send(req);
+      requests.keep(requestKey(req), pending);
+      return pending;
+    },
+    take: (req) => requests.take(requestKey(req)),
+    startManifest: (url) => manifests.keep(manifestKey(url), fetchManifest(url)),
+    manifest: (url) => manifests.take(manifestKey(url)),
+  };
+}
