@@ -22,13 +22,7 @@ import { TitleOverlay } from './TitleOverlay';
 const layer = css`
   position: absolute;
   inset: 0;
-  outline: none;
-  font-family:
-    system-ui,
-    -apple-system,
-    'Segoe UI',
-    Roboto,
-    sans-serif;
+  outline: none; /* its font is the page's (public/player.css) */
   &[data-idle='true'] {
     cursor: none;
   }
