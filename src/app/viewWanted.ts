@@ -14,8 +14,7 @@ export function viewWanted(state: PlayerState, autoPlay: boolean): boolean {
   const { system, media, resume, ads } = state;
   return (
     !autoPlay ||
-    system.boot === 'failed' ||
-    system.failure !== null ||
+    system.failure !== null || // a boot or a stream that failed: its message
     (system.boot === 'ready' && !resume.autoplay) ||
     media.started ||
     media.autoplayBlocked ||
