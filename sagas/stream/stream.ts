@@ -52,6 +52,12 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
   if (chosen && chosen.id !== current) yield call([media, media.setAudioTrack], chosen.id);
 }
 
+function* recovering() {
+  return (
+    ((yield select((s: State) => s.stream.status)) as State['stream']['status']) === 'recovering'
+  );
+}
+
 function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing) {
   for (;;) {
     const event = (yield take(channel)) as MediaEvent;
@@ -61,6 +67,10 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     else if (event.type === 'audioTracks')
       yield fork(applyAudioTracks, event.tracks, event.current);
     else yield put(mediaEventToAction(event));
+    if (event.type === 'durationchange' && playing.playWanted && (yield* recovering())) {
+      playing.playWanted = false;
+      yield put(playbackRequests.playRequested());
+    }
     if (event.type === 'ended') {
       const next = (yield select(selectNextEpisode)) as ReturnType<typeof selectNextEpisode>;
       if (next) yield put(contentActions.episodeRequested({ episodeId: next.id }));
@@ -82,7 +92,11 @@ function* play(playing: Playing) {
   }
   const { media } = yield* getPorts();
   const outcome = (yield call([media, media.play])) as PlayOutcome;
-  if (outcome.ok || outcome.reason !== 'not-allowed') return;
+  if (outcome.ok) return;
+  // A recovery attaches the element afresh and can cut this play short: again once the element has
+  // its source back (its duration comes), else the film would wait at 0 for good.
+  if (outcome.reason === 'aborted' && status === 'recovering') playing.playWanted = true;
+  if (outcome.reason !== 'not-allowed') return;
   // The browser refused sound without a gesture: start muted; failing that, the play button.
   const volume = (yield select((s: State) => s.media.volume)) as number;
   yield call([media, media.setVolume], volume, true);

@@ -364,6 +364,30 @@ describe('the stream actor: errors', () => {
     expect(media.calls.at(-1)?.method).toBe('recover');
   });
 
+  it('plays again when the recovery cut its play short, once the element has its source back', async () => {
+    // hls.js attaches the element afresh: a play() right after is aborted by that load
+    const { media, store } = player('?movie_id=2&episode_id=203&auto_play=1', {
+      playOutcome: { ok: false, reason: 'aborted' },
+    });
+    await settle();
+    media.emit({ type: 'playing' });
+    media.emit(error('media', 'fragParsingError'));
+    await settle();
+    expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['recover', 'play']);
+    const before = media.calls.length;
+    media.emit({ type: 'durationchange', duration: 24 });
+    await settle();
+    expect(media.calls.slice(before).map((c) => c.method)).toEqual(['play']);
+    // a paused viewer is not overruled: a pause takes the wanted play back
+    media.emit(error('media', 'bufferAppendError'));
+    await settle();
+    store.dispatch(playbackRequests.pauseRequested());
+    const paused = media.calls.length;
+    media.emit({ type: 'durationchange', duration: 24 });
+    await settle();
+    expect(media.calls.slice(paused).map((c) => c.method)).not.toContain('play');
+  });
+
   it('plays nothing behind the failure message, even a play asked after it', async () => {
     // a manifest that is there at once can fail before the play its load asked for
     const { store, media } = player('?movie_id=2&episode_id=203');
