@@ -13,6 +13,7 @@ import {
   status,
   virtualClock,
 } from '../fakePorts';
+import type { PlayOutcome } from '../../../src/ports/types';
 import { film, series } from '../fixtures';
 import { BASE, catalogRoutes, settle, startPlayer } from '../player';
 
@@ -35,7 +36,7 @@ function player(
   {
     routes = catalogRoutes(2, series),
     storage = fakeStorage(),
-    playOutcome = { ok: true } as const,
+    playOutcome = { ok: true } as PlayOutcome,
   } = {},
 ) {
   const clock = virtualClock();
@@ -203,7 +204,7 @@ describe('the stream actor: playback', () => {
 
   it('starts muted when the browser refuses sound, and tells the parent', async () => {
     const { store, ports } = player('?movie_id=2&episode_id=203&auto_play=1', {
-      playOutcome: { ok: false, reason: 'not-allowed' } as never,
+      playOutcome: { ok: false, reason: 'not-allowed' },
     });
     await settle();
     expect(store.getState().media).toMatchObject({ autoplayBlocked: true, started: false });
