@@ -29,6 +29,7 @@ import { mediaEventToAction } from './mediaEventToAction';
 import { handleStreamError, type RecoveryBudget } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { freshLoop, streamTick, type LoopState } from './streamLoop';
+import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
 
 export const VOLUME_KEY = 'player-volume';
@@ -227,7 +228,8 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
 
 /**
  * The stream actor: owns the media port (hls.js and the <video>), loads the chosen episode and
- * source, carries out the viewer's playback and track choices, recovers from stream errors.
+ * source, carries out the viewer's playback and track choices, recovers from stream errors and
+ * from an engine that stalls.
  */
 export function* streamActor() {
   const { media } = yield* getPorts();
@@ -260,6 +262,7 @@ export function* streamActor() {
       stopAfterFailure,
       playing,
     );
+    yield takeLatest(mediaActions.waiting.type, watchWhileWaiting, playing.budget);
     yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
     yield takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield call(handleMediaEvents, channel, playing);

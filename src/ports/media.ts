@@ -39,6 +39,19 @@ const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => (
   lang: t.lang ?? '',
 });
 
+/** hls.js events that show it at work: while a film waits for data, silence from all of them is a stall. */
+const ENGINE_WORK = [
+  'MANIFEST_LOADING',
+  'LEVEL_LOADING',
+  'LEVEL_LOADED',
+  'AUDIO_TRACK_LOADING',
+  'AUDIO_TRACK_LOADED',
+  'FRAG_LOADING',
+  'FRAG_LOADED',
+  'FRAG_BUFFERED',
+  'ERROR',
+] as const;
+
 /** How long a subtitle file may take before the film goes on without it. */
 export const SUBTITLE_LOAD_LIMIT_MS = 4_000;
 
@@ -66,6 +79,8 @@ export function createMediaPort(
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: Hls | null = null;
   let external: HTMLTrackElement[] = [];
+  /** when hls.js last showed it was at work (stall watch: engineIdleMs) */
+  let engineActiveAt = 0;
 
   const videoEvents: Record<string, () => MediaEvent> = {
     playing: () => ({ type: 'playing' }),
@@ -204,6 +219,11 @@ export function createMediaPort(
         bufferLength: Math.max(0, bufferedEnd(video) - video.currentTime),
       }),
     );
+    const working = () => {
+      engineActiveAt = performance.now();
+    };
+    for (const name of ENGINE_WORK) instance.on(Events[name], working);
+    working();
     instance.loadSource(source.url);
     instance.attachMedia(video);
     hls = instance;
@@ -287,6 +307,7 @@ export function createMediaPort(
       if (kind === 'media') hls?.recoverMediaError();
       else hls?.startLoad();
     },
+    engineIdleMs: () => (hls ? performance.now() - engineActiveAt : 0),
     unload,
     subscribe(listener) {
       listeners.add(listener);

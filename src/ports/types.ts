@@ -122,6 +122,11 @@ export interface MediaPort {
   setVolume(volume: number, muted: boolean): void;
   /** the engine's documented recovery: recoverMediaError for media errors, startLoad for network ones */
   recover(kind: 'media' | 'network'): void;
+  /**
+   * Milliseconds since the streaming engine last loaded, buffered or reported anything; 0 for the
+   * browser's own HLS, which watches itself. The stream actor's stall watch reads it.
+   */
+  engineIdleMs(): number;
   unload(): void;
   subscribe(listener: (event: MediaEvent) => void): () => void;
 }

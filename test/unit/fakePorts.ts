@@ -95,6 +95,8 @@ export function fakeMedia(
     at: 0,
     droppedFrames: 0,
     totalFrames: 0,
+    /** what engineIdleMs answers */
+    engineIdleMs: 0,
   };
   const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const advance = () => {
@@ -133,6 +135,7 @@ export function fakeMedia(
     setRate: (rate) => void record('setRate', rate),
     setVolume: (volume, muted) => void record('setVolume', volume, muted),
     recover: (kind) => void record('recover', kind),
+    engineIdleMs: () => state.engineIdleMs,
     unload: () => void record('unload'),
     subscribe(listener) {
       listeners.add(listener);

@@ -1,4 +1,5 @@
 import { PROGRESS_KEY } from '../../../sagas/boot/resumeDecision';
+import { STALL_CHECK_MS, STALL_LIMIT_MS } from '../../../sagas/stream/stallWatch';
 import { systemActions } from '../../../src/state/system';
 import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
@@ -387,6 +388,44 @@ describe('the stream actor: errors', () => {
     media.emit({ type: 'durationchange', duration: 24 });
     await settle();
     expect(media.calls.slice(paused).map((c) => c.method)).not.toContain('play');
+  });
+
+  it('reloads an engine that has gone silent while the film waits, then tells the viewer', async () => {
+    const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
+    await settle();
+    const recovers = () => media.calls.filter((c) => c.method === 'recover');
+    media.state.paused = false; // play() asked, the element waits for data
+    media.emit({ type: 'waiting' });
+    // hls.js busy (a slow segment, a retry pending): left to it
+    media.state.engineIdleMs = STALL_LIMIT_MS - 1;
+    await clock.advance(STALL_CHECK_MS * 3);
+    expect(recovers()).toEqual([]);
+    // silent past the limit: one reload, as for a fatal network error
+    media.state.engineIdleMs = STALL_LIMIT_MS;
+    await clock.advance(STALL_CHECK_MS + 1000);
+    await settle();
+    expect(recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
+    expect(store.getState().system.failure).toBeNull();
+    // still silent after it: the message, not a spinner for good
+    await clock.advance(STALL_CHECK_MS);
+    await settle();
+    expect(store.getState().system.failure).toEqual(
+      expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),
+    );
+  });
+
+  it('leaves alone a film that plays again, or that the viewer paused, while it waited', async () => {
+    const { media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
+    await settle();
+    media.state.engineIdleMs = STALL_LIMIT_MS * 10;
+    media.state.paused = false;
+    media.emit({ type: 'waiting' });
+    media.emit({ type: 'playing' });
+    await clock.advance(STALL_CHECK_MS * 3);
+    media.emit({ type: 'pause', currentTime: 3 });
+    media.emit({ type: 'waiting' });
+    await clock.advance(STALL_CHECK_MS * 3);
+    expect(media.calls.filter((c) => c.method === 'recover')).toEqual([]);
   });
 
   it('plays nothing behind the failure message, even a play asked after it', async () => {

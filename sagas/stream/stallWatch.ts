@@ -1,0 +1,62 @@
+import { call, race, take } from 'redux-saga/effects';
+import type { MediaSample } from '../../src/ports/types';
+import { mediaActions } from '../../src/state/playback';
+import { systemActions } from '../../src/state/system';
+import { anyOf } from '../lib/anyOf';
+import { getPorts } from '../lib/context';
+import { handleStreamError, type RecoveryBudget } from './recovery';
+
+/**
+ * The engine silent this long while the film waits for data: it has stalled. Longer than hls.js's
+ * own first-byte limit (8 s, src/stream/loadPolicies.ts) and its longest wait between retries (4 s),
+ * so that whatever hls.js can see fail, it reports first.
+ */
+export const STALL_LIMIT_MS = 10_000;
+/** How often the waiting film looks at the engine. */
+export const STALL_CHECK_MS = 2_500;
+
+/** Error details of a stall, as the analytics and the flight log name it. */
+export const STALL_DETAILS = 'engineStalled';
+
+/**
+ * While the film waits for data: hls.js can go quiet for good (seen with hls.js 1.7: a level switch
+ * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
+ * spinner forever. A silent engine is treated as a fatal network error: one reload, then the message.
+ */
+function* watchEngine(budget: RecoveryBudget) {
+  const { media, clock } = yield* getPorts();
+  for (;;) {
+    yield call([clock, clock.sleep], STALL_CHECK_MS);
+    const sample = (yield call([media, media.sample])) as MediaSample;
+    if (sample.paused) return; // a paused film waits for the viewer, not the engine
+    const idleMs = (yield call([media, media.engineIdleMs])) as number;
+    if (idleMs < STALL_LIMIT_MS) continue;
+    yield call(
+      handleStreamError,
+      {
+        type: 'error',
+        fatal: true,
+        kind: 'network',
+        details: STALL_DETAILS,
+        bandwidth: sample.bandwidth,
+        bufferLength: Math.max(0, sample.bufferedEnd - sample.currentTime),
+      },
+      budget,
+    );
+  }
+}
+
+/** From a `waiting` until the film plays, pauses, is replaced or has failed (the message is up). */
+export function* watchWhileWaiting(budget: RecoveryBudget) {
+  yield race({
+    watched: call(watchEngine, budget),
+    over: take(
+      anyOf([
+        mediaActions.playing.type,
+        mediaActions.paused.type,
+        mediaActions.reset.type,
+        systemActions.playbackFailed.type,
+      ]),
+    ),
+  });
+}
