@@ -11,8 +11,8 @@ import type { PlayerStore } from './createPlayer';
 export interface PlayerDebugApi {
   getState(): PlayerState;
   config: PlayerConfig;
-  /** the flight log as JSON, personal data replaced by placeholders */
-  exportLog(): string;
+  /** the flight log as JSON, personal data replaced by placeholders (a promise: the log is held packed) */
+  exportLog(): Promise<string>;
   recorderStats(): FlightRecorder['stats'];
   /** crashes a running actor on purpose: the supervisor reports it and restarts the actor (one that has finished has nothing to crash) */
   crashDrill(actor: string): void;

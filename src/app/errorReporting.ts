@@ -27,7 +27,10 @@ export interface ErrorReporter {
   failed(failure: BootFailure, stage: 'Boot' | 'Playback'): void;
 }
 
-export function createErrorReporter(config: PlayerConfig, logTail: () => string): ErrorReporter {
+export function createErrorReporter(
+  config: PlayerConfig,
+  logTail: () => Promise<string>,
+): ErrorReporter {
   const dsn = config.sentryDsn;
   let sentry: Promise<SentryModule> | null = null;
   const early: unknown[] = [];
@@ -53,11 +56,12 @@ export function createErrorReporter(config: PlayerConfig, logTail: () => string)
         initialScope: { tags: { project_label: config.sentryProjectLabel ?? 'none' } },
       });
       // every error report carries what led to it
-      Sentry.getGlobalScope().addEventProcessor((event, hint) => {
+      Sentry.getGlobalScope().addEventProcessor(async (event, hint) => {
         if (event.type === undefined) {
+          const data = await logTail();
           hint.attachments = [
             ...(hint.attachments ?? []),
-            { filename: 'flight-log-tail.json', data: logTail(), contentType: 'application/json' },
+            { filename: 'flight-log-tail.json', data, contentType: 'application/json' },
           ];
         }
         return event;

@@ -18,8 +18,8 @@ const elements = {
   video: document.getElementById('video') as HTMLVideoElement,
   adVideo: document.getElementById('ad-video') as HTMLVideoElement,
 };
-const reporter = createErrorReporter(config, () =>
-  JSON.stringify(recorder.exportTail(REPORT_LOG_TAIL)),
+const reporter = createErrorReporter(config, async () =>
+  JSON.stringify(await recorder.exportTail(REPORT_LOG_TAIL)),
 );
 const tap = createActionTap();
 const { store, recorder } = createRecordedPlayer(

@@ -8,12 +8,12 @@ import type { FlightRecorder } from './recorder';
 
 export const DOWNLOAD_SHORTCUT = 'Ctrl+Shift+L';
 
-export function logAsJson(recorder: FlightRecorder): string {
-  return JSON.stringify(recorder.export());
+export async function logAsJson(recorder: FlightRecorder): Promise<string> {
+  return JSON.stringify(await recorder.export());
 }
 
-export function downloadLog(recorder: FlightRecorder) {
-  const blob = new Blob([logAsJson(recorder)], { type: 'application/json' });
+export async function downloadLog(recorder: FlightRecorder) {
+  const blob = new Blob([await logAsJson(recorder)], { type: 'application/json' });
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = `flight-log-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
@@ -26,19 +26,17 @@ export function downloadLog(recorder: FlightRecorder) {
  * a 'flightLog' event, posted to the host's origin only. Outside the actors: the log is the
  * recorder's, and a replay must not post it.
  */
-export function logExportMiddleware(log: () => string): Middleware<object, PlayerState> {
+export function logExportMiddleware(log: () => Promise<string>): Middleware<object, PlayerState> {
   return (api) => (next) => (action) => {
     const result = next(action);
     const { target } = api.getState().bridge;
     if (bridgeActions.logRequested.match(action) && target && window.parent !== window) {
-      window.parent.postMessage(
-        {
-          protocol: PROTOCOL,
-          event: 'flightLog',
-          requestId: action.payload.requestId,
-          data: log(),
-        },
-        target,
+      const { requestId } = action.payload;
+      void log().then((data) =>
+        window.parent.postMessage(
+          { protocol: PROTOCOL, event: 'flightLog', requestId, data },
+          target,
+        ),
       );
     }
     return result;
@@ -50,7 +48,7 @@ export function installLogDownload(recorder: FlightRecorder) {
   window.addEventListener('keydown', (event) => {
     if (event.ctrlKey && event.shiftKey && event.code === 'KeyL') {
       event.preventDefault();
-      downloadLog(recorder);
+      void downloadLog(recorder);
     }
   });
 }

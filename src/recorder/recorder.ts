@@ -153,6 +153,11 @@ export class FlightRecorder {
     return recordPorts(ports, this.sink);
   }
 
+  /** Resolves once the finished segments are packed (the benchmarks measure memory after it). */
+  settled(): Promise<void> {
+    return this.ring.settled();
+  }
+
   get stats() {
     return {
       ...this.ring.size,
@@ -163,8 +168,8 @@ export class FlightRecorder {
   }
 
   /** The last entries from a checkpoint on (at least `count` of them), for an error report. */
-  exportTail(count: number): FlightLog {
-    const log = this.export();
+  async exportTail(count: number): Promise<FlightLog> {
+    const log = await this.export();
     const from = log.entries.findLastIndex(
       (e, i) => e.kind === 'checkpoint' && i <= log.entries.length - count,
     );
@@ -175,10 +180,14 @@ export class FlightRecorder {
     };
   }
 
-  /** The log as it stands, ending with a checkpoint of the state now; personal data replaced by placeholders. */
-  export(): FlightLog {
+  /**
+   * The log as it stands, ending with a checkpoint of the state now; personal data replaced by
+   * placeholders. Asynchronous: the finished segments are held packed.
+   */
+  async export(): Promise<FlightLog> {
     this.checkpoint();
-    const entries = this.ring.toArray().map((json) => JSON.parse(json) as LogEntry);
+    const dropped = this.ring.dropped; // the entries are taken as they are now, before any await
+    const entries = (await this.ring.toArray()).map((json) => JSON.parse(json) as LogEntry);
     return sanitizeLog({
       header: {
         format: FORMAT,
@@ -187,7 +196,7 @@ export class FlightRecorder {
         sessionStart: this.options.sessionStart,
         config: this.options.config,
         rngSeed: this.options.rngSeed,
-        dropped: this.ring.dropped,
+        dropped,
         redacted: {},
       },
       entries,

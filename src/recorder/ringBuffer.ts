@@ -1,8 +1,12 @@
+import { canPack, packText, unpackText } from './packText';
+
 /**
  * The flight recorder's memory: entries in segments that each begin with a checkpoint. An entry is
  * kept as the object it was logged as, and serialised to JSON in batches (cheaper on the main thread
- * than one at a time, and soon enough that later mutation of what it refers to is unlikely). Over a
- * limit, whole segments are evicted from the front, so the kept log always starts at a checkpoint.
+ * than one at a time, and soon enough that later mutation of what it refers to is unlikely). A
+ * segment that a newer one has followed is packed (gzipped, in the background): a long session's log
+ * is held at about a tenth of its JSON. Over a limit, whole segments are evicted from the front, so
+ * the kept log always starts at a checkpoint.
  */
 export interface RingLimits {
   maxEntries: number;
@@ -12,8 +16,16 @@ export interface RingLimits {
 export type RingItem = string | object;
 
 interface Segment {
+  /** the entries; emptied once the segment is packed */
   items: RingItem[];
+  /** entries in the segment */
+  count: number;
+  /** JSON characters in the segment */
   bytes: number;
+  /** the entries' JSON lines, gzipped */
+  packed?: Uint8Array;
+  /** entries completed after the segment was packed (a port call that returned late), by index */
+  amended?: Map<number, string>;
 }
 
 export interface RingHandle {
@@ -36,6 +48,9 @@ export class SegmentedRing {
 
   /** main-thread time spent serialising batches */
   serialiseMs = 0;
+  /** packing goes on in the background: the promise of the last segment sent */
+  private packing: Promise<void> = Promise.resolve();
+  private readonly packs = canPack();
 
   /** now: a monotonic clock in milliseconds, to time the serialisation */
   constructor(
@@ -45,8 +60,33 @@ export class SegmentedRing {
 
   /** Starts a new segment with this (checkpoint) entry. */
   startSegment(item: RingItem) {
-    this.segments.push({ items: [], bytes: 0 });
+    const finished = this.segments[this.segments.length - 1];
+    this.segments.push({ items: [], count: 0, bytes: 0 });
     this.push(item);
+    if (finished && this.packs) this.pack(finished);
+  }
+
+  /** Packs a finished segment in the background; until then (and if it fails) its entries stay as they are. */
+  private pack(segment: Segment) {
+    this.serialisePending();
+    const began = this.now();
+    const text = (segment.items as string[]).join('\n'); // JSON has no raw line breaks
+    this.serialiseMs += this.now() - began;
+    this.packing = this.packing.then(async () => {
+      try {
+        const packed = await packText(text);
+        if (!this.segments.includes(segment)) return; // evicted meanwhile
+        segment.packed = packed;
+        segment.items = [];
+      } catch {
+        // kept unpacked: memory, not data, is lost
+      }
+    });
+  }
+
+  /** Resolves once every finished segment sent for packing is packed (or kept as it was). */
+  settled(): Promise<void> {
+    return this.packing;
   }
 
   /** Appends an entry. */
@@ -54,6 +94,7 @@ export class SegmentedRing {
     const segment = this.segments[this.segments.length - 1];
     if (!segment) throw new Error('The first entry must start a segment');
     const index = segment.items.push(item) - 1;
+    segment.count += 1;
     this.entries += 1;
     if (typeof item === 'string') this.count(segment, item.length);
     else {
@@ -73,17 +114,25 @@ export class SegmentedRing {
     return { segment, index };
   }
 
-  /** The entry as logged: the object itself while it waits, so the caller may complete it in place. */
+  /**
+   * The entry as logged: the object itself while it waits, so the caller may complete it in place;
+   * undefined once evicted, or packed.
+   */
   get(handle: RingHandle): RingItem | undefined {
     return this.segments.includes(handle.segment) ? handle.segment.items[handle.index] : undefined;
   }
 
-  /** Replaces an entry that was already serialised; nothing happens if it was evicted meanwhile. */
+  /** Replaces an entry that was already serialised or packed; nothing happens if it was evicted meanwhile. */
   replace(handle: RingHandle, json: string) {
-    const old = this.get(handle);
-    if (typeof old !== 'string') return;
-    handle.segment.items[handle.index] = json;
-    this.count(handle.segment, json.length - old.length);
+    const { segment, index } = handle;
+    if (!this.segments.includes(segment) || index >= segment.count) return;
+    const old = segment.items[index];
+    if (typeof old === 'string') {
+      segment.items[index] = json;
+      this.count(segment, json.length - old.length);
+    }
+    // a packing under way has the old text: the amendment goes over it either way
+    if (segment.packed || this.packs) (segment.amended ??= new Map()).set(index, json);
   }
 
   private count(segment: Segment, bytes: number) {
@@ -117,25 +166,44 @@ export class SegmentedRing {
     ) {
       const evicted = this.segments.shift();
       if (!evicted) return;
-      this.entries -= evicted.items.length;
+      this.entries -= evicted.count;
       this.bytes -= evicted.bytes;
-      this.dropped += evicted.items.length;
+      this.dropped += evicted.count;
     }
   }
 
   /** Entries in the current segment: the recorder starts a new one before this grows past a share of the limits. */
   get currentSegmentSize() {
-    return this.segments[this.segments.length - 1]?.items.length ?? 0;
+    return this.segments[this.segments.length - 1]?.count ?? 0;
   }
 
+  /** entries, their JSON characters, segments, and the bytes the packed segments take */
   get size() {
     this.serialisePending();
-    return { entries: this.entries, bytes: this.bytes, segments: this.segments.length };
+    const packedBytes = this.segments.reduce((sum, s) => sum + (s.packed?.byteLength ?? 0), 0);
+    return {
+      entries: this.entries,
+      bytes: this.bytes,
+      segments: this.segments.length,
+      packedBytes,
+    };
   }
 
-  /** Every entry as JSON, in order. */
-  toArray(): string[] {
+  /** Every entry as JSON, in order (packed segments unpacked). */
+  async toArray(): Promise<string[]> {
     this.serialisePending();
-    return this.segments.flatMap((s) => s.items as string[]);
+    const segments = [...this.segments]; // as they are now: eviction may go on while unpacking
+    const lines = await Promise.all(segments.map(entriesOf));
+    return lines.flat();
   }
+}
+
+async function entriesOf(segment: Segment): Promise<string[]> {
+  const { packed, amended } = segment;
+  if (!packed) return segment.items as string[];
+  const lines = (await unpackText(packed)).split('\n');
+  amended?.forEach((json, index) => {
+    lines[index] = json;
+  });
+  return lines;
 }

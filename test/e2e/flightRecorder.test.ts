@@ -167,11 +167,11 @@ describe('an actor crash', () => {
       timeout: 20_000,
     });
     // the error reporting bundle (neither the player's nor hls.js') was asked for after the first frame
-    const timing = await frame.evaluate(() => {
+    const timing = await frame.evaluate(async () => {
       const reporting = performance
         .getEntriesByType('resource')
         .find((r) => /\/(?!public\.|hls\.)[\w-]+\.[0-9a-f]{8}\.js$/.test(r.name));
-      const log = JSON.parse(window.__player!.exportLog()) as {
+      const log = JSON.parse(await window.__player!.exportLog()) as {
         entries: { kind: string; t: number; action?: { type: string } }[];
       };
       const playing = log.entries.find(

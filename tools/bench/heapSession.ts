@@ -29,6 +29,8 @@ export interface HeapSession {
   /** what the flight recorder holds at the end (the session's log, kept on purpose) */
   recorderMb: number;
   recorderEntries: number;
+  /** what its finished segments take packed (gzip bytes in array buffers, outside the JS heap) */
+  recorderPackedKb: number;
 }
 
 // Every media element plays at 16x from its first frame on (the content's and the ad's).
@@ -125,6 +127,7 @@ export async function measureHeapSession(url: string, lastEpisodeId: number): Pr
       mediaElementsInPage: stats.mediaElements,
       recorderMb: stats.recorder.bytes / 2 ** 20,
       recorderEntries: stats.recorder.entries,
+      recorderPackedKb: stats.recorder.packedBytes / 1024,
     };
   } finally {
     await browser.close();

@@ -17,7 +17,7 @@ import { fakePorts } from '../fakePorts';
 describe('the flight recorder', () => {
   it('writes a versioned header and entries in order with a monotonic time', async () => {
     const { recorder } = await recordSession('?movie_id=1&auto_play=1&user_id=42');
-    const log = recorder.export();
+    const log = await recorder.export();
     expect(log.header).toMatchObject({
       format: 'kino-player/flight-log',
       version: 1,
@@ -38,7 +38,7 @@ describe('the flight recorder', () => {
 
   it('attributes puts and port calls to the actor that made them', async () => {
     const { recorder } = await recordSession();
-    const entries = recorder.export().entries;
+    const entries = (await recorder.export()).entries;
     const actorOf = (pred: (e: (typeof entries)[number]) => boolean) =>
       entries.find(pred) as { actor?: string };
     expect(actorOf((e) => e.kind === 'put' && e.action.type === 'content/loaded').actor).toBe(
@@ -84,7 +84,7 @@ describe('the flight recorder', () => {
       ports: { http: fakeHttp(routes) },
     });
     await settle();
-    const log = recorder.export();
+    const log = await recorder.export();
     const json = JSON.stringify(log);
     expect(json).not.toContain(token);
     expect(json).not.toContain('u-secret-42');
@@ -100,7 +100,7 @@ describe('the flight recorder', () => {
     const { recorder } = await recordSession('?movie_id=1', {
       ports: { cookies: fakeStorage({ access_token: jwt }) },
     });
-    const log = recorder.export();
+    const log = await recorder.export();
     const json = JSON.stringify(log);
     expect(json).not.toContain(jwt);
     expect(json).not.toContain('viewer-42');
@@ -118,7 +118,7 @@ describe('the flight recorder', () => {
     });
     media.state.duration = 800;
     await clock.advance(300_000); // five minutes of the stream loop
-    const log = recorder.export();
+    const log = await recorder.export();
     expect(log.header.dropped).toBeGreaterThan(0);
     expect(log.entries[0]!.kind).toBe('checkpoint');
     expect(log.entries.length).toBeLessThanOrEqual(60 + 2001);

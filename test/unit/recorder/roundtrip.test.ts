@@ -11,7 +11,7 @@ describe('record, then replay', () => {
     const { recorder, store } = await recordSession();
     store.dispatch(playbackRequests.pauseRequested());
     await settle();
-    const log = recorder.export();
+    const log = await recorder.export();
     expect(log.entries.map((e) => e.kind)).toEqual(
       expect.arrayContaining(['checkpoint', 'in', 'put', 'call', 'ret', 'ev']),
     );
@@ -29,7 +29,7 @@ describe('record, then replay', () => {
       yield call(stamps);
     }
     const { recorder } = await recordSession(undefined, { saga });
-    const result = await replayLog(recorder.export(), { saga });
+    const result = await replayLog(await recorder.export(), { saga });
     expect(result.ok).toBe(false);
     expect(result.divergence).toMatchObject({
       expected: { kind: 'put', action: { type: 'debug/stamped' } },
@@ -48,7 +48,7 @@ describe('record, then replay', () => {
     }
     const { recorder } = await recordSession(undefined, { saga });
     await new Promise((r) => setTimeout(r, 100));
-    const result = await replayLog(recorder.export(), { saga });
+    const result = await replayLog(await recorder.export(), { saga });
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result.divergence?.actual ?? result.divergence?.expected)).toMatch(
       /debug\/fetched|I\/O outside a port/,
