@@ -200,7 +200,8 @@ export class SegmentedRing {
 
 async function entriesOf(segment: Segment): Promise<string[]> {
   const { packed, amended } = segment;
-  if (!packed) return segment.items as string[];
+  // a copy, taken now: the current segment goes on growing while others unpack
+  if (!packed) return (segment.items as string[]).slice();
   const lines = (await unpackText(packed)).split('\n');
   amended?.forEach((json, index) => {
     lines[index] = json;

@@ -84,6 +84,15 @@ describe('the ring buffer', () => {
     expect(await ring.toArray()).toEqual(['c0', '{"call":1,"result":"after"}', 'e1', 'c1']);
   });
 
+  it('exports the entries as they were when asked, while the log goes on while it unpacks', async () => {
+    const ring = new SegmentedRing({ maxEntries: 100, maxBytes: 1e6 });
+    fill(ring, 2, 3);
+    await ring.settled();
+    const exported = ring.toArray();
+    ring.push({ kind: 'logged while unpacking' });
+    expect(await exported).toEqual(['c0', 'e0.1', 'e0.2', 'c1', 'e1.1', 'e1.2']);
+  });
+
   it('keeps every segment as it is where the platform cannot compress', async () => {
     const { CompressionStream } = globalThis;
     // @ts-expect-error: taken away for this test
