@@ -3,6 +3,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SAGA_TIMERS = {
+  name: 'redux-saga/effects',
+  importNames: ['delay', 'debounce', 'throttle'],
+  message: 'Timers go through the clock port (clock.sleep), so a replay sees them.',
+};
+const LEAF = 'src/shared/ is a leaf: it imports nothing of the player.';
+const room = (regex, message) => ({ regex, message });
+
 export default tseslint.config(
   {
     ignores: [
@@ -37,20 +45,67 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Use the rng port.' },
         { object: 'performance', property: 'now', message: 'Use the clock port.' },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          name: 'redux-saga/effects',
-          importNames: ['delay', 'debounce', 'throttle'],
-          message: 'Timers go through the clock port (clock.sleep), so a replay sees them.',
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [SAGA_TIMERS] }],
       'no-restricted-globals': [
         'error',
         { name: 'fetch', message: 'I/O goes through a port.' },
         { name: 'localStorage', message: 'I/O goes through a port.' },
         { name: 'setTimeout', message: 'Use delay() in a saga; components start no timers.' },
         { name: 'setInterval', message: 'Use delay() in a saga; components start no timers.' },
+      ],
+    },
+  },
+  // Which room may import which (README's layout): the shared words at the bottom.
+  {
+    files: ['src/shared/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [room('^\\.\\./', LEAF)] }] },
+  },
+  {
+    files: ['src/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [SAGA_TIMERS], patterns: [room('/ports/', 'A slice holds data, not ports.')] },
+      ],
+    },
+  },
+  {
+    files: ['sagas/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [SAGA_TIMERS],
+          patterns: [room('/src/app/', 'Actors take their words from src/shared/, not src/app/.')],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sagas/*/**'],
+    ignores: ['sagas/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [SAGA_TIMERS],
+          patterns: [
+            room('/src/app/', 'Actors take their words from src/shared/, not src/app/.'),
+            room(
+              '^\\.\\./(?!lib/|\\.\\./)',
+              "Not another actor's file: what two actors share goes to sagas/lib/.",
+            ),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tools/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [room('(^|/)test/', 'Tools use tools/sim/, never test code.')] },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import type { Task } from 'redux-saga';
 import { call, fork, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import type { MediaSample } from '../../src/ports/types';
+import type { MediaSample } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions, positionPercent, type BreakKind } from '../../src/state/ads';
 import { playbackRequests } from '../../src/state/playback';

@@ -1,13 +1,13 @@
-import { call, put, race, select, take } from 'redux-saga/effects';
+import { call, put, select } from 'redux-saga/effects';
 import type { AdList, AdListItem } from '../../src/api/types';
 import { isHttpUrl } from '../../src/vast/urls';
 import type { HttpResponse } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { adsActions, type AdsState } from '../../src/state/ads';
 import { getConfig, getPorts } from '../lib/context';
-import { deviceFingerprint } from '../device/fingerprint';
+import { deviceFingerprint } from '../lib/fingerprint';
+import { listSettled } from '../lib/adListSettled';
 import { AD_LIST_TIMEOUT_MS } from './limits';
-import { anyOf } from '../lib/anyOf';
 
 /** The list's entries that can be fetched: only http(s) VAST addresses. */
 export function adListItems(body: unknown): AdListItem[] | null {
@@ -49,27 +49,6 @@ function* fetchAdList() {
   } catch (error) {
     yield put(adsActions.listFailed({ message: (error as Error).message, fetch: fetchNo }));
   }
-}
-
-function* untilSettled() {
-  for (;;) {
-    const status = (yield select(
-      (s: PlayerState) => s.ads.list.status,
-    )) as AdsState['list']['status'];
-    if (status !== 'loading') return;
-    yield take(
-      anyOf([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]),
-    );
-  }
-}
-
-/**
- * Waits until the list fetch under way (if any) has settled, and never longer than its time limit:
- * the fetch may have died with its actor.
- */
-export function* listSettled() {
-  const { clock } = yield* getPorts();
-  yield race([call(untilSettled), call([clock, clock.sleep], AD_LIST_TIMEOUT_MS + 1_000)]);
 }
 
 /** The ad list: fetched only when none is loaded (SPEC.md section 4); empty when it cannot be had. */

@@ -10,7 +10,7 @@ import {
   type Task,
 } from 'redux-saga';
 import { call, cancel, fork, put, take, takeEvery } from 'redux-saga/effects';
-import type { PlayOutcome } from '../../src/ports/types';
+import type { PlayOutcome } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { adRequests, type AdEndStatus } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';

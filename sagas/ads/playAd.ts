@@ -1,7 +1,8 @@
 import type { Action } from 'redux';
 import type { Channel, Task } from 'redux-saga';
 import { call, fork, join, put, race, select, take } from 'redux-saga/effects';
-import type { AdMediaEvent, PlayOutcome } from '../../src/ports/types';
+import type { AdMediaEvent } from '../../src/ports/types';
+import type { PlayOutcome } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';

@@ -11,7 +11,7 @@ import {
   timeupdateDue,
 } from '../../src/analytics/rules';
 import { deviceType, type DeviceType } from '../../src/device/device';
-import type { PlaybackQuality } from '../../src/ports/types';
+import type { PlaybackQuality } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
 import { selectCurrentHeight } from '../../src/state/selectors';

@@ -9,16 +9,9 @@ import { fetchJson } from '../lib/api';
 import { getConfig, getPorts } from '../lib/context';
 import { chooseEpisode } from './chooseEpisode';
 import { cleanTitle } from './cleanTitle';
-import { PROGRESS_KEY, resumeDecision, savedTimeOf } from './resumeDecision';
-
-/** An error id the viewer can quote; drawn from the rng port so a replay draws the same. */
-export function* newErrorId() {
-  const { rng } = yield* getPorts();
-  const n = (yield call([rng, rng.next])) as number;
-  return Math.floor(n * 0xffffffff)
-    .toString(16)
-    .padStart(8, '0');
-}
+import { resumeDecision, savedTimeOf } from './resumeDecision';
+import { PROGRESS_KEY } from '../lib/storageKeys';
+import { newErrorId } from '../lib/errorId';
 
 function* failure(reason: BootFailure['reason'], detail: string) {
   const errorId = reason === 'unexpected' ? yield* newErrorId() : null;

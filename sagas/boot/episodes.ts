@@ -3,7 +3,7 @@ import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
-import { listSettled } from '../ads/adList';
+import { listSettled } from '../lib/adListSettled';
 
 /** SPEC.md section 4: the ad list is refreshed before another episode is selected. */
 function* refreshAdList() {

@@ -1,8 +1,6 @@
 import type { Episode } from '../../src/api/types';
 import type { ResumeState } from '../../src/state/resume';
 
-export const PROGRESS_KEY = 'episodesTimeProgress';
-
 /** The saved position of an episode: local memory first, then the server's progress unless it was finished. */
 export function savedTimeOf(episode: Episode, storedProgress: string | null): number | null {
   let local: unknown;

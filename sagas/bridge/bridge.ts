@@ -1,7 +1,7 @@
 import type { UnknownAction } from 'redux';
 import { eventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import { PROTOCOL } from '../../src/app/protocol';
+import { PROTOCOL } from '../../src/shared/protocol';
 import {
   describeForHost,
   FREQUENT_EVENTS,

@@ -2,7 +2,7 @@ import { call, put, select } from 'redux-saga/effects';
 import { COMMANDS, isGetter, type Command, type Getter } from '../../src/bridge/commands';
 import { EVENTS, PLAYERJS_EVENTS, PLAYERJS_METHODS } from '../../src/bridge/events';
 import type { RequestId } from '../../src/bridge/messages';
-import type { MediaSample } from '../../src/ports/types';
+import type { MediaSample } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';

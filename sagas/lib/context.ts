@@ -1,5 +1,5 @@
 import { getContext } from 'redux-saga/effects';
-import type { PlayerConfig } from '../../src/app/config';
+import type { PlayerConfig } from '../../src/shared/config';
 import type { Ports } from '../../src/ports/types';
 
 /** The ports of this player: the only way an actor reaches the outside world. */

@@ -5,9 +5,8 @@ import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
 import { resumeActions } from '../../src/state/resume';
 import { viewportActions } from '../../src/state/viewport';
-import { PROGRESS_KEY } from '../boot/resumeDecision';
 import { getPorts } from '../lib/context';
-import { MUTED_KEY, VOLUME_KEY } from '../stream/stream';
+import { MUTED_KEY, PROGRESS_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { anyOf } from '../lib/anyOf';
 
 /** SPEC.md section 9: saved progress is written at most every 10 s. */

@@ -1,4 +1,4 @@
-import type { MediaEvent } from '../../src/ports/types';
+import type { MediaEvent } from '../../src/shared/media';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 

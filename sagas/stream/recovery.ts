@@ -1,9 +1,9 @@
 import { call, put } from 'redux-saga/effects';
-import type { MediaEvent, MediaSample } from '../../src/ports/types';
+import type { MediaEvent, MediaSample } from '../../src/shared/media';
 import { playbackRequests } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 import { systemActions } from '../../src/state/system';
-import { newErrorId } from '../boot/boot';
+import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
 

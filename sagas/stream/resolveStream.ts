@@ -1,7 +1,7 @@
 import { call, put } from 'redux-saga/effects';
 import { getJson } from '../../src/api/http';
 import type { MasterSource } from '../../src/api/types';
-import type { ExternalSubtitle } from '../../src/ports/types';
+import type { ExternalSubtitle } from '../../src/shared/media';
 import { systemActions } from '../../src/state/system';
 import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../../src/stream/links';
 import { getConfig, getPorts } from '../lib/context';

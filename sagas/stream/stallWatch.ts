@@ -1,5 +1,5 @@
 import { call, race, take } from 'redux-saga/effects';
-import type { MediaSample } from '../../src/ports/types';
+import type { MediaSample } from '../../src/shared/media';
 import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';

@@ -1,14 +1,14 @@
 import type { Action } from 'redux';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import type { MediaPort } from '../../src/ports/types';
 import type {
   MediaEvent,
-  MediaPort,
   MediaSample,
   MediaTrack,
   PlayOutcome,
   StreamEngine,
-} from '../../src/ports/types';
+} from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { contentHeldByAds } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
@@ -25,6 +25,7 @@ import {
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { getConfig, getPorts } from '../lib/context';
+import { MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
 import { handleStreamError, type RecoveryBudget } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
@@ -32,8 +33,6 @@ import { freshLoop, streamTick, type LoopState } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
 
-export const VOLUME_KEY = 'player-volume';
-export const MUTED_KEY = 'player-muted';
 
 type State = PlayerState;
 

@@ -1,5 +1,5 @@
 import { call, put } from 'redux-saga/effects';
-import type { MediaSample } from '../../src/ports/types';
+import type { MediaSample } from '../../src/shared/media';
 import { mediaActions } from '../../src/state/playback';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { getPorts } from '../lib/context';

@@ -1,6 +1,6 @@
 import type { UnknownAction } from 'redux';
 import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { STRETCHED_MODE } from '../../src/app/config';
+import { STRETCHED_MODE } from '../../src/shared/config';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import { MENU_CLOSERS, uiActions, uiRequests } from '../../src/state/ui';

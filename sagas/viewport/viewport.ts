@@ -1,6 +1,6 @@
 import { buffers, eventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import { STRETCHED_MODE } from '../../src/app/config';
+import { STRETCHED_MODE } from '../../src/shared/config';
 import type { ViewportEvent } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { uiRequests } from '../../src/state/ui';

@@ -1,35 +1,7 @@
 // The player's configuration, parsed once from the embed URL and the frame's data attributes
 // (SPEC.md section 2). Pure, so the flight log can carry it and a replay can rebuild it.
 import { parseOrigins } from '../bridge/origins';
-
-export interface PlayerConfig {
-  movieId: number | null;
-  episodeId: number | null;
-  season: number | null;
-  episode: number | null;
-  episodeTime: string | null;
-  startTime: number | null;
-  autoPlay: boolean;
-  disabledShare: boolean;
-  advert: boolean;
-  userId: string | null;
-  disableCheckingAvailable: boolean;
-  langOrder: string[] | null;
-  envBaseUrl: string;
-  envAdListUrl: string;
-  /** extra headers of the ad list and VAST requests, from the frame's data-ad_list_headers (JSON) */
-  adListHeaders: Record<string, string>;
-  fullscreenMode: string | null;
-  sentryProjectLabel: string | null;
-  /** where error reports go; none are sent without it */
-  sentryDsn: string | null;
-  /** the embedding page's host name, for the availability check */
-  hostDomain: string;
-  /** the player runs in a frame of another page */
-  embedded: boolean;
-  /** the host origins the bridge accepts (the `origin` parameter); by default the embedding page's */
-  allowedOrigins: string[] | null;
-}
+import type { PlayerConfig } from '../shared/config';
 
 export interface ConfigSources {
   /** location.search of the embed page */
@@ -43,9 +15,6 @@ export interface ConfigSources {
   /** the player's window has a parent (even when the browser does not tell its origin) */
   framed?: boolean;
 }
-
-/** fullscreen_mode="stretched": the host page stretches the frame instead of the browser's fullscreen */
-export const STRETCHED_MODE = 'stretched';
 
 const INTEGER = /^\d+$/;
 const TIME_CODE = /^[\d.]+$/;

@@ -3,7 +3,7 @@ import createSagaMiddleware, { type Saga, type SagaMonitor } from 'redux-saga';
 import { rootSaga } from '../../sagas/root';
 import type { Ports } from '../ports/types';
 import { rootReducer, type PlayerState } from '../state';
-import type { PlayerConfig } from './config';
+import type { PlayerConfig } from '../shared/config';
 
 export interface PlayerOptions {
   ports: Ports;

@@ -4,7 +4,7 @@ import { liveStreamEngines } from '../ports/media';
 import { logAsJson } from '../recorder/exporters';
 import type { PlayerState } from '../state';
 import { systemActions } from '../state/system';
-import type { PlayerConfig } from './config';
+import type { PlayerConfig } from '../shared/config';
 import type { PlayerStore } from './createPlayer';
 
 /** What QA scripts and browser tests may call on the player's window (documented in docs/qa.md). */

@@ -1,7 +1,8 @@
 // Answers to requests started before the player's code ran, kept for the actor that will make the
 // same request: each handed out once, and forgotten if nobody asks for it in time.
 import { DEFAULT_TIMEOUT_MS } from '../api/endpoints';
-import { getText, sendRequest, type EarlyResponses, type FetchedText } from '../ports/http';
+import { getText, sendRequest, type EarlyResponses } from '../ports/http';
+import { type FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from '../ports/types';
 
 /** An answer nobody asked for by then is dropped: the actors chose another episode or another way. */

@@ -10,7 +10,7 @@ import type { Episode, MasterJson } from '../api/types';
 import { chooseEpisode } from '../../sagas/boot/chooseEpisode';
 import { createCookiePort } from '../ports/storage';
 import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../stream/links';
-import type { PlayerConfig } from './config';
+import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
 import { pageConfig } from './pageConfig';
 

@@ -6,7 +6,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { adsActions } from '../state/ads';
 import { mediaActions } from '../state/playback';
 import { systemActions, type ActorCrash, type BootFailure } from '../state/system';
-import type { PlayerConfig } from './config';
+import type { PlayerConfig } from '../shared/config';
 
 type SentryModule = typeof import('@sentry/react');
 

@@ -1,5 +1,6 @@
 import { parentOrigin } from '../ports/parent';
-import { parseConfig, type PlayerConfig } from './config';
+import { parseConfig } from './config';
+import { type PlayerConfig } from '../shared/config';
 import { readFrameDataset } from './frameDataset';
 
 /** The configuration of the player on this page: its address, its frame's data and its embedder. */

@@ -3,7 +3,7 @@ import type { Ports } from '../ports/types';
 import { createActorTracker } from '../recorder/actorTracker';
 import { FlightRecorder } from '../recorder/recorder';
 import type { RingLimits } from '../recorder/ringBuffer';
-import type { PlayerConfig } from './config';
+import type { PlayerConfig } from '../shared/config';
 import { createPlayer, type PlayerOptions } from './createPlayer';
 
 export interface RecordingOptions {

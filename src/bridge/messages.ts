@@ -1,7 +1,7 @@
 // Inbound messages from the host page, validated into what the bridge understands. Three shapes:
 // our protocol, the SPEC.md message with action type click, and the player.js protocol (the open
 // embed protocol: JSON strings with context 'player.js'). Anything else is invalid, with a reason.
-import { PROTOCOL } from '../app/protocol';
+import { PROTOCOL } from '../shared/protocol';
 import { toCommand, type Command } from './commands';
 
 export const PLAYERJS_CONTEXT = 'player.js';

@@ -1,4 +1,5 @@
-import type { AdMediaEvent, AdMediaPort, PlayOutcome } from './types';
+import type { AdMediaEvent, AdMediaPort } from './types';
+import type { PlayOutcome } from '../shared/media';
 
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 

@@ -1,3 +1,4 @@
+import type { FetchedText } from '../shared/http';
 import type { HttpPort, HttpRequest, HttpResponse } from './types';
 
 /** Why a request got no response; carried in the error's name so logs and replays can read it. */
@@ -78,11 +79,6 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
 }
 
 /** A document by GET with its address after any redirect (relative links resolve against that). */
-export interface FetchedText {
-  text: string;
-  url: string;
-}
-
 /** A text document by GET; a status other than success rejects like a missing response. */
 export async function getText(url: string, timeoutMs: number): Promise<FetchedText> {
   const { res, text } = await fetchWithin(url, {}, timeoutMs);

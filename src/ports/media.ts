@@ -3,16 +3,15 @@ import { levelOfHeight } from '../stream/levels';
 import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { earlyManifestLoader } from '../stream/earlyManifestLoader';
-import type { FetchedText } from './http';
+import type { FetchedText } from '../shared/http';
+import type { MediaSource as MediaSourceSpec, MediaPort } from './types';
 import type {
   ExternalSubtitle,
-  MediaSource as MediaSourceSpec,
   MediaErrorKind,
   MediaEvent,
-  MediaPort,
   MediaTrack,
   PlayOutcome,
-} from './types';
+} from '../shared/media';
 
 type HlsModule = typeof import('hls.js');
 

@@ -1,6 +1,15 @@
 // Ports: every effect on the outside world goes through one of these, so a session can be
 // recorded and replayed. Arguments, results and events are plain serializable data.
 import type { DeviceInfo } from '../device/device';
+import type {
+  DisplayCapabilities,
+  ExternalSubtitle,
+  MediaEvent,
+  MediaSample,
+  PlaybackQuality,
+  PlayOutcome,
+  StreamEngine,
+} from '../shared/media';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -22,76 +31,6 @@ export interface HttpResponse<T = unknown> {
 export interface HttpPort {
   request(req: HttpRequest): Promise<HttpResponse>;
 }
-
-export type StreamEngine = 'hls.js' | 'native';
-
-export interface MediaLevel {
-  height: number;
-  bitrate: number;
-}
-
-/** An audio or subtitle track as the stream offers it. */
-export interface MediaTrack {
-  id: number;
-  name: string;
-  lang: string;
-}
-
-/** A WebVTT file listed by a master JSON. */
-export interface ExternalSubtitle {
-  src: string;
-  label: string;
-  language: string;
-}
-
-/** What the 100 ms stream loop reads from the media element and the engine, and has counted. */
-export interface MediaSample {
-  currentTime: number;
-  duration: number;
-  bufferedEnd: number;
-  paused: boolean;
-  /** the engine's bandwidth estimate in bits per second; 0 when unknown */
-  bandwidth: number;
-  /** milliseconds of this stream played so far (ticks not paused) */
-  playedMs: number;
-}
-
-export type MediaErrorKind = 'network' | 'media' | 'other';
-
-export type MediaEvent =
-  | { type: 'playing' }
-  | { type: 'pause'; currentTime: number }
-  /** the stream loop's tick (SPEC.md section 9): sampled every 100 ms while playing, reported when a second, the buffer's second or the duration changes */
-  | { type: 'tick'; sample: MediaSample }
-  | { type: 'waiting' }
-  | { type: 'ended' }
-  | { type: 'seeking'; currentTime: number }
-  | { type: 'seeked'; currentTime: number }
-  | { type: 'durationchange'; duration: number }
-  | { type: 'ratechange'; rate: number }
-  | { type: 'volumechange'; volume: number; muted: boolean }
-  | { type: 'levels'; levels: MediaLevel[]; auto: boolean }
-  | { type: 'levelSwitched'; level: number; auto: boolean }
-  | { type: 'audioTracks'; tracks: MediaTrack[]; current: number }
-  | { type: 'audioTrackSwitched'; id: number }
-  | { type: 'subtitleTracks'; tracks: MediaTrack[]; current: number }
-  | { type: 'subtitleTrackSwitched'; id: number }
-  | {
-      type: 'error';
-      fatal: boolean;
-      kind: MediaErrorKind;
-      details: string;
-      bandwidth: number;
-      bufferLength: number;
-    };
-
-export interface PlaybackQuality {
-  dropped: number;
-  total: number;
-}
-
-export type PlayOutcome =
-  { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'failed' };
 
 export interface MediaSource {
   url: string;
@@ -277,16 +216,6 @@ export interface ClipboardPort {
 /** The global statistics function (SPEC.md section 7); false when the page has none or it failed. */
 export interface StatsPort {
   send(event: string, payload: Record<string, unknown>): boolean;
-}
-
-/** What the browser offers for showing the video; a control shows only when its feature is there. */
-export interface DisplayCapabilities {
-  fullscreen: boolean;
-  pictureInPicture: boolean;
-  airplay: boolean;
-  remotePlayback: boolean;
-  /** a touch screen: no seek zones on the picture, double taps instead */
-  touch: boolean;
 }
 
 export type ViewportEvent =

@@ -1,4 +1,5 @@
-import type { DisplayCapabilities, ViewportEvent, ViewportPort } from './types';
+import type { ViewportEvent, ViewportPort } from './types';
+import type { DisplayCapabilities } from '../shared/media';
 
 /** Thresholds around the advert's 51% visibility rule (SPEC.md section 9). */
 const THRESHOLDS = [0, 0.25, 0.5, 0.51, 0.75, 1];

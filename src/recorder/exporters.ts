@@ -1,7 +1,7 @@
 // Ways for the flight log to leave the player's frame: the debug API (puppeteer), a request from the
 // embedding page (answered to its origin only), and a keyboard shortcut that downloads it.
 import type { Middleware } from '@reduxjs/toolkit';
-import { PROTOCOL } from '../app/protocol';
+import { PROTOCOL } from '../shared/protocol';
 import type { PlayerState } from '../state';
 import { bridgeActions } from '../state/bridge';
 import type { FlightRecorder } from './recorder';

@@ -1,5 +1,5 @@
 // The flight log format, version 1. Documented in docs/flight-log.md; bump VERSION on any change.
-import type { PlayerConfig } from '../app/config';
+import type { PlayerConfig } from '../shared/config';
 
 export const FORMAT = 'kino-player/flight-log';
 export const VERSION = 1;

@@ -1,7 +1,7 @@
 // The flight recorder: logs, in order and with a monotonic time, every inbound action, every action
 // the actors put, every port call with its outcome, every port event, and periodic state checkpoints.
 import type { Middleware } from '@reduxjs/toolkit';
-import type { PlayerConfig } from '../app/config';
+import type { PlayerConfig } from '../shared/config';
 import type { Ports } from '../ports/types';
 import type { ActorTracker } from './actorTracker';
 import { FORMAT, VERSION, type FlightLog, type LogEntry } from './format';

@@ -2,7 +2,7 @@
 // and its data attributes, and offers a promise-based API over the player's messages. No React, no
 // player code: a host page loads a few kilobytes. Several players on one page are independent.
 import { FRAGMENT_SETTINGS } from '../app/frameDataset';
-import { PROTOCOL } from '../app/protocol';
+import { PROTOCOL } from '../shared/protocol';
 import { STATISTICS_FUNCTION } from '../ports/stats';
 
 /** Data attributes that become the player's query (SPEC.md section 2). */

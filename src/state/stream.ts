@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MasterSource } from '../api/types';
-import type { MediaErrorKind, MediaLevel, MediaTrack, StreamEngine } from '../ports/types';
+import type { MediaErrorKind, MediaLevel, MediaTrack, StreamEngine } from '../shared/media';
 import { mediaActions } from './playback';
 
 /** The viewer's (or the host's) choices; the stream actor carries them out, the media confirms them. */

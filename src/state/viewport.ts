@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { DisplayCapabilities } from '../ports/types';
+import type { DisplayCapabilities } from '../shared/media';
 
 export interface ViewportState {
   /** the document is hidden (background tab, unloading) */

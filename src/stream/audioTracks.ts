@@ -1,4 +1,4 @@
-import type { MediaTrack } from '../ports/types';
+import type { MediaTrack } from '../shared/media';
 
 /** The global language order when the embed gives no lang_order. */
 export const DEFAULT_LANG_ORDER = ['ru'];

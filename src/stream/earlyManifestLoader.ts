@@ -1,5 +1,5 @@
 import type { PlaylistLoaderContext } from 'hls.js';
-import type { FetchedText } from '../ports/http';
+import type { FetchedText } from '../shared/http';
 
 type HlsModule = typeof import('hls.js');
 

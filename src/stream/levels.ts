@@ -1,4 +1,4 @@
-import type { MediaLevel } from '../ports/types';
+import type { MediaLevel } from '../shared/media';
 
 /** The engine's last bandwidth estimate, remembered for the next session's first level. */
 export const BANDWIDTH_KEY = 'player-bandwidth';

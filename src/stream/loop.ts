@@ -1,4 +1,4 @@
-import type { MediaSample } from '../ports/types';
+import type { MediaSample } from '../shared/media';
 
 /** SPEC.md section 9: the stream loop tick. The media port samples at this pace while playing. */
 export const TICK_MS = 100;

@@ -7,9 +7,9 @@ import { parseConfig } from '../../src/app/config';
 import { createRecordedPlayer } from '../../src/app/recordedPlayer';
 import type { FlightLog } from '../../src/recorder/format';
 import { playbackRequests } from '../../src/state/playback';
-import { fakeHttp, fakePorts, ok, virtualClock } from '../../test/unit/fakePorts';
-import { series } from '../../test/unit/fixtures';
-import { flush, simulatedAdMedia, simulatedContent } from '../../test/unit/reliability/simulated';
+import { fakeHttp, fakePorts, ok, virtualClock } from '../sim/fakePorts';
+import { series } from '../sim/fixtures';
+import { flush, simulatedAdMedia, simulatedContent } from '../sim/simulated';
 
 const BASE = 'https://demo.example';
 

@@ -1,6 +1,6 @@
 import { clickTarget, fpsDrop, milestonesDue, timeupdateDue } from '../../../src/analytics/rules';
 import { deviceType, fingerprintSource } from '../../../src/device/device';
-import { DESKTOP } from '../fakePorts';
+import { DESKTOP } from '../../../tools/sim/fakePorts';
 
 describe('analytics rules', () => {
   it('gives each milestone once, in order, when the position reaches it', () => {

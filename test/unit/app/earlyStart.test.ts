@@ -6,9 +6,9 @@ import { createEarlyAnswers, EARLY_LIFETIME_MS, requestKey } from '../../../src/
 import { parseConfig } from '../../../src/app/config';
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
 import { demoToken } from '../../../demo/tokens';
-import { fakeHttp, fakeMedia, fakePorts, fakeStorage, ok } from '../fakePorts';
-import { film, series } from '../fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../player';
+import { fakeHttp, fakeMedia, fakePorts, fakeStorage, ok } from '../../../tools/sim/fakePorts';
+import { film, series } from '../../../tools/sim/fixtures';
+import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
 
 const MASTER = { sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }] };
 

@@ -1,4 +1,4 @@
-import { PROTOCOL } from '../../../src/app/protocol';
+import { PROTOCOL } from '../../../src/shared/protocol';
 import { MAX_MESSAGE_CHARS, parseInbound } from '../../../src/bridge/messages';
 import { initialLink, linkFor, parseOrigins } from '../../../src/bridge/origins';
 

@@ -5,7 +5,7 @@ import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
 import { uiActions } from '../../../src/state/ui';
 import { viewportActions } from '../../../src/state/viewport';
-import { series } from '../fixtures';
+import { series } from '../../../tools/sim/fixtures';
 import { renderPlayer, seriesBooted } from './renderPlayer';
 
 const watching202 = [...seriesBooted, contentActions.episodeSelected({ episodeId: 202 })];

@@ -9,7 +9,7 @@ import { PlayerRoot } from '../../../src/components/PlayerRoot';
 import { rootReducer } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
 import { systemActions } from '../../../src/state/system';
-import { series } from '../fixtures';
+import { series } from '../../../tools/sim/fixtures';
 
 export const seriesBooted = [
   contentActions.loaded({

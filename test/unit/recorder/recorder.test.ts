@@ -1,18 +1,18 @@
 /** @jest-environment node */
 import { call, getContext } from 'redux-saga/effects';
 import { rootSaga } from '../../../sagas/root';
-import type { PlayerConfig } from '../../../src/app/config';
+import type { PlayerConfig } from '../../../src/shared/config';
 import type { Ports } from '../../../src/ports/types';
 import { replayLog } from '../../../tools/replay/replay';
 import { demoToken } from '../../../demo/tokens';
 import { tokenExpiry } from '../../../src/api/token';
-import { EPOCH, fakeHttp, fakeStorage, ok } from '../fakePorts';
-import { BASE, settle } from '../player';
+import { EPOCH, fakeHttp, fakeStorage, ok } from '../../../tools/sim/fakePorts';
+import { BASE, settle } from '../../../tools/sim/player';
 import { filmRoutes, recordSession } from './session';
 import { FlightRecorder } from '../../../src/recorder/recorder';
 import { createActorTracker } from '../../../src/recorder/actorTracker';
 import { parseConfig } from '../../../src/app/config';
-import { fakePorts } from '../fakePorts';
+import { fakePorts } from '../../../tools/sim/fakePorts';
 
 describe('the flight recorder', () => {
   it('writes a versioned header and entries in order with a monotonic time', async () => {

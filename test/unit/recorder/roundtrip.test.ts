@@ -3,7 +3,7 @@ import { call, put } from 'redux-saga/effects';
 import { rootSaga } from '../../../sagas/root';
 import { playbackRequests } from '../../../src/state/playback';
 import { replayLog } from '../../../tools/replay/replay';
-import { settle } from '../player';
+import { settle } from '../../../tools/sim/player';
 import { recordSession } from './session';
 
 describe('record, then replay', () => {

@@ -5,7 +5,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { ACTORS } from '../../../sagas/root';
 import { playbackRequests } from '../../../src/state/playback';
 import { systemActions, type ActorCrash } from '../../../src/state/system';
-import { startSimulatedPlayer } from './simulated';
+import { startSimulatedPlayer } from '../../../tools/sim/simulated';
 
 /**
  * Actors whose work is done once the player has started (their supervisor has nothing left to

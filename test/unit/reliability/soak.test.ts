@@ -6,7 +6,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { adsActions } from '../../../src/state/ads';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
-import { startSimulatedPlayer } from './simulated';
+import { startSimulatedPlayer } from '../../../tools/sim/simulated';
 
 const SECOND = 1000;
 /** Content to play in all, in seconds of played time. */

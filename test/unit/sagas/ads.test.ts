@@ -13,9 +13,9 @@ import {
   fakeVpaid,
   ok,
   virtualClock,
-} from '../fakePorts';
-import { film } from '../fixtures';
-import { BASE, settle, startPlayer } from '../player';
+} from '../../../tools/sim/fakePorts';
+import { film } from '../../../tools/sim/fixtures';
+import { BASE, settle, startPlayer } from '../../../tools/sim/player';
 
 const VAST_DIR = join(__dirname, '..', '..', '..', 'demo', 'fixtures', 'vast');
 const vast = (name: string) =>

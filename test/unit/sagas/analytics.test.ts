@@ -1,7 +1,7 @@
 import { systemActions } from '../../../src/state/system';
-import { fakeHttp, fakeMedia, fakePorts, virtualClock } from '../fakePorts';
-import { series } from '../fixtures';
-import { catalogRoutes, settle, startPlayer } from '../player';
+import { fakeHttp, fakeMedia, fakePorts, virtualClock } from '../../../tools/sim/fakePorts';
+import { series } from '../../../tools/sim/fixtures';
+import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
 
 function player(search: string) {
   const clock = virtualClock();

@@ -8,8 +8,8 @@ import { catalogEndpoints } from '../../../src/api/endpoints';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../../src/api/token';
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
 import { rootReducer } from '../../../src/state';
-import { EPOCH, fakePorts, fakeStorage, ok } from '../fakePorts';
-import { film } from '../fixtures';
+import { EPOCH, fakePorts, fakeStorage, ok } from '../../../tools/sim/fakePorts';
+import { film } from '../../../tools/sim/fixtures';
 
 const BASE = 'https://demo.example';
 const REFRESH_URL = `${BASE}/authenticator/authentication/refresh`;

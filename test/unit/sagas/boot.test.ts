@@ -4,8 +4,8 @@ import { parseConfig } from '../../../src/app/config';
 import { rootReducer } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
 import { systemActions } from '../../../src/state/system';
-import { fakeHttp, fakePorts, ok, status } from '../fakePorts';
-import { film, series } from '../fixtures';
+import { fakeHttp, fakePorts, ok, status } from '../../../tools/sim/fakePorts';
+import { film, series } from '../../../tools/sim/fixtures';
 
 const BASE = 'https://demo.example';
 const api = (path: string) => `${BASE}/catalog-api${path}`;

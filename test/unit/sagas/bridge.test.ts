@@ -1,4 +1,4 @@
-import { PROTOCOL } from '../../../src/app/protocol';
+import { PROTOCOL } from '../../../src/shared/protocol';
 import {
   fakeHttp,
   fakeMedia,
@@ -6,9 +6,9 @@ import {
   fakePorts,
   HOST_ORIGIN,
   virtualClock,
-} from '../fakePorts';
-import { series } from '../fixtures';
-import { catalogRoutes, settle, startPlayer } from '../player';
+} from '../../../tools/sim/fakePorts';
+import { series } from '../../../tools/sim/fixtures';
+import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
 
 const EVIL = 'https://evil.example';
 

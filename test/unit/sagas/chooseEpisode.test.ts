@@ -1,6 +1,6 @@
 import { chooseEpisode } from '../../../sagas/boot/chooseEpisode';
 import type { Episode } from '../../../src/api/types';
-import { series } from '../fixtures';
+import { series } from '../../../tools/sim/fixtures';
 
 const none = { episodeId: null, season: null, episode: null };
 const ids = (e: Episode | null) => e?.id ?? null;

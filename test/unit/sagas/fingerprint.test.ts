@@ -1,8 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { deviceFingerprint, FINGERPRINT_COOKIE } from '../../../sagas/device/fingerprint';
+import { deviceFingerprint, FINGERPRINT_COOKIE } from '../../../sagas/lib/fingerprint';
 import { fingerprintSource } from '../../../src/device/device';
 import type { CookieOptions, CookiePort } from '../../../src/ports/types';
-import { DESKTOP, fakeDevice, fakePorts } from '../fakePorts';
+import { DESKTOP, fakeDevice, fakePorts } from '../../../tools/sim/fakePorts';
 
 function cookieJar(initial: Record<string, string> = {}) {
   const values = new Map(Object.entries(initial));

@@ -1,5 +1,5 @@
 import { resumeDecision, savedTimeOf } from '../../../sagas/boot/resumeDecision';
-import { series } from '../fixtures';
+import { series } from '../../../tools/sim/fixtures';
 
 const [pilot, meeting, chase] = series.episodes as [
   (typeof series.episodes)[0],

@@ -1,4 +1,4 @@
-import { PROGRESS_KEY } from '../../../sagas/boot/resumeDecision';
+import { PROGRESS_KEY } from '../../../sagas/lib/storageKeys';
 import { STALL_CHECK_MS, STALL_LIMIT_MS } from '../../../sagas/stream/stallWatch';
 import { systemActions } from '../../../src/state/system';
 import { contentActions } from '../../../src/state/content';
@@ -13,10 +13,10 @@ import {
   ok,
   status,
   virtualClock,
-} from '../fakePorts';
-import type { PlayOutcome } from '../../../src/ports/types';
-import { film, series } from '../fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../player';
+} from '../../../tools/sim/fakePorts';
+import type { PlayOutcome } from '../../../src/shared/media';
+import { film, series } from '../../../tools/sim/fixtures';
+import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
 
 const masterJson = {
   sources: [

@@ -11,9 +11,9 @@ import {
   HOST_ORIGIN,
   ok,
   virtualClock,
-} from '../fakePorts';
-import { film } from '../fixtures';
-import { BASE, settle, startPlayer } from '../player';
+} from '../../../tools/sim/fakePorts';
+import { film } from '../../../tools/sim/fixtures';
+import { BASE, settle, startPlayer } from '../../../tools/sim/player';
 
 const api = (path: string) => `${BASE}/catalog-api${path}`;
 

@@ -1,4 +1,4 @@
-import { PROTOCOL } from '../../../src/app/protocol';
+import { PROTOCOL } from '../../../src/shared/protocol';
 import { KinoPlayer } from '../../../src/sdk/embed';
 
 const PLAYER = 'https://player.example';

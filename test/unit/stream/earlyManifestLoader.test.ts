@@ -4,7 +4,7 @@
 import * as Hls from 'hls.js';
 import type { LoaderCallbacks, LoaderConfiguration, PlaylistLoaderContext } from 'hls.js';
 import { earlyManifestLoader } from '../../../src/stream/earlyManifestLoader';
-import type { FetchedText } from '../../../src/ports/http';
+import type { FetchedText } from '../../../src/shared/http';
 
 const URL_ASKED = 'https://cdn.example/film/master.m3u8';
 const context = {

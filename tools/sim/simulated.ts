@@ -4,19 +4,13 @@
 import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseConfig } from '../../../src/app/config';
-import { createPlayer } from '../../../src/app/createPlayer';
-import { TICK_MS } from '../../../src/stream/loop';
-import type {
-  AdMediaEvent,
-  AdMediaPort,
-  HttpPort,
-  MediaPort,
-  Ports,
-} from '../../../src/ports/types';
-import { fakeHttp, fakeMedia, fakePorts, HOST_ORIGIN, ok, virtualClock } from '../fakePorts';
-import { series } from '../fixtures';
-import { BASE, catalogRoutes } from '../player';
+import { parseConfig } from '../../src/app/config';
+import { createPlayer } from '../../src/app/createPlayer';
+import { TICK_MS } from '../../src/stream/loop';
+import type { AdMediaEvent, AdMediaPort, HttpPort, MediaPort, Ports } from '../../src/ports/types';
+import { fakeHttp, fakeMedia, fakePorts, HOST_ORIGIN, ok, virtualClock } from './fakePorts';
+import { series } from './fixtures';
+import { BASE, catalogRoutes } from './player';
 
 /**
  * Lets every pending promise and the sagas it resumes run (a macrotask: needs the node test
@@ -121,7 +115,7 @@ export function simulatedAdMedia(clock: Clock) {
 /** The demo series' catalog answers, and an ad list of one non-skippable ad (the demo's VAST). */
 export function seriesWithAdsRoutes() {
   const vast = readFileSync(
-    join(__dirname, '..', '..', '..', 'demo', 'fixtures', 'vast', 'nonskippable.xml'),
+    join(__dirname, '..', '..', 'demo', 'fixtures', 'vast', 'nonskippable.xml'),
     'utf8',
   ).replaceAll('{{ORIGIN}}', BASE);
   return {

@@ -1,6 +1,6 @@
 import { call } from 'redux-saga/effects';
 import { fingerprintSource, type DeviceInfo } from '../../src/device/device';
-import { getPorts } from '../lib/context';
+import { getPorts } from './context';
 
 export const FINGERPRINT_COOKIE = 'device_fp';
 /** SPEC.md sections 3 and 9: the device_fp cookie lasts 365 days, on path /. */

@@ -1,4 +1,4 @@
-// Fake ports for saga and component tests: scripted HTTP, a media element that records calls.
+// Fake ports for saga and component tests and the simulated benchmarks: scripted HTTP, a media element that records calls.
 import type { DeviceInfo } from '../../src/device/device';
 import { createStreamLoop, TICK_MS } from '../../src/stream/loop';
 import type {
@@ -8,17 +8,16 @@ import type {
   HttpPort,
   HttpRequest,
   HttpResponse,
-  MediaEvent,
   MediaPort,
   ParentMessage,
   ParentPort,
-  PlayOutcome,
   Ports,
   ViewportEvent,
   ViewportPort,
   VpaidEvent,
   VpaidPort,
 } from '../../src/ports/types';
+import type { MediaEvent, PlayOutcome } from '../../src/shared/media';
 
 type Route = HttpResponse | Error | ((req: HttpRequest) => HttpResponse | Error);
 

@@ -1,0 +1,27 @@
+import { call, race, select, take } from 'redux-saga/effects';
+import type { PlayerState } from '../../src/state';
+import { adsActions, type AdsState } from '../../src/state/ads';
+import { AD_LIST_TIMEOUT_MS } from '../ads/limits';
+import { anyOf } from './anyOf';
+import { getPorts } from './context';
+
+function* untilSettled() {
+  for (;;) {
+    const status = (yield select(
+      (s: PlayerState) => s.ads.list.status,
+    )) as AdsState['list']['status'];
+    if (status !== 'loading') return;
+    yield take(
+      anyOf([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]),
+    );
+  }
+}
+
+/**
+ * Waits until the list fetch under way (if any) has settled, and never longer than its time limit:
+ * the fetch may have died with its actor.
+ */
+export function* listSettled() {
+  const { clock } = yield* getPorts();
+  yield race([call(untilSettled), call([clock, clock.sleep], AD_LIST_TIMEOUT_MS + 1_000)]);
+}

@@ -1,0 +1,82 @@
+// The media words every room shares: what the stream engine and the media element report, as
+// plain serializable data. A leaf: imports nothing of the player's.
+
+export type StreamEngine = 'hls.js' | 'native';
+
+export interface MediaLevel {
+  height: number;
+  bitrate: number;
+}
+
+/** An audio or subtitle track as the stream offers it. */
+export interface MediaTrack {
+  id: number;
+  name: string;
+  lang: string;
+}
+
+/** A WebVTT file listed by a master JSON. */
+export interface ExternalSubtitle {
+  src: string;
+  label: string;
+  language: string;
+}
+
+/** What the 100 ms stream loop reads from the media element and the engine, and has counted. */
+export interface MediaSample {
+  currentTime: number;
+  duration: number;
+  bufferedEnd: number;
+  paused: boolean;
+  /** the engine's bandwidth estimate in bits per second; 0 when unknown */
+  bandwidth: number;
+  /** milliseconds of this stream played so far (ticks not paused) */
+  playedMs: number;
+}
+
+export type MediaErrorKind = 'network' | 'media' | 'other';
+
+export type MediaEvent =
+  | { type: 'playing' }
+  | { type: 'pause'; currentTime: number }
+  /** the stream loop's tick (SPEC.md section 9): sampled every 100 ms while playing, reported when a second, the buffer's second or the duration changes */
+  | { type: 'tick'; sample: MediaSample }
+  | { type: 'waiting' }
+  | { type: 'ended' }
+  | { type: 'seeking'; currentTime: number }
+  | { type: 'seeked'; currentTime: number }
+  | { type: 'durationchange'; duration: number }
+  | { type: 'ratechange'; rate: number }
+  | { type: 'volumechange'; volume: number; muted: boolean }
+  | { type: 'levels'; levels: MediaLevel[]; auto: boolean }
+  | { type: 'levelSwitched'; level: number; auto: boolean }
+  | { type: 'audioTracks'; tracks: MediaTrack[]; current: number }
+  | { type: 'audioTrackSwitched'; id: number }
+  | { type: 'subtitleTracks'; tracks: MediaTrack[]; current: number }
+  | { type: 'subtitleTrackSwitched'; id: number }
+  | {
+      type: 'error';
+      fatal: boolean;
+      kind: MediaErrorKind;
+      details: string;
+      bandwidth: number;
+      bufferLength: number;
+    };
+
+export interface PlaybackQuality {
+  dropped: number;
+  total: number;
+}
+
+export type PlayOutcome =
+  { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'failed' };
+
+/** What the browser offers for showing the video; a control shows only when its feature is there. */
+export interface DisplayCapabilities {
+  fullscreen: boolean;
+  pictureInPicture: boolean;
+  airplay: boolean;
+  remotePlayback: boolean;
+  /** a touch screen: no seek zones on the picture, double taps instead */
+  touch: boolean;
+}
