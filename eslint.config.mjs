@@ -8,6 +8,12 @@ const SAGA_TIMERS = {
   importNames: ['delay', 'debounce', 'throttle'],
   message: 'Timers go through the clock port (clock.sleep), so a replay sees them.',
 };
+const TYPED_TIMERS = { ...SAGA_TIMERS, name: 'typed-redux-saga' };
+const TYPED_EFFECTS = {
+  name: 'redux-saga/effects',
+  message:
+    'Effects come from typed-redux-saga, with yield* (typed results); inside race() and all(), from sagas/lib/plainEffects.',
+};
 const LEAF = 'src/shared/ is a leaf: it imports nothing of the player.';
 const room = (regex, message) => ({ regex, message });
 
@@ -75,7 +81,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [SAGA_TIMERS],
+          paths: [TYPED_EFFECTS, TYPED_TIMERS],
           patterns: [room('/src/app/', 'Actors take their words from src/shared/, not src/app/.')],
         },
       ],
@@ -88,7 +94,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [SAGA_TIMERS],
+          paths: [TYPED_EFFECTS, TYPED_TIMERS],
           patterns: [
             room('/src/app/', 'Actors take their words from src/shared/, not src/app/.'),
             room(
@@ -99,6 +105,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the plain effects for combinators, and the typed join of a task
+    files: ['sagas/lib/plainEffects.ts', 'sagas/lib/tasks.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [SAGA_TIMERS] }] },
   },
   {
     files: ['tools/**'],

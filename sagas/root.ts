@@ -1,4 +1,5 @@
-import { all, spawn } from 'redux-saga/effects';
+import { all } from 'typed-redux-saga';
+import { plain } from './lib/plainEffects';
 import { adsActor } from './ads/adBreak';
 import { analyticsActor } from './analytics/analytics';
 import { authActor } from './auth/auth';
@@ -29,5 +30,5 @@ export const ACTORS: Record<string, Actor> = {
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */
 export function* rootSaga() {
-  yield all(Object.entries(ACTORS).map(([name, actor]) => spawn(supervise, name, actor)));
+  yield* all(Object.entries(ACTORS).map(([name, actor]) => plain.spawn(supervise, name, actor)));
 }

@@ -1,13 +1,10 @@
-import type { Task } from 'redux-saga';
-import { call, fork, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import type { MediaSample } from '../../src/shared/media';
+import { call, fork, put, select, takeEvery, takeLeading } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions, positionPercent, type BreakKind } from '../../src/state/ads';
 import { playbackRequests } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
-import type { AdOutcome } from './adLoop';
 import { playAd, prepareAd, startPreparedEarly, type PreparedAd } from './playAd';
 
 /**
@@ -17,29 +14,20 @@ import { playAd, prepareAd, startPreparedEarly, type PreparedAd } from './playAd
 function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.breakRequested>) {
   const { kind } = action.payload;
   const { media, adMedia } = yield* getPorts();
-  const before = (yield select((s: PlayerState) => ({
+  const before = yield* select((s: PlayerState) => ({
     active: s.ads.activeBreak !== null,
     prerollDone: s.ads.prerollDone,
     episodeId: s.ads.episodeId,
     nativeFullscreen: s.viewport.nativeFullscreen,
     volume: s.media.volume,
     muted: s.media.muted,
-  }))) as {
-    active: boolean;
-    prerollDone: boolean;
-    episodeId: number | null;
-    nativeFullscreen: boolean;
-    volume: number;
-    muted: boolean;
-  };
+  }));
   if (before.active || (kind === 'preroll' && before.prerollDone)) return;
   let started = false;
   let passed = 'interrupted';
   let resume = true;
   const episodeChanged = function* () {
-    return (
-      ((yield select((s: PlayerState) => s.ads.episodeId)) as number | null) !== before.episodeId
-    );
+    return (yield* select((s: PlayerState) => s.ads.episodeId)) !== before.episodeId;
   };
   try {
     // SPEC.md section 4: no pre-roll while the device is in native fullscreen.
@@ -47,32 +35,32 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
     const items = yield* ensureAdList();
     if (items.length === 0) return (passed = 'no ads');
     if (yield* episodeChanged()) return;
-    const early = (yield* startPreparedEarly(
+    const early = yield* startPreparedEarly(
       items[0]?.vastUrl === memory.prepared?.vastUrl ? memory.prepared : null,
-    )) as Task | null;
-    const sample = (yield call([media, media.sample])) as MediaSample;
+    );
+    const sample = yield* call([media, media.sample]);
     if (kind === 'midroll') {
       resume = !sample.paused; // a viewer who paused meanwhile stays paused
-      yield put(playbackRequests.pauseRequested());
+      yield* put(playbackRequests.pauseRequested());
     }
-    yield put(
+    yield* put(
       adsActions.breakStarted({ kind, total: items.length, contentTime: sample.currentTime }),
     );
     started = true;
-    yield call([adMedia, adMedia.setVolume], before.volume, before.muted);
-    yield put(adsActions.volumeChanged({ volume: before.volume, muted: before.muted }));
+    yield* call([adMedia, adMedia.setVolume], before.volume, before.muted);
+    yield* put(adsActions.volumeChanged({ volume: before.volume, muted: before.muted }));
     for (const [index, item] of items.entries()) {
       const prepared = index === 0 ? memory.prepared : null;
       memory.prepared = null; // a prepared ad is played once
-      const outcome = (yield call(
+      const outcome = yield* call(
         playAd,
         index,
         item.vastUrl,
         sample.currentTime,
         prepared,
         index === 0 ? early : null,
-      )) as AdOutcome;
-      yield put(
+      );
+      yield* put(
         adsActions.adEnded({
           ...outcome,
           position: Math.floor(sample.currentTime),
@@ -82,23 +70,21 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
       if (outcome.status === 'stopped' || (yield* episodeChanged())) break;
     }
   } finally {
-    const playedSeconds = (yield select((s: PlayerState) => s.media.playedSeconds)) as number;
+    const playedSeconds = yield* select((s: PlayerState) => s.media.playedSeconds);
     const over = { kind, episodeId: before.episodeId, playedSeconds };
     if (started) {
-      yield call([adMedia, adMedia.unload]);
-      yield put(adsActions.breakEnded(over));
-    } else yield put(adsActions.breakPassed({ ...over, reason: passed }));
+      yield* call([adMedia, adMedia.unload]);
+      yield* put(adsActions.breakEnded(over));
+    } else yield* put(adsActions.breakPassed({ ...over, reason: passed }));
     // Content resumes where it was; after an episode change the new episode's own start decides.
-    if (resume && !(yield* episodeChanged())) yield put(playbackRequests.playRequested());
+    if (resume && !(yield* episodeChanged())) yield* put(playbackRequests.playRequested());
   }
 }
 
 /** The first play of an episode asks for its pre-roll (content waits: see contentHeldByAds). */
 function* prerollOnFirstPlay() {
-  const due = (yield select(
-    (s: PlayerState) => !s.ads.prerollDone && s.ads.activeBreak === null,
-  )) as boolean;
-  if (due) yield put(adRequests.breakRequested({ kind: 'preroll' as BreakKind }));
+  const due = yield* select((s: PlayerState) => !s.ads.prerollDone && s.ads.activeBreak === null);
+  if (due) yield* put(adRequests.breakRequested({ kind: 'preroll' as BreakKind }));
 }
 
 /** The actor's memory across its tasks. */
@@ -115,13 +101,11 @@ function* prefetchAdList() {
 function* prepareFirstAd(memory: AdsMemory) {
   const items = yield* ensureAdList();
   const first = items[0];
-  const due = (yield select(
-    (s: PlayerState) => !s.ads.prerollDone && !s.ads.activeBreak,
-  )) as boolean;
+  const due = yield* select((s: PlayerState) => !s.ads.prerollDone && !s.ads.activeBreak);
   if (!first || !due || memory.prepared) return;
   memory.prepared = {
     vastUrl: first.vastUrl,
-    task: (yield fork(prepareAd, first.vastUrl)) as Task,
+    task: yield* fork(prepareAd, first.vastUrl),
   };
 }
 
@@ -131,8 +115,8 @@ function* prepareFirstAd(memory: AdsMemory) {
  */
 export function* adsActor() {
   const memory: AdsMemory = { prepared: null };
-  yield takeEvery(systemActions.bootSucceeded.type, prepareFirstAd, memory);
-  yield takeEvery(adRequests.listUpdateRequested.type, prefetchAdList);
-  yield takeEvery(playbackRequests.playRequested.type, prerollOnFirstPlay);
-  yield takeLeading(adRequests.breakRequested.type, runBreak, memory);
+  yield* takeEvery(systemActions.bootSucceeded.type, prepareFirstAd, memory);
+  yield* takeEvery(adRequests.listUpdateRequested.type, prefetchAdList);
+  yield* takeEvery(playbackRequests.playRequested.type, prerollOnFirstPlay);
+  yield* takeLeading(adRequests.breakRequested.type, runBreak, memory);
 }

@@ -1,9 +1,9 @@
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'typed-redux-saga';
 import type { AdList, AdListItem } from '../../src/api/types';
 import { isHttpUrl } from '../../src/vast/urls';
-import type { HttpResponse } from '../../src/ports/types';
+import type { HttpRequest } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { adsActions, type AdsState } from '../../src/state/ads';
+import { adsActions } from '../../src/state/ads';
 import { getConfig, getPorts } from '../lib/context';
 import { deviceFingerprint } from '../lib/fingerprint';
 import { listSettled } from '../lib/adListSettled';
@@ -22,40 +22,41 @@ export function adListItems(body: unknown): AdListItem[] | null {
 function* fetchAdList() {
   const { http } = yield* getPorts();
   const config = yield* getConfig();
-  yield put(adsActions.listLoading());
-  const fetchNo = (yield select((s: PlayerState) => s.ads.list.fetch)) as number;
+  yield* put(adsActions.listLoading());
+  const fetchNo = yield* select((s: PlayerState) => s.ads.list.fetch);
   // SPEC.md section 3: the device fingerprint goes with the ad list request
-  const fingerprint = (yield* deviceFingerprint()) as string;
+  const fingerprint = yield* deviceFingerprint();
   const headers: Record<string, string> = {
     ...config.adListHeaders,
     'X-Session-Context': fingerprint,
   };
+  const request: HttpRequest = {
+    method: 'GET',
+    url: config.envAdListUrl,
+    headers,
+    timeoutMs: AD_LIST_TIMEOUT_MS,
+  };
   try {
-    const res = (yield call([http, http.request], {
-      method: 'GET',
-      url: config.envAdListUrl,
-      headers,
-      timeoutMs: AD_LIST_TIMEOUT_MS,
-    })) as HttpResponse;
+    const res = yield* call([http, http.request], request);
     const items = res.status >= 200 && res.status < 300 ? adListItems(res.data) : null;
-    if (items) yield put(adsActions.listLoaded({ items, fetch: fetchNo }));
+    if (items) yield* put(adsActions.listLoaded({ items, fetch: fetchNo }));
     else
-      yield put(
+      yield* put(
         adsActions.listFailed({
           message: res.status >= 300 ? `HTTP ${res.status}` : 'Malformed ad list',
           fetch: fetchNo,
         }),
       );
   } catch (error) {
-    yield put(adsActions.listFailed({ message: (error as Error).message, fetch: fetchNo }));
+    yield* put(adsActions.listFailed({ message: (error as Error).message, fetch: fetchNo }));
   }
 }
 
 /** The ad list: fetched only when none is loaded (SPEC.md section 4); empty when it cannot be had. */
 export function* ensureAdList() {
-  const list = (yield select((s: PlayerState) => s.ads.list)) as AdsState['list'];
+  const list = yield* select((s: PlayerState) => s.ads.list);
   if (list.status === 'loaded') return list.items;
   if (list.status === 'loading') yield* listSettled();
-  else yield call(fetchAdList);
-  return ((yield select((s: PlayerState) => s.ads.list.items)) as AdListItem[]) ?? [];
+  else yield* call(fetchAdList);
+  return (yield* select((s: PlayerState) => s.ads.list.items)) ?? [];
 }

@@ -9,7 +9,7 @@ import {
   type EventChannel,
   type Task,
 } from 'redux-saga';
-import { call, cancel, fork, put, take, takeEvery } from 'redux-saga/effects';
+import { call, cancel, fork, put, take, takeEvery } from 'typed-redux-saga';
 import type { PlayOutcome } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { adRequests, type AdEndStatus } from '../../src/state/ads';
@@ -51,16 +51,16 @@ const WAKING_ACTIONS = anyOf([
 
 function* forwardEvents<E extends object>(events: EventChannel<E>, inbox: Channel<Wake<E>>) {
   for (;;) {
-    const event = (yield take(events)) as E;
-    yield put(inbox, { kind: 'media', event });
+    const event = yield* take<E>(events);
+    yield* put(inbox, { kind: 'media', event });
   }
 }
 
 function* watchdog<E>(inbox: Channel<Wake<E>>) {
   const { clock } = yield* getPorts();
   for (;;) {
-    yield call([clock, clock.sleep], WATCHDOG_MS);
-    yield put(inbox, { kind: 'watchdog', now: (yield call([clock, clock.now])) as number });
+    yield* call([clock, clock.sleep], WATCHDOG_MS);
+    yield* put(inbox, { kind: 'watchdog', now: yield* call([clock, clock.now]) });
   }
 }
 
@@ -69,14 +69,14 @@ export function* openInbox<E extends object>(subscribe: (emit: (event: E) => voi
   const events = eventChannel<E>(subscribe, buffers.expanding(16));
   const inbox = channel<Wake<E>>(buffers.expanding(16));
   const tasks: Task[] = [
-    (yield fork(forwardEvents<E>, events, inbox)) as Task,
-    (yield fork(watchdog<E>, inbox)) as Task,
-    (yield takeEvery(WAKING_ACTIONS, function* (action: Action) {
-      yield put(inbox, { kind: 'action', action });
-    })) as Task,
+    yield* fork(forwardEvents<E>, events, inbox),
+    yield* fork(watchdog<E>, inbox),
+    yield* takeEvery(WAKING_ACTIONS, function* (action: Action) {
+      yield* put(inbox, { kind: 'action', action });
+    }),
   ];
   const close = function* () {
-    for (const task of tasks) yield cancel(task);
+    for (const task of tasks) yield* cancel(task);
     events.close();
     inbox.close();
   };

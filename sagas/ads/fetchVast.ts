@@ -1,6 +1,6 @@
-import { call, race } from 'redux-saga/effects';
-import type { HttpResponse } from '../../src/ports/types';
-import type { VastStep, VastWrapperLayer } from '../../src/vast/model';
+import { call, race } from 'typed-redux-saga';
+import { plain } from '../lib/plainEffects';
+import type { VastWrapperLayer } from '../../src/vast/model';
 import { fetchFailure, resolveStep } from '../../src/vast/resolve';
 import { getConfig, getPorts } from '../lib/context';
 import { VAST_CHAIN_LIMIT_MS, VAST_TIMEOUT_MS } from './limits';
@@ -9,19 +9,19 @@ import { VAST_CHAIN_LIMIT_MS, VAST_TIMEOUT_MS } from './limits';
 function* fetchDocument(url: string, chain: VastWrapperLayer[], deadline: number) {
   const { http, clock } = yield* getPorts();
   const config = yield* getConfig();
-  const left = deadline - ((yield call([clock, clock.now])) as number);
+  const left = deadline - (yield* call([clock, clock.now]));
   if (left <= 0) return { step: fetchFailure(chain, 'timeout') };
   try {
-    const { res } = (yield race({
-      res: call([http, http.request], {
+    const { res } = yield* race({
+      res: plain.call([http, http.request], {
         method: 'GET',
         url,
         headers: config.adListHeaders, // the host page's extra headers go with every ad request
         timeoutMs: VAST_TIMEOUT_MS + 1_000, // the race below decides; this only frees the socket
         responseType: 'text',
       }),
-      timeout: call([clock, clock.sleep], Math.min(VAST_TIMEOUT_MS, left)),
-    })) as { res?: HttpResponse };
+      timeout: plain.call([clock, clock.sleep], Math.min(VAST_TIMEOUT_MS, left)),
+    });
     if (!res) return { step: fetchFailure(chain, 'timeout') };
     if (res.status < 200 || res.status >= 300 || typeof res.data !== 'string')
       return { step: fetchFailure(chain, 'unavailable') };
@@ -37,14 +37,11 @@ function* fetchDocument(url: string, chain: VastWrapperLayer[], deadline: number
  */
 export function* fetchVast(vastUrl: string) {
   const { clock } = yield* getPorts();
-  const deadline = ((yield call([clock, clock.now])) as number) + VAST_CHAIN_LIMIT_MS;
+  const deadline = (yield* call([clock, clock.now])) + VAST_CHAIN_LIMIT_MS;
   let chain: VastWrapperLayer[] = [];
   let url = vastUrl;
   for (;;) {
-    const fetched = (yield* fetchDocument(url, chain, deadline)) as {
-      step?: VastStep;
-      text?: string;
-    };
+    const fetched = yield* fetchDocument(url, chain, deadline);
     const step = fetched.step ?? resolveStep(chain, url, fetched.text ?? '');
     if (step.kind !== 'follow') return step;
     chain = step.chain;

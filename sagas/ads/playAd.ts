@@ -1,13 +1,16 @@
+import type { SagaIterator } from 'redux-saga';
 import type { Action } from 'redux';
 import type { Channel, Task } from 'redux-saga';
-import { call, fork, join, put, race, select, take } from 'redux-saga/effects';
+import { call, fork, join, put, race, select, take } from 'typed-redux-saga';
+import { joinTask, type TaskOf } from '../lib/tasks';
+import { plain } from '../lib/plainEffects';
 import type { AdMediaEvent } from '../../src/ports/types';
 import type { PlayOutcome } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { chooseMediaFile } from '../../src/vast/media';
-import { VAST_ERROR, type VastAd, type VastStep, type VastMediaFile } from '../../src/vast/model';
+import { VAST_ERROR, type VastAd, type VastStep } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { getPorts } from '../lib/context';
@@ -22,10 +25,10 @@ type AdWake = Wake<AdMediaEvent>;
 /** play(), which a stalled element may never settle: null after the media time limit. */
 export function* playWithinLimit() {
   const { adMedia, clock } = yield* getPorts();
-  const { played } = (yield race({
-    played: call([adMedia, adMedia.play]),
-    timeout: call([clock, clock.sleep], MEDIA_TIMEOUT_MS),
-  })) as { played?: PlayOutcome };
+  const { played } = yield* race({
+    played: plain.call([adMedia, adMedia.play]),
+    timeout: plain.call([clock, clock.sleep], MEDIA_TIMEOUT_MS),
+  });
   return played ?? null;
 }
 
@@ -35,13 +38,13 @@ export function* playWithinLimit() {
  */
 function* attemptPlay(inbox: Channel<AdWake>, early: Task | null) {
   const { adMedia } = yield* getPorts();
-  let outcome = (early ? yield join(early) : yield* playWithinLimit()) as PlayOutcome | null;
+  let outcome = (early ? yield* join(early) : yield* playWithinLimit()) as PlayOutcome | null;
   if (outcome && !outcome.ok && outcome.reason === 'not-allowed') {
-    const volume = (yield select((st: PlayerState) => st.ads.volume)) as number;
-    yield call([adMedia, adMedia.setVolume], volume, true);
-    outcome = (yield* playWithinLimit()) as PlayOutcome | null;
+    const volume = yield* select((st: PlayerState) => st.ads.volume);
+    yield* call([adMedia, adMedia.setVolume], volume, true);
+    outcome = yield* playWithinLimit();
   }
-  yield put(inbox, { kind: 'played', outcome });
+  yield* put(inbox, { kind: 'played', outcome });
 }
 
 /** Plays one resolved ad to an end state, firing its tracking; never longer than its limits allow. */
@@ -58,66 +61,65 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
     currentTime: 0,
     durationSec: ad.durationSec ?? 0,
     shownSecond: -1,
-    since: (yield call([clock, clock.now])) as number,
+    since: yield* call([clock, clock.now]),
   };
   const track = adTracking(ad, contentTime, mediaUrl, () => run.currentTime);
 
   /** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
-  const decide = function* (): Generator<unknown, AdOutcome | null> {
+  const decide = function* (): SagaIterator<AdOutcome | null> {
     if (!run.loaded) return null;
-    const wanted = (yield select(adWanted)) as boolean;
+    const wanted = yield* select(adWanted);
     if (wanted && run.mediaPaused && !run.playPending) {
       run.playPending = true;
-      tasks.push((yield fork(attemptPlay, inbox, null)) as Task);
+      tasks.push(yield* fork(attemptPlay, inbox, null));
     } else if (!wanted && !run.mediaPaused) {
       run.pausing = true;
-      yield call([adMedia, adMedia.pause]);
+      yield* call([adMedia, adMedia.pause]);
     }
     return null;
   };
 
   /** The outcome of a play attempt: refused for good asks for the viewer's click. */
-  const onPlayed = function* (outcome: PlayOutcome | null): Generator<unknown, AdOutcome | null> {
+  const onPlayed = function* (outcome: PlayOutcome | null): SagaIterator<AdOutcome | null> {
     run.playPending = false;
     if (!outcome)
       return yield* track.failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
-    if (!outcome.ok && outcome.reason === 'not-allowed') yield put(adsActions.adNeedsClick());
+    if (!outcome.ok && outcome.reason === 'not-allowed') yield* put(adsActions.adNeedsClick());
     if (!outcome.ok && outcome.reason === 'failed')
       return yield* track.failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
     return null;
   };
 
-  const onMedia = function* (event: AdMediaEvent): Generator<unknown, AdOutcome | null> {
+  const onMedia = function* (event: AdMediaEvent): SagaIterator<AdOutcome | null> {
     switch (event.type) {
       case 'loaded':
         run.loaded = true;
         if (event.duration > 0) run.durationSec = event.duration;
-        run.since = (yield call([clock, clock.now])) as number;
+        run.since = yield* call([clock, clock.now]);
         return yield* decide();
       case 'playing':
         run.mediaPaused = false;
-        run.since = (yield call([clock, clock.now])) as number;
+        run.since = yield* call([clock, clock.now]);
         if (!run.started) {
           run.started = true;
-          yield put(adsActions.adStarted());
+          yield* put(adsActions.adStarted());
           yield* track.impression();
           yield* track.event('start');
         } else if (run.pausing) {
           yield* track.event('resume');
         }
         run.pausing = false;
-        yield put(adsActions.adPlaying());
+        yield* put(adsActions.adPlaying());
         return null;
       case 'pause':
         run.mediaPaused = true;
         // The media's own pause at its end is not the viewer's.
         if (!run.pausing) return null;
-        yield put(adsActions.adPaused());
+        yield* put(adsActions.adPaused());
         yield* track.event('pause');
         return null;
       case 'timeupdate': {
-        if (event.currentTime > run.currentTime)
-          run.since = (yield call([clock, clock.now])) as number;
+        if (event.currentTime > run.currentTime) run.since = yield* call([clock, clock.now]);
         run.currentTime = event.currentTime;
         if (event.duration > 0) run.durationSec = event.duration;
         const d = run.durationSec;
@@ -130,13 +132,13 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         const second = Math.floor(run.currentTime);
         if (second !== run.shownSecond) {
           run.shownSecond = second;
-          yield put(adsActions.adProgressed({ currentTime: run.currentTime, durationSec: d }));
+          yield* put(adsActions.adProgressed({ currentTime: run.currentTime, durationSec: d }));
         }
         return null;
       }
       case 'volumechange': {
-        const was = (yield select((st: PlayerState) => st.ads.muted)) as boolean;
-        yield put(adsActions.volumeChanged({ volume: event.volume, muted: event.muted }));
+        const was = yield* select((st: PlayerState) => st.ads.muted);
+        yield* put(adsActions.volumeChanged({ volume: event.volume, muted: event.muted }));
         if (was !== event.muted && run.started) yield* track.event(event.muted ? 'mute' : 'unmute');
         return null;
       }
@@ -162,10 +164,9 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
     }
   };
 
-  const onAction = function* (action: Action): Generator<unknown, AdOutcome | null> {
+  const onAction = function* (action: Action): SagaIterator<AdOutcome | null> {
     if (adRequests.skipRequested.match(action)) {
-      const skipAt = (yield select((st: PlayerState) => st.ads.ad?.skipOffsetSec ?? null)) as
-        number | null;
+      const skipAt = yield* select((st: PlayerState) => st.ads.ad?.skipOffsetSec ?? null);
       // SPEC.md section 5: skipping only once the skip time has passed.
       if (skipAt === null || run.currentTime < skipAt) return null;
       yield* track.event('skip');
@@ -176,7 +177,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
       return yield* decide();
     }
     if (adRequests.volumeRequested.match(action)) {
-      yield call([adMedia, adMedia.setVolume], action.payload.volume, action.payload.muted);
+      yield* call([adMedia, adMedia.setVolume], action.payload.volume, action.payload.muted);
       return null;
     }
     if (contentActions.episodeSelected.match(action)) return { status: 'stopped', error: null };
@@ -184,19 +185,16 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
   };
 
   try {
-    const preloaded = (yield call([adMedia, adMedia.load], mediaUrl)) as {
-      ready: boolean;
-      duration: number;
-    };
-    yield call([adMedia, adMedia.show], true);
+    const preloaded = yield* call([adMedia, adMedia.load], mediaUrl);
+    yield* call([adMedia, adMedia.show], true);
     if (early) {
       run.playPending = true;
-      tasks.push((yield fork(attemptPlay, inbox, early)) as Task);
+      tasks.push(yield* fork(attemptPlay, inbox, early));
     }
     if (preloaded.ready)
-      yield put(inbox, { kind: 'media', event: { type: 'loaded', duration: preloaded.duration } });
+      yield* put(inbox, { kind: 'media', event: { type: 'loaded', duration: preloaded.duration } });
     for (;;) {
-      const wake = (yield take(inbox)) as AdWake;
+      const wake = yield* take<AdWake>(inbox);
       let outcome: AdOutcome | null = null;
       if (wake.kind === 'media') outcome = yield* onMedia(wake.event);
       else if (wake.kind === 'played') outcome = yield* onPlayed(wake.outcome);
@@ -212,7 +210,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
     }
   } finally {
     yield* close();
-    yield call([adMedia, adMedia.pause]);
+    yield* call([adMedia, adMedia.pause]);
   }
 }
 
@@ -226,9 +224,9 @@ const isVpaid = (type: string, apiFramework: string | null) =>
 /** The media file the player would play for an ad, or null (403). */
 function* chooseMedia(ad: VastAd) {
   const { adMedia, storage } = yield* getPorts();
-  const size = (yield call([adMedia, adMedia.size])) as { width: number; height: number };
+  const size = yield* call([adMedia, adMedia.size]);
   // the stream's last bandwidth estimate (bits/s), kept by the stream loop
-  const bandwidth = Number((yield call([storage, storage.get], BANDWIDTH_KEY)) as string | null);
+  const bandwidth = Number(yield* call([storage, storage.get], BANDWIDTH_KEY));
   return chooseMediaFile(ad.mediaFiles, {
     width: size.width,
     height: size.height,
@@ -243,13 +241,13 @@ function* chooseMedia(ad: VastAd) {
  * Resolves an ad ahead of its break and starts loading its media file (hidden), so that the viewer's
  * play click shows the ad's first frame without waiting for the VAST chain and the first bytes.
  */
-export function* prepareAd(vastUrl: string): Generator<unknown, PreparedResult> {
+export function* prepareAd(vastUrl: string): SagaIterator<PreparedResult> {
   const { adMedia } = yield* getPorts();
   const step: VastStep = yield* fetchVast(vastUrl);
   if (step.kind !== 'ad') return { step, mediaUrl: null };
-  const media = (yield* chooseMedia(step.ad)) as VastMediaFile | null;
+  const media = yield* chooseMedia(step.ad);
   if (!media || isVpaid(media.type, media.apiFramework)) return { step, mediaUrl: null };
-  yield call([adMedia, adMedia.load], media.url);
+  yield* call([adMedia, adMedia.load], media.url);
   return { step, mediaUrl: media.url };
 }
 
@@ -262,7 +260,7 @@ export interface PreparedResult {
 /** An ad prepared before its break: its VAST resolution (a PreparedResult), running or done. */
 export interface PreparedAd {
   vastUrl: string;
-  task: Task;
+  task: TaskOf<PreparedResult>;
 }
 
 /**
@@ -271,14 +269,14 @@ export interface PreparedAd {
  */
 export function* startPreparedEarly(prepared: PreparedAd | null) {
   if (!prepared || prepared.task.isRunning()) return null;
-  const result = prepared.task.result() as PreparedResult | undefined;
+  const result = prepared.task.result();
   if (result?.step.kind !== 'ad' || !result.mediaUrl) return null;
-  if (!((yield select(adWanted)) as boolean)) return null;
+  if (!(yield* select(adWanted))) return null;
   const { adMedia } = yield* getPorts();
-  const loaded = (yield call([adMedia, adMedia.load], result.mediaUrl)) as { ready: boolean };
+  const loaded = yield* call([adMedia, adMedia.load], result.mediaUrl);
   if (!loaded.ready) return null;
-  yield call([adMedia, adMedia.show], true);
-  return (yield fork(playWithinLimit)) as Task;
+  yield* call([adMedia, adMedia.show], true);
+  return yield* fork(playWithinLimit);
 }
 
 export function* playAd(
@@ -287,11 +285,11 @@ export function* playAd(
   contentTime: number,
   prepared: PreparedAd | null = null,
   early: Task | null = null,
-) {
-  yield put(adsActions.adCreated({ index, vastUrl }));
+): SagaIterator<AdOutcome> {
+  yield* put(adsActions.adCreated({ index, vastUrl }));
   const step: VastStep =
     prepared?.vastUrl === vastUrl
-      ? ((yield join(prepared.task)) as PreparedResult).step
+      ? (yield* joinTask(prepared.task)).step
       : yield* fetchVast(vastUrl);
   if (step.kind === 'error') {
     const { failure } = step;
@@ -308,11 +306,11 @@ export function* playAd(
   }
   if (step.kind !== 'ad') throw new Error('VAST resolution ended on a wrapper');
   const { ad } = step;
-  if (ad.ignoredUrls.length) yield put(adsActions.urlsIgnored({ vastUrl, urls: ad.ignoredUrls }));
-  const media = (yield* chooseMedia(ad)) as VastMediaFile | null;
+  if (ad.ignoredUrls.length) yield* put(adsActions.urlsIgnored({ vastUrl, urls: ad.ignoredUrls }));
+  const media = yield* chooseMedia(ad);
   const durationSec = ad.durationSec ?? 0;
   const vpaid = media !== null && isVpaid(media.type, media.apiFramework);
-  yield put(
+  yield* put(
     adsActions.adLoaded({
       id: ad.id,
       title: ad.title,
@@ -335,6 +333,6 @@ export function* playAd(
       error: { code: VAST_ERROR.NO_SUPPORTED_MEDIA, message: 'No supported media file' },
     } as AdOutcome;
   }
-  if (vpaid) return (yield call(runVpaid, ad, media.url, contentTime)) as AdOutcome;
-  return (yield call(runAd, ad, media.url, contentTime, early)) as AdOutcome;
+  if (vpaid) return yield* call(runVpaid, ad, media.url, contentTime);
+  return yield* call(runAd, ad, media.url, contentTime, early);
 }

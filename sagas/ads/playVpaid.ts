@@ -1,5 +1,6 @@
+import type { SagaIterator } from 'redux-saga';
 import type { Action } from 'redux';
-import { call, put, select, take } from 'redux-saga/effects';
+import { call, put, select, take } from 'typed-redux-saga';
 import type { VpaidEvent } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
@@ -43,31 +44,31 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
     currentTime: 0,
     durationSec: ad.durationSec ?? 0,
     shownSecond: -1,
-    since: (yield call([clock, clock.now])) as number,
+    since: yield* call([clock, clock.now]),
   };
   const track = adTracking(ad, contentTime, scriptUrl, () => run.currentTime);
   /** Asks the creative to end; if it does not confirm in time, the ad ends anyway. */
   const endWith = function* (outcome: AdOutcome, command: () => void) {
     run.ending = outcome;
-    run.endingSince = (yield call([clock, clock.now])) as number;
-    yield call(command);
+    run.endingSince = yield* call([clock, clock.now]);
+    yield* call(command);
   };
 
   const decide = function* () {
     if (!run.loaded || run.ending) return;
-    const wanted = (yield select(adWanted)) as boolean;
+    const wanted = yield* select(adWanted);
     if (wanted && !run.started) {
       run.started = true;
-      yield call([vpaid, vpaid.start]);
+      yield* call([vpaid, vpaid.start]);
     } else if (wanted && run.paused && run.pausing) {
-      yield call([vpaid, vpaid.resume]);
+      yield* call([vpaid, vpaid.resume]);
     } else if (!wanted && run.started && !run.paused) {
       run.pausing = true;
-      yield call([vpaid, vpaid.pause]);
+      yield* call([vpaid, vpaid.pause]);
     }
   };
 
-  const onEvent = function* (event: VpaidEvent): Generator<unknown, AdOutcome | null> {
+  const onEvent = function* (event: VpaidEvent): SagaIterator<AdOutcome | null> {
     const trackingEvent = VPAID_TRACKING[event.type];
     if (trackingEvent) {
       yield* track.event(trackingEvent);
@@ -76,48 +77,48 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
     switch (event.type) {
       case 'AdLoaded':
         run.loaded = true;
-        run.since = (yield call([clock, clock.now])) as number;
+        run.since = yield* call([clock, clock.now]);
         yield* decide();
         return null;
       case 'AdStarted':
         run.paused = false;
-        run.since = (yield call([clock, clock.now])) as number;
-        yield put(adsActions.adStarted());
-        yield put(adsActions.adPlaying());
+        run.since = yield* call([clock, clock.now]);
+        yield* put(adsActions.adStarted());
+        yield* put(adsActions.adPlaying());
         return null;
       case 'AdImpression':
         yield* track.impression();
         return null;
       case 'AdPaused':
         run.paused = true;
-        yield put(adsActions.adPaused());
+        yield* put(adsActions.adPaused());
         yield* track.event('pause');
         return null;
       case 'AdPlaying':
         run.paused = false;
-        run.since = (yield call([clock, clock.now])) as number;
+        run.since = yield* call([clock, clock.now]);
         if (run.pausing) yield* track.event('resume');
         run.pausing = false;
-        yield put(adsActions.adPlaying());
+        yield* put(adsActions.adPlaying());
         return null;
       case 'AdRemainingTimeChange': {
         if (event.duration > 0) run.durationSec = event.duration;
         if (event.remaining < 0 || run.durationSec <= 0) return null; // -2: unknown
         const at = Math.max(0, run.durationSec - event.remaining);
-        if (at > run.currentTime) run.since = (yield call([clock, clock.now])) as number;
+        if (at > run.currentTime) run.since = yield* call([clock, clock.now]);
         run.currentTime = at;
         yield* track.progressTo(at, run.durationSec);
         const second = Math.floor(at);
         if (second !== run.shownSecond) {
           run.shownSecond = second;
-          yield put(adsActions.adProgressed({ currentTime: at, durationSec: run.durationSec }));
+          yield* put(adsActions.adProgressed({ currentTime: at, durationSec: run.durationSec }));
         }
         return null;
       }
       case 'AdVolumeChange': {
-        const was = (yield select((s: PlayerState) => s.ads.muted)) as boolean;
+        const was = yield* select((s: PlayerState) => s.ads.muted);
         const muted = event.volume === 0;
-        yield put(adsActions.volumeChanged({ volume: event.volume, muted }));
+        yield* put(adsActions.volumeChanged({ volume: event.volume, muted }));
         if (was !== muted) yield* track.event(muted ? 'mute' : 'unmute');
         return null;
       }
@@ -137,17 +138,16 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
     }
   };
 
-  const onAction = function* (action: Action): Generator<unknown, AdOutcome | null> {
+  const onAction = function* (action: Action): SagaIterator<AdOutcome | null> {
     if (adRequests.skipRequested.match(action)) {
-      const skipAt = (yield select((s: PlayerState) => s.ads.ad?.skipOffsetSec ?? null)) as
-        number | null;
+      const skipAt = yield* select((s: PlayerState) => s.ads.ad?.skipOffsetSec ?? null);
       if (skipAt === null || run.currentTime < skipAt || run.ending) return null;
       yield* track.event('skip');
       yield* endWith({ status: 'skipped', error: null }, () => vpaid.skip());
       return null;
     }
     if (adRequests.volumeRequested.match(action)) {
-      yield call([vpaid, vpaid.setVolume], action.payload.muted ? 0 : action.payload.volume);
+      yield* call([vpaid, vpaid.setVolume], action.payload.muted ? 0 : action.payload.volume);
       return null;
     }
     if (contentActions.episodeSelected.match(action)) return { status: 'stopped', error: null };
@@ -156,9 +156,9 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
   };
 
   try {
-    yield call([vpaid, vpaid.load], scriptUrl, ad.adParameters);
+    yield* call([vpaid, vpaid.load], scriptUrl, ad.adParameters);
     for (;;) {
-      const wake = (yield take(inbox)) as Wake<VpaidEvent>;
+      const wake = yield* take<Wake<VpaidEvent>>(inbox);
       let outcome: AdOutcome | null = null;
       if (wake.kind === 'media') outcome = yield* onEvent(wake.event);
       else if (wake.kind === 'action') outcome = yield* onAction(wake.action);
@@ -176,6 +176,6 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
     }
   } finally {
     yield* close();
-    yield call([vpaid, vpaid.unload]);
+    yield* call([vpaid, vpaid.unload]);
   }
 }

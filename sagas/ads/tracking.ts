@@ -1,4 +1,5 @@
-import { call } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { call } from 'typed-redux-saga';
 import { expandMacros } from '../../src/vast/macros';
 import type { VastAd, VastErrorCode } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
@@ -17,9 +18,9 @@ export interface TrackingContext {
 export function* fire(urls: string[], context: TrackingContext) {
   if (urls.length === 0) return;
   const { beacon, clock, rng } = yield* getPorts();
-  const epochMs = (yield call([clock, clock.epochMs])) as number;
+  const epochMs = yield* call([clock, clock.epochMs]);
   for (const url of urls) {
-    const random = (yield call([rng, rng.next])) as number;
+    const random = yield* call([rng, rng.next]);
     const filled = expandMacros(url, {
       cacheBusting: random,
       timestampMs: epochMs,
@@ -28,7 +29,7 @@ export function* fire(urls: string[], context: TrackingContext) {
       ...(context.contentPlayhead !== null ? { contentPlayheadSec: context.contentPlayhead } : {}),
       ...(context.assetUri !== null ? { assetUri: context.assetUri } : {}),
     });
-    yield call([beacon, beacon.fire], filled);
+    yield* call([beacon, beacon.fire], filled);
   }
 }
 
@@ -86,7 +87,7 @@ export function adTracking(
       }
     },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
-    *failed(code: VastErrorCode, message: string): Generator<unknown, AdOutcome> {
+    *failed(code: VastErrorCode, message: string): SagaIterator<AdOutcome> {
       yield* fireNew('error', ad.errorUrls, code);
       return { status: 'error', error: { code, message } };
     },

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { UnknownAction } from 'redux';
-import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import {
   CLICK_ACTIONS,
   clickTarget,
@@ -14,7 +14,7 @@ import { deviceType, type DeviceType } from '../../src/device/device';
 import type { PlaybackQuality } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
-import { selectCurrentHeight } from '../../src/state/selectors';
+import { selectCurrentHeight, selectPlayerState } from '../../src/state/selectors';
 import { contentActions } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
@@ -42,19 +42,19 @@ interface Memory {
 function* send(memory: Memory, event: string, fields: Record<string, unknown> = {}) {
   const { stats } = yield* getPorts();
   const config = yield* getConfig();
-  const state = (yield select()) as PlayerState;
+  const state = yield* select(selectPlayerState);
   const name = analyticsEventName(event);
   const payload = {
     ...analyticsPayload(state, config.userId),
     device_type: memory.deviceType,
     ...fields,
   };
-  yield call([stats, stats.send], name, payload);
-  yield put(analyticsActions.sent({ event: name, payload }));
+  yield* call([stats, stats.send], name, payload);
+  yield* put(analyticsActions.sent({ event: name, payload }));
 }
 
 function* onEpisode(memory: Memory) {
-  const id = (yield select((s: PlayerState) => s.content.currentEpisodeId)) as number | null;
+  const id = yield* select((s: PlayerState) => s.content.currentEpisodeId);
   if (id === memory.episodeId) return;
   Object.assign(memory, {
     episodeId: id,
@@ -68,7 +68,7 @@ function* onEpisode(memory: Memory) {
 
 /** Once a second of playing: milestones, the minute's timeupdate, dropped frames. */
 function* onPosition(memory: Memory) {
-  const { media } = (yield select()) as PlayerState;
+  const { media } = yield* select(selectPlayerState);
   for (const milestone of milestonesDue(media.currentTime, media.duration, memory.milestones)) {
     memory.milestones.add(milestone);
     yield* send(memory, 'progress', { progress: Math.round(milestone * 100) });
@@ -80,7 +80,7 @@ function* onPosition(memory: Memory) {
   if (media.playedSeconds - memory.framesAtSecond >= FPS_WINDOW_S) {
     memory.framesAtSecond = media.playedSeconds;
     const { media: port } = yield* getPorts();
-    const now = (yield call([port, port.playbackQuality])) as PlaybackQuality;
+    const now = yield* call([port, port.playbackQuality]);
     const drop = memory.frames && fpsDrop(memory.frames, now);
     memory.frames = now;
     if (drop) yield* send(memory, 'fpsDrop', drop);
@@ -93,7 +93,7 @@ function* onPosition(memory: Memory) {
  */
 function* eachPosition(memory: Memory) {
   for (;;) {
-    yield take(mediaActions.positionChanged.type);
+    yield* take(mediaActions.positionChanged.type);
     if (memory.started) yield* onPosition(memory);
   }
 }
@@ -120,7 +120,7 @@ function* onVolume(memory: Memory, { payload }: PayloadAction<{ muted: boolean }
 }
 
 function* onQuality(memory: Memory) {
-  const height = selectCurrentHeight((yield select()) as PlayerState);
+  const height = selectCurrentHeight(yield* select(selectPlayerState));
   const previous = memory.qualityHeight;
   memory.qualityHeight = height;
   // the first level is the start, not a change
@@ -145,14 +145,12 @@ function* onStreamError(memory: Memory, { payload }: PayloadAction<StreamError>)
  */
 export function* analyticsActor() {
   const { device } = yield* getPorts();
-  const state = (yield select()) as PlayerState;
+  const state = yield* select(selectPlayerState);
   // Restarted after a crash while the film plays, it goes on from where the film is: what was due
   // before counts as sent, so nothing is sent twice and nothing after is missed.
   const { media } = state;
   const memory: Memory = {
-    deviceType: deviceType(
-      (yield call([device, device.describe])) as ReturnType<typeof device.describe>,
-    ),
+    deviceType: deviceType(yield* call([device, device.describe])),
     episodeId: media.started ? state.content.currentEpisodeId : null,
     started: media.started,
     milestones: new Set(
@@ -168,42 +166,42 @@ export function* analyticsActor() {
     function* (action: UnknownAction) {
       if (memory.started) yield* saga(memory, action as never);
     };
-  yield takeEvery(contentActions.episodeSelected.type, onEpisode, memory);
+  yield* takeEvery(contentActions.episodeSelected.type, onEpisode, memory);
   // a new stream (another source of the episode) counts its played time from zero
-  yield takeEvery(mediaActions.reset.type, () => {
+  yield* takeEvery(mediaActions.reset.type, () => {
     Object.assign(memory, { lastMinute: 0, frames: null, framesAtSecond: 0 });
   });
-  yield takeEvery(mediaActions.playing.type, onPlaying, memory);
-  yield fork(eachPosition, memory);
-  yield takeEvery(
+  yield* takeEvery(mediaActions.playing.type, onPlaying, memory);
+  yield* fork(eachPosition, memory);
+  yield* takeEvery(
     mediaActions.paused.type,
     whenStarted(function* (m: Memory) {
       yield* send(m, 'pause');
     }),
   );
-  yield takeEvery(mediaActions.ended.type, whenStarted(onEnded));
-  yield takeEvery(
+  yield* takeEvery(mediaActions.ended.type, whenStarted(onEnded));
+  yield* takeEvery(
     mediaActions.seeked.type,
     whenStarted(function* (m: Memory) {
       yield* send(m, 'seek');
     }),
   );
-  yield takeEvery(
+  yield* takeEvery(
     mediaActions.waiting.type,
     whenStarted(function* (m: Memory) {
       yield* send(m, 'bufferingError');
     }),
   );
-  yield takeEvery(mediaActions.volumeChanged.type, onVolume, memory);
-  yield takeEvery(streamActions.levelSwitched.type, onQuality, memory);
-  yield takeEvery(
+  yield* takeEvery(mediaActions.volumeChanged.type, onVolume, memory);
+  yield* takeEvery(streamActions.levelSwitched.type, onQuality, memory);
+  yield* takeEvery(
     viewportActions.fullscreenChanged.type,
     function* ({ payload }: PayloadAction<{ active: boolean }>) {
       yield* send(memory, payload.active ? 'fullscreen' : 'fullscreen_exit');
     },
   );
-  yield takeEvery(streamActions.errorOccurred.type, onStreamError, memory);
-  yield takeEvery(anyOf(CLICK_ACTIONS), function* (action: UnknownAction) {
+  yield* takeEvery(streamActions.errorOccurred.type, onStreamError, memory);
+  yield* takeEvery(anyOf(CLICK_ACTIONS), function* (action: UnknownAction) {
     yield* send(memory, 'click', { click_target: clickTarget(action) });
   });
 }

@@ -1,7 +1,6 @@
-import { call, put, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLeading } from 'typed-redux-saga';
 import { authenticatorEndpoints, requestOf } from '../../src/api/endpoints';
 import { ACCESS_COOKIE, bearerOf, REFRESH_COOKIE } from '../../src/api/token';
-import type { HttpResponse } from '../../src/ports/types';
 import { authActions } from '../../src/state/auth';
 import { getConfig, getPorts } from '../lib/context';
 
@@ -13,30 +12,33 @@ function* refresh() {
   const config = yield* getConfig();
   const refreshToken = cookies.get(REFRESH_COOKIE);
   if (!refreshToken) {
-    yield put(authActions.refreshFailed({ reason: 'no-refresh-token' }));
+    yield* put(authActions.refreshFailed({ reason: 'no-refresh-token' }));
     return;
   }
   const request = requestOf(
-    authenticatorEndpoints(config.envBaseUrl).refresh(refreshToken, cookies.get(ACCESS_COOKIE) ?? ''),
+    authenticatorEndpoints(config.envBaseUrl).refresh(
+      refreshToken,
+      cookies.get(ACCESS_COOKIE) ?? '',
+    ),
   );
   try {
-    const res = (yield call([http, http.request], request)) as HttpResponse;
+    const res = yield* call([http, http.request], request);
     const token = res.status === 200 ? bearerOf(res.headers.authorization) : null;
     if (!token) {
-      yield put(authActions.refreshFailed({ reason: 'rejected' }));
+      yield* put(authActions.refreshFailed({ reason: 'rejected' }));
       return;
     }
-    yield call([cookies, cookies.set], ACCESS_COOKIE, token, {
+    yield* call([cookies, cookies.set], ACCESS_COOKIE, token, {
       maxAgeDays: COOKIE_DAYS,
       path: '/',
     });
-    yield put(authActions.refreshed());
+    yield* put(authActions.refreshed());
   } catch {
-    yield put(authActions.refreshFailed({ reason: 'network' }));
+    yield* put(authActions.refreshFailed({ reason: 'network' }));
   }
 }
 
 /** The auth actor: one refresh at a time; every request that needs it waits for that one. */
 export function* authActor() {
-  yield takeLeading(authActions.refreshRequested.type, refresh);
+  yield* takeLeading(authActions.refreshRequested.type, refresh);
 }

@@ -1,4 +1,6 @@
-import { all, call, put } from 'redux-saga/effects';
+import { all, call, put } from 'typed-redux-saga';
+import type { PlayerConfig } from '../../src/shared/config';
+import { plain } from '../lib/plainEffects';
 import { catalogEndpoints } from '../../src/api/endpoints';
 import { ApiError } from '../../src/api/http';
 import type { Availability, Content, Episode, Season } from '../../src/api/types';
@@ -26,9 +28,15 @@ function* availability(id: number, domain: string) {
     );
     return available !== false;
   } catch (error) {
-    yield put(systemActions.availabilityUnknown({ detail: String(error) }));
+    yield* put(systemActions.availabilityUnknown({ detail: String(error) }));
     return true;
   }
+}
+
+/** The availability check, unless the embed turned it off (disable_checking_available). */
+function* availabilityOf(config: PlayerConfig) {
+  if (config.disableCheckingAvailable || config.movieId == null) return true;
+  return yield* availability(config.movieId, config.hostDomain);
 }
 
 /** The boot actor: from the embed configuration to the chosen episode, or the reason it cannot start. */
@@ -36,49 +44,47 @@ export function* bootActor() {
   const config = yield* getConfig();
   const { storage } = yield* getPorts();
   if (config.movieId == null) {
-    yield put(yield* failure('missing-movie-id', 'movie_id is missing or not an integer'));
+    yield* put(yield* failure('missing-movie-id', 'movie_id is missing or not an integer'));
     return;
   }
   const catalog = catalogEndpoints(config.envBaseUrl);
-  let loaded: [Content, Season[], Episode[], boolean];
+  let loaded;
   try {
-    loaded = (yield all([
-      call(fetchJson, catalog.content(config.movieId)),
-      call(fetchJson, catalog.seasons(config.movieId)),
-      call(fetchJson, catalog.episodes(config.movieId)),
-      config.disableCheckingAvailable
-        ? true
-        : call(availability, config.movieId, config.hostDomain),
-    ])) as [Content, Season[], Episode[], boolean];
+    loaded = yield* all({
+      content: plain.call(fetchJson<Content>, catalog.content(config.movieId)),
+      seasons: plain.call(fetchJson<Season[]>, catalog.seasons(config.movieId)),
+      rawEpisodes: plain.call(fetchJson<Episode[]>, catalog.episodes(config.movieId)),
+      available: plain.call(availabilityOf, config),
+    });
   } catch (error) {
     const notFound = error instanceof ApiError && error.status === 404;
-    yield put(yield* failure(notFound ? 'not-found' : 'unexpected', String(error)));
+    yield* put(yield* failure(notFound ? 'not-found' : 'unexpected', String(error)));
     return;
   }
-  const [content, seasons, rawEpisodes, available] = loaded;
+  const { content, seasons, rawEpisodes, available } = loaded;
   if (!available) {
-    yield put(yield* failure('blocked', `Video blocked for ${config.hostDomain}`));
+    yield* put(yield* failure('blocked', `Video blocked for ${config.hostDomain}`));
     return;
   }
   const episodes = rawEpisodes.map((e) => ({ ...e, title: cleanTitle(e.title) }));
   const episode = chooseEpisode(episodes, config);
   if (!episode) {
-    yield put(yield* failure('no-episodes', `content ${config.movieId} has no episodes`));
+    yield* put(yield* failure('no-episodes', `content ${config.movieId} has no episodes`));
     return;
   }
-  const stored = (yield call([storage, storage.get], PROGRESS_KEY)) as string | null;
-  yield put(
+  const stored = yield* call([storage, storage.get], PROGRESS_KEY);
+  yield* put(
     contentActions.loaded({
       content: { ...content, title: cleanTitle(content.title) },
       seasons,
       episodes,
     }),
   );
-  yield put(
+  yield* put(
     resumeActions.decided(
       resumeDecision(savedTimeOf(episode, stored), config.startTime, config.autoPlay),
     ),
   );
-  yield put(systemActions.bootSucceeded());
-  yield put(contentActions.episodeSelected({ episodeId: episode.id }));
+  yield* put(systemActions.bootSucceeded());
+  yield* put(contentActions.episodeSelected({ episodeId: episode.id }));
 }

@@ -1,4 +1,4 @@
-import { put, select, takeLatest } from 'redux-saga/effects';
+import { put, select, takeLatest } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
@@ -7,25 +7,25 @@ import { listSettled } from '../lib/adListSettled';
 
 /** SPEC.md section 4: the ad list is refreshed before another episode is selected. */
 function* refreshAdList() {
-  yield put(adsActions.listReset());
-  yield put(adRequests.listUpdateRequested()); // the ad actor starts the fetch at once
+  yield* put(adsActions.listReset());
+  yield* put(adRequests.listUpdateRequested()); // the ad actor starts the fetch at once
   yield* listSettled();
 }
 
 function* selectEpisode(action: ReturnType<typeof contentActions.episodeRequested>) {
-  const { current, exists, multi } = (yield select((s: PlayerState) => ({
+  const { current, exists, multi } = yield* select((s: PlayerState) => ({
     current: s.content.currentEpisodeId,
     exists: s.content.episodes.some((e) => e.id === action.payload.episodeId),
     multi: s.content.content?.hasMultipleEpisodes ?? false,
-  }))) as { current: number | null; exists: boolean; multi: boolean };
+  }));
   if (!exists || current === action.payload.episodeId) return;
   yield* refreshAdList();
   // SPEC.md section 4: no continue prompt after the first start; autoplay after an episode change of a series.
-  yield put(resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: multi }));
-  yield put(contentActions.episodeSelected({ episodeId: action.payload.episodeId }));
+  yield* put(resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: multi }));
+  yield* put(contentActions.episodeSelected({ episodeId: action.payload.episodeId }));
 }
 
 /** The episodes actor: another episode, asked for by the viewer, the host or the end of the current one. */
 export function* episodesActor() {
-  yield takeLatest(contentActions.episodeRequested.type, selectEpisode);
+  yield* takeLatest(contentActions.episodeRequested.type, selectEpisode);
 }

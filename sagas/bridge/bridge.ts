@@ -1,6 +1,7 @@
 import type { UnknownAction } from 'redux';
 import { eventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
+import { selectPlayerState } from '../../src/state/selectors';
 import { PROTOCOL } from '../../src/shared/protocol';
 import {
   describeForHost,
@@ -30,10 +31,10 @@ const selectBridge = (s: PlayerState) => s.bridge;
 
 /** Posts to the host page, to its origin only; nothing while that origin is unknown (but the player.js ready). */
 function* postToHost(message: unknown) {
-  const { target } = (yield select(selectBridge)) as PlayerState['bridge'];
+  const { target } = yield* select(selectBridge);
   if (target === null) return;
   const { parent } = yield* getPorts();
-  yield call([parent, parent.post], message, target);
+  yield* call([parent, parent.post], message, target);
 }
 
 /** A player.js message (the protocol sends JSON strings). */
@@ -54,16 +55,16 @@ const playerjsMessage = (event: string, value: unknown, listener: string | null)
 function* playerjsReady(listener: string | null) {
   const { parent } = yield* getPorts();
   const value = {
-    src: (yield call([parent, parent.frameUrl])) as string,
+    src: yield* call([parent, parent.frameUrl]),
     ...READY_DATA.playerjs,
   };
-  const { target } = (yield select(selectBridge)) as PlayerState['bridge'];
-  yield call([parent, parent.post], playerjsMessage('ready', value, listener), target ?? '*');
+  const { target } = yield* select(selectBridge);
+  yield* call([parent, parent.post], playerjsMessage('ready', value, listener), target ?? '*');
 }
 
 /** Tells the host what happened: in our protocol, and to the player.js clients that listen. */
 function* tell(action: UnknownAction) {
-  const state = (yield select()) as PlayerState;
+  const state = yield* select(selectPlayerState);
   const described = describeForHost(action, state);
   if (!described) return;
   const event: HostEvent =
@@ -93,52 +94,49 @@ function* respond(
 /** One message from outside: checked (window, origin, shape), then carried out. */
 function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
   const ignore = (reason: string) => put(bridgeActions.messageIgnored({ reason }));
-  if (dropped) yield put(bridgeActions.messagesDropped({ count: dropped }));
+  if (dropped) yield* put(bridgeActions.messagesDropped({ count: dropped }));
   if (!fromParent) {
-    yield ignore('not from the parent window');
+    yield* ignore('not from the parent window');
     return;
   }
-  const bridge = (yield select(selectBridge)) as PlayerState['bridge'];
+  const bridge = yield* select(selectBridge);
   const link = linkFor(bridge, origin);
   if (link === 'reject') {
-    yield ignore('origin not allowed');
+    yield* ignore('origin not allowed');
     return;
   }
   const inbound = parseInbound(data);
   if (inbound.kind === 'invalid') {
-    yield ignore(inbound.reason);
+    yield* ignore(inbound.reason);
     return;
   }
   if (link.target !== bridge.target || link.allowed !== bridge.allowed)
-    yield put(bridgeActions.linked(link)); // the handshake: from now on, this origin only
-  if (!bridge.hostListening) yield put(bridgeActions.hostSpoke());
+    yield* put(bridgeActions.linked(link)); // the handshake: from now on, this origin only
+  if (!bridge.hostListening) yield* put(bridgeActions.hostSpoke());
 
   switch (inbound.kind) {
     case 'click': {
-      const menu = (yield select((s: PlayerState) => s.ui.menu)) as PlayerState['ui']['menu'];
-      if (menu !== null) yield put(uiRequests.menuClosed());
+      const menu = yield* select((s: PlayerState) => s.ui.menu);
+      if (menu !== null) yield* put(uiRequests.menuClosed());
       return;
     }
     case 'command': {
-      const answer = (yield* runCommand(inbound.command, inbound.requestId)) as {
-        data?: unknown;
-        error?: unknown;
-      };
+      const answer = yield* runCommand(inbound.command, inbound.requestId);
       if (inbound.command.name !== 'exportLog')
         yield* respond(inbound.requestId, inbound.command.name, answer);
       return;
     }
     case 'playerjs-listen': {
       if (!PLAYERJS_EVENTS.includes(inbound.event)) return;
-      yield put(bridgeActions.playerjsListenerChanged(inbound));
-      const booted = (yield select((s: PlayerState) => s.system.boot === 'ready')) as boolean;
+      yield* put(bridgeActions.playerjsListenerChanged(inbound));
+      const booted = yield* select((s: PlayerState) => s.system.boot === 'ready');
       if (inbound.add && inbound.event === 'ready' && booted)
         yield* playerjsReady(inbound.listener);
       return;
     }
     case 'playerjs-command': {
       const { command, method, listener } = inbound;
-      const answer = (yield* runCommand(command, null)) as { data?: unknown };
+      const answer = yield* runCommand(command, null);
       if (isGetter(command.name)) {
         // player.js volumes are 0..100
         const value =
@@ -155,8 +153,8 @@ function* listen() {
   const channel = eventChannel<ParentMessage>((emit) => parent.subscribe(emit));
   try {
     for (;;) {
-      const message = (yield take(channel)) as ParentMessage;
-      yield call(hear, message);
+      const message = yield* take(channel);
+      yield* call(hear, message);
     }
   } finally {
     channel.close();
@@ -171,11 +169,11 @@ export function* bridgeActor() {
   const config = yield* getConfig();
   if (!config.embedded) return; // no parent window: nobody to tell, nobody to hear
   const { parent } = yield* getPorts();
-  const known = (yield select(selectBridge)) as PlayerState['bridge'];
+  const known = yield* select(selectBridge);
   if (known.allowed === null) {
-    const embedder = (yield call([parent, parent.embedderOrigin])) as string | null;
-    yield put(bridgeActions.linked(initialLink(config.allowedOrigins, embedder)));
+    const embedder = yield* call([parent, parent.embedderOrigin]);
+    yield* put(bridgeActions.linked(initialLink(config.allowedOrigins, embedder)));
   }
-  yield takeEvery(anyOf(HOST_ACTION_TYPES), tell);
-  yield fork(listen);
+  yield* takeEvery(anyOf(HOST_ACTION_TYPES), tell);
+  yield* fork(listen);
 }

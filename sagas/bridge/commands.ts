@@ -1,8 +1,7 @@
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select } from 'typed-redux-saga';
 import { COMMANDS, isGetter, type Command, type Getter } from '../../src/bridge/commands';
 import { EVENTS, PLAYERJS_EVENTS, PLAYERJS_METHODS } from '../../src/bridge/events';
 import type { RequestId } from '../../src/bridge/messages';
-import type { MediaSample } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';
@@ -11,6 +10,7 @@ import {
   selectCurrentEpisode,
   selectEpisodesInOrder,
   selectQuality,
+  selectPlayerState,
 } from '../../src/state/selectors';
 import { getPorts } from '../lib/context';
 
@@ -49,42 +49,42 @@ export function answerGetter(name: Getter, s: PlayerState): unknown {
  * rest); answers with data or with a stable error code.
  */
 export function* runCommand(command: Command, requestId: RequestId) {
-  const state = (yield select()) as PlayerState;
+  const state = yield* select(selectPlayerState);
   const { volume, muted } = state.media;
   switch (command.name) {
     case 'hello':
       return { data: state.system.boot === 'ready' ? READY_DATA.ours : null };
     case 'play':
-      yield put(playbackRequests.playRequested());
+      yield* put(playbackRequests.playRequested());
       return {};
     case 'pause':
-      yield put(playbackRequests.pauseRequested());
+      yield* put(playbackRequests.pauseRequested());
       return {};
     case 'seek':
-      yield put(playbackRequests.seekRequested({ time: command.time }));
+      yield* put(playbackRequests.seekRequested({ time: command.time }));
       return {};
     case 'setVolume':
-      yield put(playbackRequests.volumeRequested({ volume: command.volume, muted }));
+      yield* put(playbackRequests.volumeRequested({ volume: command.volume, muted }));
       return {};
     case 'mute':
     case 'unmute':
-      yield put(playbackRequests.volumeRequested({ volume, muted: command.name === 'mute' }));
+      yield* put(playbackRequests.volumeRequested({ volume, muted: command.name === 'mute' }));
       return {};
     case 'selectEpisode': {
       const known = state.content.episodes.some((e) => e.id === command.episodeId);
       if (!known)
         return { error: { code: 'UNKNOWN_EPISODE', message: `No episode ${command.episodeId}` } };
-      yield put(contentActions.episodeRequested({ episodeId: command.episodeId }));
+      yield* put(contentActions.episodeRequested({ episodeId: command.episodeId }));
       return {};
     }
     case 'exportLog':
       // answered outside the actors: the log is the recorder's, not the state's
-      yield put(bridgeActions.logRequested({ requestId }));
+      yield* put(bridgeActions.logRequested({ requestId }));
       return {};
     case 'getCurrentTime': {
       // the element's own position: the state's is a second behind, and a seek's not yet there
       const { media } = yield* getPorts();
-      const sample = (yield call([media, media.sample])) as MediaSample;
+      const sample = yield* call([media, media.sample]);
       return { data: sample.currentTime };
     }
     default:

@@ -1,17 +1,16 @@
-import { call, race, select, take } from 'redux-saga/effects';
+import { race, select, take } from 'typed-redux-saga';
+import { plain } from './plainEffects';
 import type { PlayerState } from '../../src/state';
-import { adsActions, type AdsState } from '../../src/state/ads';
+import { adsActions } from '../../src/state/ads';
 import { AD_LIST_TIMEOUT_MS } from '../ads/limits';
 import { anyOf } from './anyOf';
 import { getPorts } from './context';
 
 function* untilSettled() {
   for (;;) {
-    const status = (yield select(
-      (s: PlayerState) => s.ads.list.status,
-    )) as AdsState['list']['status'];
+    const status = yield* select((s: PlayerState) => s.ads.list.status);
     if (status !== 'loading') return;
-    yield take(
+    yield* take(
       anyOf([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]),
     );
   }
@@ -23,5 +22,8 @@ function* untilSettled() {
  */
 export function* listSettled() {
   const { clock } = yield* getPorts();
-  yield race([call(untilSettled), call([clock, clock.sleep], AD_LIST_TIMEOUT_MS + 1_000)]);
+  yield* race([
+    plain.call(untilSettled),
+    plain.call([clock, clock.sleep], AD_LIST_TIMEOUT_MS + 1_000),
+  ]);
 }

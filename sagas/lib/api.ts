@@ -2,27 +2,23 @@
 // (once for every request waiting on it), and one refresh and one retry after a 401, never a loop.
 // A token that cannot be renewed is dropped: the services serve guests, so the viewer still watches.
 import type { Action } from 'redux';
-import { call, fork, join, put, take } from 'redux-saga/effects';
-import type { Task } from 'redux-saga';
+import { call, fork, join, put, take } from 'typed-redux-saga';
 import { requestOf, withBearer, type Endpoint } from '../../src/api/endpoints';
 import { jsonBody } from '../../src/api/http';
 import { ACCESS_COOKIE, isExpired } from '../../src/api/token';
-import type { HttpResponse } from '../../src/ports/types';
 import { authActions } from '../../src/state/auth';
 import { getPorts } from './context';
 import { anyOf } from './anyOf';
 
 function* waitForRefresh() {
-  return (yield take(
-    anyOf([authActions.refreshed.type, authActions.refreshFailed.type]),
-  )) as Action;
+  return yield* take<Action>(anyOf([authActions.refreshed.type, authActions.refreshFailed.type]));
 }
 
 /** Asks the auth actor for a new token and waits for the outcome; true when there is one. */
 function* refreshToken() {
-  const waiting = (yield fork(waitForRefresh)) as Task; // listening before asking: the answer may be immediate
-  yield put(authActions.refreshRequested());
-  const outcome = (yield join(waiting)) as Action;
+  const waiting = yield* fork(waitForRefresh); // listening before asking: the answer may be immediate
+  yield* put(authActions.refreshRequested());
+  const outcome = yield* join(waiting);
   return authActions.refreshed.match(outcome);
 }
 
@@ -38,17 +34,17 @@ function* currentToken() {
 export function* apiRequest<T>(endpoint: Endpoint<T>) {
   const { http } = yield* getPorts();
   const request = requestOf(endpoint);
-  if (!endpoint.authorized) return (yield call([http, http.request], request)) as HttpResponse;
+  if (!endpoint.authorized) return yield* call([http, http.request], request);
   const { token, refreshTried } = yield* currentToken();
-  let res = (yield call([http, http.request], withBearer(request, token))) as HttpResponse;
+  let res = yield* call([http, http.request], withBearer(request, token));
   // A refused token: at most one refresh per request, and one retry, with the new token or as a guest.
   if (res.status === 401 && token) {
     const renewed = !refreshTried && (yield* refreshToken());
     const { cookies } = yield* getPorts();
-    res = (yield call(
+    res = yield* call(
       [http, http.request],
       withBearer(request, renewed ? cookies.get(ACCESS_COOKIE) : null),
-    )) as HttpResponse;
+    );
   }
   return res;
 }

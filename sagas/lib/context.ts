@@ -1,12 +1,12 @@
-import { getContext } from 'redux-saga/effects';
+import { getContext } from 'typed-redux-saga';
 import type { PlayerConfig } from '../../src/shared/config';
 import type { Ports } from '../../src/ports/types';
 
 /** The ports of this player: the only way an actor reaches the outside world. */
 export function* getPorts() {
-  return (yield getContext('ports')) as Ports;
+  return yield* getContext<Ports>('ports');
 }
 
 export function* getConfig() {
-  return (yield getContext('config')) as PlayerConfig;
+  return yield* getContext<PlayerConfig>('config');
 }

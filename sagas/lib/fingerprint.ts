@@ -1,5 +1,5 @@
-import { call } from 'redux-saga/effects';
-import { fingerprintSource, type DeviceInfo } from '../../src/device/device';
+import { call } from 'typed-redux-saga';
+import { fingerprintSource } from '../../src/device/device';
 import { getPorts } from './context';
 
 export const FINGERPRINT_COOKIE = 'device_fp';
@@ -13,11 +13,11 @@ export const FINGERPRINT_DAYS = 365;
  */
 export function* deviceFingerprint() {
   const { cookies, device } = yield* getPorts();
-  const stored = (yield call([cookies, cookies.get], FINGERPRINT_COOKIE)) as string | null;
+  const stored = yield* call([cookies, cookies.get], FINGERPRINT_COOKIE);
   if (stored) return stored;
-  const info = (yield call([device, device.describe])) as DeviceInfo;
-  const fingerprint = (yield call([device, device.sha256], fingerprintSource(info))) as string;
-  yield call([cookies, cookies.set], FINGERPRINT_COOKIE, fingerprint, {
+  const info = yield* call([device, device.describe]);
+  const fingerprint = yield* call([device, device.sha256], fingerprintSource(info));
+  yield* call([cookies, cookies.set], FINGERPRINT_COOKIE, fingerprint, {
     maxAgeDays: FINGERPRINT_DAYS,
     path: '/',
   });

@@ -1,5 +1,6 @@
 import type { Action } from 'redux';
-import { call, put, race, take } from 'redux-saga/effects';
+import { put, race } from 'typed-redux-saga';
+import { plain } from './plainEffects';
 import { MAX_RESTARTS, systemActions } from '../../src/state/system';
 
 export { MAX_RESTARTS };
@@ -19,14 +20,12 @@ export function* supervise(name: string, actor: Actor) {
     systemActions.crashDrillRequested.match(a) && a.payload.actor === name;
   for (let restarts = 0; ; restarts++) {
     try {
-      const { drilled } = (yield race({ done: call(actor), drilled: take(drill) })) as {
-        drilled?: Action;
-      };
+      const { drilled } = yield* race({ done: plain.call(actor), drilled: plain.take(drill) });
       // A crash drill (QA, reliability tests) crashes the actor as a real error would.
       if (drilled) throw new Error(`Crash drill in actor "${name}"`);
       return;
     } catch (error) {
-      yield put(systemActions.actorCrashed({ actor: name, message: messageOf(error), restarts }));
+      yield* put(systemActions.actorCrashed({ actor: name, message: messageOf(error), restarts }));
       if (restarts >= MAX_RESTARTS) return;
     }
   }

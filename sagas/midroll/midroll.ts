@@ -1,4 +1,4 @@
-import { put, select, takeEvery } from 'redux-saga/effects';
+import { put, select, takeEvery } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { adRequests } from '../../src/state/ads';
 import { mediaActions } from '../../src/state/playback';
@@ -14,8 +14,7 @@ export const midrollDue = (s: PlayerState) =>
   !s.viewport.fullscreen;
 
 function* checkThreshold() {
-  if ((yield select(midrollDue)) as boolean)
-    yield put(adRequests.breakRequested({ kind: 'midroll' }));
+  if (yield* select(midrollDue)) yield* put(adRequests.breakRequested({ kind: 'midroll' }));
 }
 
 /**
@@ -25,7 +24,7 @@ function* checkThreshold() {
 export function* midrollActor() {
   const config = yield* getConfig();
   if (!config.advert) return;
-  yield takeEvery(
+  yield* takeEvery(
     anyOf([mediaActions.positionChanged.type, viewportActions.fullscreenChanged.type]),
     checkThreshold,
   );

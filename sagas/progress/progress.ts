@@ -1,5 +1,6 @@
 import type { Task } from 'redux-saga';
-import { call, cancel, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { call, cancel, fork, put, race, select, take, takeEvery } from 'typed-redux-saga';
+import { plain } from '../lib/plainEffects';
 import type { PlayerState } from '../../src/state';
 import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests } from '../../src/state/playback';
@@ -25,15 +26,13 @@ function readProgress(stored: string | null): Record<string, number> {
 /** Writes where the viewer is in the current episode into episodesTimeProgress. */
 function* writeProgress() {
   const { storage } = yield* getPorts();
-  const { episodeId, time } = (yield select((s: PlayerState) => ({
+  const { episodeId, time } = yield* select((s: PlayerState) => ({
     episodeId: s.content.currentEpisodeId,
     time: Math.floor(s.media.currentTime),
-  }))) as { episodeId: number | null; time: number };
+  }));
   if (episodeId === null || time < 1) return;
-  const progress = readProgress(
-    (yield call([storage, storage.get], PROGRESS_KEY)) as string | null,
-  );
-  yield call(
+  const progress = readProgress(yield* call([storage, storage.get], PROGRESS_KEY));
+  yield* call(
     [storage, storage.set],
     PROGRESS_KEY,
     JSON.stringify({ ...progress, [episodeId]: time }),
@@ -44,60 +43,60 @@ function* writeProgress() {
 function* whilePlaying() {
   const { clock } = yield* getPorts();
   for (;;) {
-    const { stopped } = (yield race({
-      tick: call([clock, clock.sleep], PROGRESS_EVERY_MS),
-      stopped: take(
+    const { stopped } = yield* race({
+      tick: plain.call([clock, clock.sleep], PROGRESS_EVERY_MS),
+      stopped: plain.take(
         anyOf([
           mediaActions.paused.type,
           mediaActions.ended.type,
           contentActions.episodeRequested.type,
         ]),
       ),
-    })) as { stopped?: unknown };
-    yield call(writeProgress);
+    });
+    yield* call(writeProgress);
     if (stopped) return;
   }
 }
 
 /** Leaving the page writes at once (synchronously, inside the browser's pagehide). */
 function* onPageVisibility(action: ReturnType<typeof viewportActions.pageVisibilityChanged>) {
-  if (action.payload.hidden) yield call(writeProgress);
+  if (action.payload.hidden) yield* call(writeProgress);
 }
 
 function* rememberVolume(action: ReturnType<typeof mediaActions.volumeChanged>) {
   const { storage } = yield* getPorts();
-  yield call([storage, storage.set], VOLUME_KEY, String(action.payload.volume));
-  yield call([storage, storage.set], MUTED_KEY, String(action.payload.muted));
+  yield* call([storage, storage.set], VOLUME_KEY, String(action.payload.volume));
+  yield* call([storage, storage.set], MUTED_KEY, String(action.payload.muted));
 }
 
 function* continueWatching() {
-  const savedTime = (yield select((s: PlayerState) => s.resume.savedTime)) as number | null;
-  if (savedTime !== null) yield put(playbackRequests.seekRequested({ time: savedTime }));
-  yield put(playbackRequests.playRequested());
+  const savedTime = yield* select((s: PlayerState) => s.resume.savedTime);
+  if (savedTime !== null) yield* put(playbackRequests.seekRequested({ time: savedTime }));
+  yield* put(playbackRequests.playRequested());
 }
 
 function* startOver() {
-  yield put(playbackRequests.seekRequested({ time: 0 }));
-  yield put(playbackRequests.playRequested());
+  yield* put(playbackRequests.seekRequested({ time: 0 }));
+  yield* put(playbackRequests.playRequested());
 }
 
 /** The save loop of the playing now, restarted by each playing (as takeLatest would). */
 function* eachPlaying(playingNow: boolean) {
-  let loop: Task | null = playingNow ? ((yield fork(whilePlaying)) as Task) : null;
+  let loop: Task | null = playingNow ? yield* fork(whilePlaying) : null;
   for (;;) {
-    yield take(mediaActions.playing.type);
-    if (loop) yield cancel(loop);
-    loop = (yield fork(whilePlaying)) as Task;
+    yield* take(mediaActions.playing.type);
+    if (loop) yield* cancel(loop);
+    loop = yield* fork(whilePlaying);
   }
 }
 
 /** The progress actor: the viewer's memory (position, volume, mute) and the answer to the continue prompt. */
 export function* progressActor() {
   // restarted after a crash while the film plays, it saves on from where it is
-  const { started, paused } = (yield select((s: PlayerState) => s.media)) as PlayerState['media'];
-  yield fork(eachPlaying, started && !paused);
-  yield takeEvery(mediaActions.volumeChanged.type, rememberVolume);
-  yield takeEvery(resumeActions.continueRequested.type, continueWatching);
-  yield takeEvery(resumeActions.startOverRequested.type, startOver);
-  yield takeEvery(viewportActions.pageVisibilityChanged.type, onPageVisibility);
+  const { started, paused } = yield* select((s: PlayerState) => s.media);
+  yield* fork(eachPlaying, started && !paused);
+  yield* takeEvery(mediaActions.volumeChanged.type, rememberVolume);
+  yield* takeEvery(resumeActions.continueRequested.type, continueWatching);
+  yield* takeEvery(resumeActions.startOverRequested.type, startOver);
+  yield* takeEvery(viewportActions.pageVisibilityChanged.type, onPageVisibility);
 }

@@ -1,5 +1,5 @@
-import { call, put } from 'redux-saga/effects';
-import type { MediaEvent, MediaSample } from '../../src/shared/media';
+import { call, put } from 'typed-redux-saga';
+import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 import { systemActions } from '../../src/state/system';
@@ -28,12 +28,11 @@ export interface RecoveryBudget {
  * fatal one follows hls.js's documented recovery: recoverMediaError for media errors, startLoad after
  * a growing pause for network errors; past the budget, or for a broken manifest, the stream has failed.
  */
-export function* handleStreamError(
-  event: Extract<MediaEvent, { type: 'error' }>,
-  budget: RecoveryBudget,
-) {
+export type StreamError = Extract<MediaEvent, { type: 'error' }>;
+
+export function* handleStreamError(event: StreamError, budget: RecoveryBudget) {
   const { media, clock } = yield* getPorts();
-  yield put(
+  yield* put(
     streamActions.errorOccurred({
       fatal: event.fatal,
       kind: event.kind,
@@ -46,12 +45,12 @@ export function* handleStreamError(
   if (!event.fatal) return;
   if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
     budget.media += 1;
-    yield put(streamActions.recovering());
+    yield* put(streamActions.recovering());
     // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the film
     // that was playing, or about to, is asked to play again (else it would wait at 0 for good)
-    const { paused } = (yield call([media, media.sample])) as MediaSample;
-    yield call([media, media.recover], 'media');
-    if (!paused) yield put(playbackRequests.playRequested());
+    const { paused } = yield* call([media, media.sample]);
+    yield* call([media, media.recover], 'media' as const);
+    if (!paused) yield* put(playbackRequests.playRequested());
     return;
   }
   if (
@@ -60,14 +59,14 @@ export function* handleStreamError(
     budget.network < MAX_NETWORK_RECOVERIES
   ) {
     budget.network += 1;
-    yield put(streamActions.recovering());
-    yield call([clock, clock.sleep], 1000 * 2 ** (budget.network - 1));
-    yield call([media, media.recover], 'network');
+    yield* put(streamActions.recovering());
+    yield* call([clock, clock.sleep], 1000 * 2 ** (budget.network - 1));
+    yield* call([media, media.recover], 'network' as const);
     return;
   }
-  yield put(streamActions.failed());
+  yield* put(streamActions.failed());
   // SPEC.md section 8: the viewer is told, with an id to quote, and offered a reload
-  yield put(
+  yield* put(
     systemActions.playbackFailed({
       reason: 'unexpected',
       errorId: yield* newErrorId(),

@@ -1,4 +1,4 @@
-import { call, put } from 'redux-saga/effects';
+import { call, put } from 'typed-redux-saga';
 import { getJson } from '../../src/api/http';
 import type { MasterSource } from '../../src/api/types';
 import type { ExternalSubtitle } from '../../src/shared/media';
@@ -31,7 +31,7 @@ export function* resolveStream(path: string) {
     } as ResolvedStream;
   }
   try {
-    const master = (yield call(getJson, http, url)) as unknown;
+    const master = yield* call(getJson, http, url);
     const source = isMasterJsonShape(master) ? defaultSource(master) : null;
     if (!isMasterJsonShape(master) || !source) throw new Error('The master JSON has no source');
     return {
@@ -43,7 +43,7 @@ export function* resolveStream(path: string) {
         .map((s) => ({ src: withOrigin(s.src, url), label: s.label, language: s.language })),
     } as ResolvedStream;
   } catch (error) {
-    yield put(
+    yield* put(
       systemActions.bootFailed({
         reason: 'master-load-failed',
         errorId: null,

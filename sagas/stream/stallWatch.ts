@@ -1,10 +1,10 @@
-import { call, race, take } from 'redux-saga/effects';
-import type { MediaSample } from '../../src/shared/media';
+import { call, race } from 'typed-redux-saga';
+import { plain } from '../lib/plainEffects';
 import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
-import { handleStreamError, type RecoveryBudget } from './recovery';
+import { handleStreamError, type RecoveryBudget, type StreamError } from './recovery';
 
 /**
  * The engine silent this long while the film waits for data: it has stalled. Longer than hls.js's
@@ -26,31 +26,28 @@ export const STALL_DETAILS = 'engineStalled';
 function* watchEngine(budget: RecoveryBudget) {
   const { media, clock } = yield* getPorts();
   for (;;) {
-    yield call([clock, clock.sleep], STALL_CHECK_MS);
-    const sample = (yield call([media, media.sample])) as MediaSample;
+    yield* call([clock, clock.sleep], STALL_CHECK_MS);
+    const sample = yield* call([media, media.sample]);
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
-    const idleMs = (yield call([media, media.engineIdleMs])) as number;
+    const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
-    yield call(
-      handleStreamError,
-      {
-        type: 'error',
-        fatal: true,
-        kind: 'network',
-        details: STALL_DETAILS,
-        bandwidth: sample.bandwidth,
-        bufferLength: Math.max(0, sample.bufferedEnd - sample.currentTime),
-      },
-      budget,
-    );
+    const stalled: StreamError = {
+      type: 'error',
+      fatal: true,
+      kind: 'network',
+      details: STALL_DETAILS,
+      bandwidth: sample.bandwidth,
+      bufferLength: Math.max(0, sample.bufferedEnd - sample.currentTime),
+    };
+    yield* call(handleStreamError, stalled, budget);
   }
 }
 
 /** From a `waiting` until the film plays, pauses, is replaced or has failed (the message is up). */
 export function* watchWhileWaiting(budget: RecoveryBudget) {
-  yield race({
-    watched: call(watchEngine, budget),
-    over: take(
+  yield* race({
+    watched: plain.call(watchEngine, budget),
+    over: plain.take(
       anyOf([
         mediaActions.playing.type,
         mediaActions.paused.type,

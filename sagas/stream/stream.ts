@@ -1,14 +1,8 @@
 import type { Action } from 'redux';
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { MediaPort } from '../../src/ports/types';
-import type {
-  MediaEvent,
-  MediaSample,
-  MediaTrack,
-  PlayOutcome,
-  StreamEngine,
-} from '../../src/shared/media';
+import type { MediaEvent, MediaTrack } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
 import { contentHeldByAds } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
@@ -33,11 +27,10 @@ import { freshLoop, streamTick, type LoopState } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
 
-
 type State = PlayerState;
 
 function* contentId() {
-  return ((yield select((s: State) => s.content.content?.id ?? 0)) as number) || 0;
+  return (yield* select((s: State) => s.content.content?.id ?? 0)) || 0;
 }
 
 /** Audio tracks in the language order, the remembered label (or the first) switched on. */
@@ -45,35 +38,32 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
   const { media, storage } = yield* getPorts();
   const config = yield* getConfig();
   const ordered = orderAudioTracks(tracks, config.langOrder ?? DEFAULT_LANG_ORDER);
-  yield put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
-  const remembered = (yield call([storage, storage.get], audioMemoryKey(yield* contentId()))) as
-    string | null;
+  yield* put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
+  const remembered = yield* call([storage, storage.get], audioMemoryKey(yield* contentId()));
   const chosen = chooseAudioTrack(ordered, remembered);
-  if (chosen && chosen.id !== current) yield call([media, media.setAudioTrack], chosen.id);
+  if (chosen && chosen.id !== current) yield* call([media, media.setAudioTrack], chosen.id);
 }
 
 function* recovering() {
-  return (
-    ((yield select((s: State) => s.stream.status)) as State['stream']['status']) === 'recovering'
-  );
+  return (yield* select((s: State) => s.stream.status)) === 'recovering';
 }
 
 function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing) {
   for (;;) {
-    const event = (yield take(channel)) as MediaEvent;
+    const event = yield* take(channel);
     if (event.type === 'tick')
       yield* streamTick(playing.loop, event.sample); // inline: once a second
-    else if (event.type === 'error') yield fork(handleStreamError, event, playing.budget);
+    else if (event.type === 'error') yield* fork(handleStreamError, event, playing.budget);
     else if (event.type === 'audioTracks')
-      yield fork(applyAudioTracks, event.tracks, event.current);
-    else yield put(mediaEventToAction(event));
+      yield* fork(applyAudioTracks, event.tracks, event.current);
+    else yield* put(mediaEventToAction(event));
     if (event.type === 'durationchange' && playing.playWanted && (yield* recovering())) {
       playing.playWanted = false;
-      yield put(playbackRequests.playRequested());
+      yield* put(playbackRequests.playRequested());
     }
     if (event.type === 'ended') {
-      const next = (yield select(selectNextEpisode)) as ReturnType<typeof selectNextEpisode>;
-      if (next) yield put(contentActions.episodeRequested({ episodeId: next.id }));
+      const next = yield* select(selectNextEpisode);
+      if (next) yield* put(contentActions.episodeRequested({ episodeId: next.id }));
     }
   }
 }
@@ -81,35 +71,35 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
 function* play(playing: Playing) {
   // The viewer has the failure message: nothing plays behind it (a stream can fail before the play
   // that its load asked for, when its manifest came at once).
-  if ((yield select((s: State) => s.system.failure)) as State['system']['failure']) return;
+  if (yield* select((s: State) => s.system.failure)) return;
   // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
-  if (contentHeldByAds((yield select((s: State) => s.ads)) as State['ads'])) return;
+  if (contentHeldByAds(yield* select((s: State) => s.ads))) return;
   // Before the stream is attached, a play() would be cut short by the load: kept for after it.
-  const status = (yield select((s: State) => s.stream.status)) as State['stream']['status'];
+  const status = yield* select((s: State) => s.stream.status);
   if (status === 'idle' || status === 'loading') {
     playing.playWanted = true;
     return;
   }
   const { media } = yield* getPorts();
-  const outcome = (yield call([media, media.play])) as PlayOutcome;
+  const outcome = yield* call([media, media.play]);
   if (outcome.ok) return;
   // A recovery attaches the element afresh and can cut this play short: again once the element has
   // its source back (its duration comes), else the film would wait at 0 for good.
   if (outcome.reason === 'aborted' && status === 'recovering') playing.playWanted = true;
   if (outcome.reason !== 'not-allowed') return;
   // The browser refused sound without a gesture: start muted; failing that, the play button.
-  const volume = (yield select((s: State) => s.media.volume)) as number;
-  yield call([media, media.setVolume], volume, true);
-  const muted = (yield call([media, media.play])) as PlayOutcome;
-  yield put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
+  const volume = yield* select((s: State) => s.media.volume);
+  yield* call([media, media.setVolume], volume, true);
+  const muted = yield* call([media, media.play]);
+  yield* put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
 }
 
 /** The saved volume and mute (SPEC.md section 3: player-volume 1, player-muted false by default). */
 function* restoreVolume() {
   const { media, storage } = yield* getPorts();
-  const volume = Number(((yield call([storage, storage.get], VOLUME_KEY)) as string | null) ?? 1);
-  const muted = ((yield call([storage, storage.get], MUTED_KEY)) as string | null) === 'true';
-  yield call(
+  const volume = Number((yield* call([storage, storage.get], VOLUME_KEY)) ?? 1);
+  const muted = (yield* call([storage, storage.get], MUTED_KEY)) === 'true';
+  yield* call(
     [media, media.setVolume],
     Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1,
     muted,
@@ -136,16 +126,16 @@ function* loadStream(playing: Playing, action: Action) {
   if (switchingSource && playing.stream) {
     const index = action.payload.index;
     if (!playing.stream.sources[index]) return;
-    const sample = (yield call([media, media.sample])) as MediaSample;
+    const sample = yield* call([media, media.sample]);
     startAt = sample.currentTime;
     resumePlaying = !sample.paused;
     playing.stream = { ...playing.stream, sourceIndex: index };
   } else if (switchingSource) {
     return;
   } else {
-    const episode = (yield select(selectCurrentEpisode)) as ReturnType<typeof selectCurrentEpisode>;
+    const episode = yield* select(selectCurrentEpisode);
     if (!episode) return;
-    playing.stream = (yield* resolveStream(episode.m3u8MasterFilePath)) as ResolvedStream | null;
+    playing.stream = yield* resolveStream(episode.m3u8MasterFilePath);
     if (!playing.stream) return;
     startAt = playing.firstLoad ? (config.startTime ?? 0) : 0;
     if (playing.firstLoad) yield* restoreVolume();
@@ -158,44 +148,43 @@ function* loadStream(playing: Playing, action: Action) {
   playing.budget.media = 0;
   playing.budget.network = 0;
   playing.loop = freshLoop();
-  yield put(mediaActions.reset());
-  yield put(streamActions.loadStarted({ url, sources, sourceIndex }));
-  const preferredHeight = (yield select((s: State) => s.stream.preferredHeight)) as number | null;
-  const bandwidth =
-    Number(((yield call([storage, storage.get], BANDWIDTH_KEY)) as string | null) ?? 0) || null;
-  const { engine } = (yield call([media, media.load], {
+  yield* put(mediaActions.reset());
+  yield* put(streamActions.loadStarted({ url, sources, sourceIndex }));
+  const preferredHeight = yield* select((s: State) => s.stream.preferredHeight);
+  const bandwidth = Number((yield* call([storage, storage.get], BANDWIDTH_KEY)) ?? 0) || null;
+  const { engine } = yield* call([media, media.load], {
     url,
     startAt,
     preferredHeight,
     bandwidthEstimate: bandwidth,
     subtitles,
-  })) as { engine: StreamEngine };
-  yield put(streamActions.attached({ engine }));
-  const rate = (yield select((s: State) => s.stream.rate)) as number;
-  if (rate !== 1) yield call([media, media.setRate], rate);
-  const autoplay = (yield select((s: State) => s.resume.autoplay)) as boolean;
+  });
+  yield* put(streamActions.attached({ engine }));
+  const rate = yield* select((s: State) => s.stream.rate);
+  if (rate !== 1) yield* call([media, media.setRate], rate);
+  const autoplay = yield* select((s: State) => s.resume.autoplay);
   const wanted = playing.playWanted;
   playing.playWanted = false;
   if (resumePlaying || wanted || (!switchingSource && autoplay))
-    yield put(playbackRequests.playRequested());
+    yield* put(playbackRequests.playRequested());
 }
 
 function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
   const { media, storage } = yield* getPorts();
-  const track = (yield select((s: State) =>
+  const track = yield* select((s: State) =>
     s.stream.audioTracks.find((t) => t.id === action.payload.id),
-  )) as MediaTrack | undefined;
+  );
   if (!track) return;
-  yield call([media, media.setAudioTrack], track.id);
-  yield call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
+  yield* call([media, media.setAudioTrack], track.id);
+  yield* call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
 }
 
 /** 10 s back or forward from where the video really is, within the video. */
 function* seekBy({ payload }: ReturnType<typeof playbackRequests.seekByRequested>) {
   const { media } = yield* getPorts();
-  const { currentTime, duration } = (yield call([media, media.sample])) as MediaSample;
+  const { currentTime, duration } = yield* call([media, media.sample]);
   const end = duration > 0 ? duration : Infinity;
-  yield call([media, media.seek], Math.min(end, Math.max(0, currentTime + payload.seconds)));
+  yield* call([media, media.seek], Math.min(end, Math.max(0, currentTime + payload.seconds)));
 }
 
 /**
@@ -204,12 +193,12 @@ function* seekBy({ payload }: ReturnType<typeof playbackRequests.seekByRequested
  */
 function* stopAfterFailure(playing: Playing) {
   playing.playWanted = false;
-  const status = (yield select((s: State) => s.stream.status)) as State['stream']['status'];
+  const status = yield* select((s: State) => s.stream.status);
   if (status === 'idle') return; // nothing was loaded
   const { media } = yield* getPorts();
   // paused first: an unload stops the element without a pause event, and the state would say playing
-  yield call([media, media.pause]);
-  yield call([media, media.unload]);
+  yield* call([media, media.pause]);
+  yield* call([media, media.unload]);
 }
 
 /** Intents that the media port carries out as they are; the media's events confirm them. */
@@ -241,30 +230,30 @@ export function* streamActor() {
     playWanted: false,
   };
   try {
-    yield takeLatest(
+    yield* takeLatest(
       anyOf([contentActions.episodeSelected.type, streamRequests.sourceRequested.type]),
       loadStream,
       playing,
     );
-    yield takeEvery(playbackRequests.playRequested.type, play, playing);
+    yield* takeEvery(playbackRequests.playRequested.type, play, playing);
     // a pause asked after it, still during the load, cancels the kept play
-    yield takeEvery(playbackRequests.pauseRequested.type, () => {
+    yield* takeEvery(playbackRequests.pauseRequested.type, () => {
       playing.playWanted = false;
     });
     for (const [creator, carryOut] of MEDIA_INTENTS) {
-      yield takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
-        yield call(carryOut, media, action.payload as never);
+      yield* takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
+        yield* call(carryOut, media, action.payload as never);
       });
     }
-    yield takeEvery(
+    yield* takeEvery(
       anyOf([systemActions.bootFailed.type, systemActions.playbackFailed.type]),
       stopAfterFailure,
       playing,
     );
-    yield takeLatest(mediaActions.waiting.type, watchWhileWaiting, playing.budget);
-    yield takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
-    yield takeEvery(playbackRequests.seekByRequested.type, seekBy);
-    yield call(handleMediaEvents, channel, playing);
+    yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting, playing.budget);
+    yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
+    yield* takeEvery(playbackRequests.seekByRequested.type, seekBy);
+    yield* call(handleMediaEvents, channel, playing);
   } finally {
     channel.close();
   }

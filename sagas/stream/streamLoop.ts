@@ -1,4 +1,4 @@
-import { call, put } from 'redux-saga/effects';
+import { call, put } from 'typed-redux-saga';
 import type { MediaSample } from '../../src/shared/media';
 import { mediaActions } from '../../src/state/playback';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
@@ -19,7 +19,7 @@ export const freshLoop = (): LoopState => ({ bandwidthSavedAt: 0 });
  * position, buffer and played time for all of them.
  */
 export function* streamTick(loop: LoopState, s: MediaSample) {
-  yield put(
+  yield* put(
     mediaActions.positionChanged({
       currentTime: s.currentTime,
       duration: s.duration,
@@ -31,6 +31,6 @@ export function* streamTick(loop: LoopState, s: MediaSample) {
   if (s.bandwidth > 0 && s.playedMs - loop.bandwidthSavedAt >= BANDWIDTH_EVERY_MS) {
     loop.bandwidthSavedAt = s.playedMs;
     const { storage } = yield* getPorts();
-    yield call([storage, storage.set], BANDWIDTH_KEY, String(Math.round(s.bandwidth)));
+    yield* call([storage, storage.set], BANDWIDTH_KEY, String(Math.round(s.bandwidth)));
   }
 }

@@ -1,5 +1,7 @@
 import type { UnknownAction } from 'redux';
-import { call, put, race, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { call, put, race, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { selectPlayerState } from '../../src/state/selectors';
+import { plain } from '../lib/plainEffects';
 import { STRETCHED_MODE } from '../../src/shared/config';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
@@ -15,7 +17,7 @@ export const CONTROLS_HIDE_MS = 1000;
 export const DOUBLE_CLICK_MS = 250;
 
 const state = function* () {
-  return (yield select()) as PlayerState;
+  return yield* select(selectPlayerState);
 };
 
 /** While an ad break runs, its own layer answers the viewer; the content's gestures and keys wait. */
@@ -23,37 +25,37 @@ const adsForbid = (s: PlayerState) => s.ads.activeBreak !== null;
 
 /** Shows the controls, then hides them after CONTROLS_HIDE_MS if the video plays and no menu is open. */
 function* showThenHide() {
-  if (!((yield* state()) as PlayerState).ui.controlsVisible) yield put(uiActions.controlsShown());
+  if (!(yield* state()).ui.controlsVisible) yield* put(uiActions.controlsShown());
   const { clock } = yield* getPorts();
-  yield call([clock, clock.sleep], CONTROLS_HIDE_MS);
-  const s = (yield* state()) as PlayerState;
+  yield* call([clock, clock.sleep], CONTROLS_HIDE_MS);
+  const s = yield* state();
   if (!s.media.paused && s.ui.menu === null && s.ui.controlsVisible)
-    yield put(uiActions.controlsHidden());
+    yield* put(uiActions.controlsHidden());
 }
 
 /** The pointer left the player: while playing, the controls go at once. */
 function* hideOnLeave() {
-  const s = (yield* state()) as PlayerState;
+  const s = yield* state();
   if (!s.media.paused && s.ui.menu === null && s.ui.controlsVisible)
-    yield put(uiActions.controlsHidden());
+    yield* put(uiActions.controlsHidden());
 }
 
 function* carryOut(decide: (s: PlayerState) => UnknownAction | null) {
-  const s = (yield* state()) as PlayerState;
+  const s = yield* state();
   if (adsForbid(s)) return;
   const action = decide(s);
-  if (action) yield put(action);
+  if (action) yield* put(action);
 }
 
 function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicked>) {
-  const s = (yield* state()) as PlayerState;
+  const s = yield* state();
   if (adsForbid(s)) return;
   if (!payload.touch && s.ui.menu === null) {
     const { clock } = yield* getPorts();
-    const { second } = (yield race({
-      second: take(uiRequests.surfaceDoubleClicked.type),
-      wait: call([clock, clock.sleep], DOUBLE_CLICK_MS),
-    })) as { second?: unknown };
+    const { second } = yield* race({
+      second: plain.take(uiRequests.surfaceDoubleClicked.type),
+      wait: plain.call([clock, clock.sleep], DOUBLE_CLICK_MS),
+    });
     if (second) return; // the double click's own handler acts
   }
   yield* carryOut((now) => actionForClick(payload.touch, now));
@@ -65,23 +67,23 @@ function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicke
  */
 function* copyLink({ payload }: ReturnType<typeof uiRequests.copyLinkRequested>) {
   const { clipboard } = yield* getPorts();
-  const ok = (yield call([clipboard, clipboard.copy], payload.url)) as boolean;
-  yield put(uiActions.linkCopied({ ok }));
+  const ok = yield* call([clipboard, clipboard.copy], payload.url);
+  yield* put(uiActions.linkCopied({ ok }));
 }
 
 export function* uiActor() {
   const config = yield* getConfig();
-  yield put(
+  yield* put(
     uiActions.configured({
       share: !config.disabledShare,
       stretchedClose: config.fullscreenMode === STRETCHED_MODE && config.embedded,
       shareOrigin: new URL(config.envBaseUrl).origin,
     }),
   );
-  yield takeEvery(uiRequests.copyLinkRequested.type, copyLink);
+  yield* takeEvery(uiRequests.copyLinkRequested.type, copyLink);
   // Any sign of the viewer restarts the timer, and so does every way a menu closes (showing the
   // controls again restarts it too: the run that showed them is replaced by one that only waits).
-  yield takeLatest(
+  yield* takeLatest(
     anyOf([
       uiRequests.pointerMoved.type,
       uiRequests.keyPressed.type,
@@ -92,15 +94,15 @@ export function* uiActor() {
     ]),
     showThenHide,
   );
-  yield takeEvery(uiRequests.pointerLeft.type, hideOnLeave);
-  yield takeEvery(uiRequests.surfaceClicked.type, onSurfaceClick);
-  yield takeEvery(
+  yield* takeEvery(uiRequests.pointerLeft.type, hideOnLeave);
+  yield* takeEvery(uiRequests.surfaceClicked.type, onSurfaceClick);
+  yield* takeEvery(
     uiRequests.surfaceDoubleClicked.type,
     function* ({ payload }: ReturnType<typeof uiRequests.surfaceDoubleClicked>) {
       yield* carryOut(() => actionForDoubleClick(payload.zone, payload.touch));
     },
   );
-  yield takeEvery(
+  yield* takeEvery(
     uiRequests.keyPressed.type,
     function* ({ payload }: ReturnType<typeof uiRequests.keyPressed>) {
       yield* carryOut((s) => actionForKey(payload.key, s));

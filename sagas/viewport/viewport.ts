@@ -1,5 +1,5 @@
 import { buffers, eventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import { STRETCHED_MODE } from '../../src/shared/config';
 import type { ViewportEvent } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
@@ -34,24 +34,24 @@ function* displayCommands() {
   const config = yield* getConfig();
   // the fullscreen-stretched mode: the host page stretches the frame (the bridge tells it)
   const stretchedMode = config.fullscreenMode === STRETCHED_MODE && config.embedded;
-  yield takeEvery(uiRequests.fullscreenToggled.type, function* () {
+  yield* takeEvery(uiRequests.fullscreenToggled.type, function* () {
     if (!stretchedMode) {
-      yield call([viewport, viewport.toggleFullscreen]);
+      yield* call([viewport, viewport.toggleFullscreen]);
       return;
     }
-    const stretched = (yield select((s: PlayerState) => s.viewport.stretched)) as boolean;
-    yield put(viewportActions.stretchedChanged({ active: !stretched }));
+    const stretched = yield* select((s: PlayerState) => s.viewport.stretched);
+    yield* put(viewportActions.stretchedChanged({ active: !stretched }));
   });
-  yield takeEvery(uiRequests.stretchedCloseRequested.type, function* () {
-    yield put(viewportActions.stretchedChanged({ active: false }));
+  yield* takeEvery(uiRequests.stretchedCloseRequested.type, function* () {
+    yield* put(viewportActions.stretchedChanged({ active: false }));
   });
-  yield takeEvery(uiRequests.pictureInPictureToggled.type, function* () {
-    yield call([viewport, viewport.togglePictureInPicture]);
+  yield* takeEvery(uiRequests.pictureInPictureToggled.type, function* () {
+    yield* call([viewport, viewport.togglePictureInPicture]);
   });
-  yield takeEvery(
+  yield* takeEvery(
     uiRequests.castRequested.type,
     function* ({ payload }: ReturnType<typeof uiRequests.castRequested>) {
-      yield call([viewport, viewport.showPlaybackTargets], payload.kind);
+      yield* call([viewport, viewport.showPlaybackTargets], payload.kind);
     },
   );
 }
@@ -62,7 +62,7 @@ function* displayCommands() {
  */
 export function* viewportActor() {
   const { viewport, page } = yield* getPorts();
-  yield fork(displayCommands);
+  yield* fork(displayCommands);
   // Buffered: the ports report the layout, the capabilities and a hidden page as they subscribe.
   const channel = eventChannel<Sighting>((emit) => {
     const stopViewport = viewport.subscribe(emit);
@@ -73,7 +73,7 @@ export function* viewportActor() {
     };
   }, buffers.expanding(8));
   try {
-    for (;;) yield put(toAction((yield take(channel)) as Sighting));
+    for (;;) yield* put(toAction(yield* take(channel)));
   } finally {
     channel.close();
   }

@@ -3,6 +3,9 @@ import { byViewingOrder } from '../api/types';
 import { ru } from '../i18n/ru';
 import type { PlayerState } from './index';
 
+/** The whole state, for an actor that reads several slices at once. */
+export const selectPlayerState = (s: PlayerState) => s;
+
 export const selectContent = (s: PlayerState) => s.content.content;
 
 export const selectCurrentEpisode = (s: PlayerState) =>
