@@ -1,7 +1,14 @@
 import { call, fork, put, select, takeEvery, takeLeading } from 'typed-redux-saga';
-import type { PlayerState } from '../../src/state';
-import { adRequests, adsActions, positionPercent, type BreakKind } from '../../src/state/ads';
-import { playbackRequests } from '../../src/state/playback';
+import { selectBreakStart } from '../../src/state/selectors';
+import {
+  adRequests,
+  adsActions,
+  positionPercent,
+  type BreakKind,
+  selectAdsEpisodeId,
+  selectPrerollDue,
+} from '../../src/state/ads';
+import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
@@ -14,20 +21,13 @@ import { playAd, prepareAd, startPreparedEarly, type PreparedAd } from './playAd
 function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.breakRequested>) {
   const { kind } = action.payload;
   const { media, adMedia } = yield* getPorts();
-  const before = yield* select((s: PlayerState) => ({
-    active: s.ads.activeBreak !== null,
-    prerollDone: s.ads.prerollDone,
-    episodeId: s.ads.episodeId,
-    nativeFullscreen: s.viewport.nativeFullscreen,
-    volume: s.media.volume,
-    muted: s.media.muted,
-  }));
+  const before = yield* select(selectBreakStart);
   if (before.active || (kind === 'preroll' && before.prerollDone)) return;
   let started = false;
   let passed = 'interrupted';
   let resume = true;
   const episodeChanged = function* () {
-    return (yield* select((s: PlayerState) => s.ads.episodeId)) !== before.episodeId;
+    return (yield* select(selectAdsEpisodeId)) !== before.episodeId;
   };
   try {
     // SPEC.md section 4: no pre-roll while the device is in native fullscreen.
@@ -70,7 +70,7 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
       if (outcome.status === 'stopped' || (yield* episodeChanged())) break;
     }
   } finally {
-    const playedSeconds = yield* select((s: PlayerState) => s.media.playedSeconds);
+    const playedSeconds = yield* select(selectPlayedSeconds);
     const over = { kind, episodeId: before.episodeId, playedSeconds };
     if (started) {
       yield* call([adMedia, adMedia.unload]);
@@ -83,7 +83,7 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
 
 /** The first play of an episode asks for its pre-roll (content waits: see contentHeldByAds). */
 function* prerollOnFirstPlay() {
-  const due = yield* select((s: PlayerState) => !s.ads.prerollDone && s.ads.activeBreak === null);
+  const due = yield* select(selectPrerollDue);
   if (due) yield* put(adRequests.breakRequested({ kind: 'preroll' as BreakKind }));
 }
 
@@ -101,7 +101,7 @@ function* prefetchAdList() {
 function* prepareFirstAd(memory: AdsMemory) {
   const items = yield* ensureAdList();
   const first = items[0];
-  const due = yield* select((s: PlayerState) => !s.ads.prerollDone && !s.ads.activeBreak);
+  const due = yield* select(selectPrerollDue);
   if (!first || !due || memory.prepared) return;
   memory.prepared = {
     vastUrl: first.vastUrl,

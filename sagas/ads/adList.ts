@@ -2,8 +2,7 @@ import { call, put, select } from 'typed-redux-saga';
 import type { AdList, AdListItem } from '../../src/api/types';
 import { isHttpUrl } from '../../src/vast/urls';
 import type { HttpRequest } from '../../src/ports/types';
-import type { PlayerState } from '../../src/state';
-import { adsActions } from '../../src/state/ads';
+import { adsActions, selectAdList } from '../../src/state/ads';
 import { getConfig, getPorts } from '../lib/context';
 import { deviceFingerprint } from '../lib/fingerprint';
 import { listSettled } from '../lib/adListSettled';
@@ -23,7 +22,7 @@ function* fetchAdList() {
   const { http } = yield* getPorts();
   const config = yield* getConfig();
   yield* put(adsActions.listLoading());
-  const fetchNo = yield* select((s: PlayerState) => s.ads.list.fetch);
+  const fetchNo = (yield* select(selectAdList)).fetch;
   // SPEC.md section 3: the device fingerprint goes with the ad list request
   const fingerprint = yield* deviceFingerprint();
   const headers: Record<string, string> = {
@@ -54,9 +53,9 @@ function* fetchAdList() {
 
 /** The ad list: fetched only when none is loaded (SPEC.md section 4); empty when it cannot be had. */
 export function* ensureAdList() {
-  const list = yield* select((s: PlayerState) => s.ads.list);
+  const list = yield* select(selectAdList);
   if (list.status === 'loaded') return list.items;
   if (list.status === 'loading') yield* listSettled();
   else yield* call(fetchAdList);
-  return (yield* select((s: PlayerState) => s.ads.list.items)) ?? [];
+  return (yield* select(selectAdList)).items ?? [];
 }

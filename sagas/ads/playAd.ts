@@ -6,8 +6,13 @@ import { joinTask, type TaskOf } from '../lib/tasks';
 import { plain } from '../lib/plainEffects';
 import type { AdMediaEvent } from '../../src/ports/types';
 import type { PlayOutcome } from '../../src/shared/media';
-import type { PlayerState } from '../../src/state';
-import { adRequests, adsActions } from '../../src/state/ads';
+import {
+  adRequests,
+  adsActions,
+  selectAdMuted,
+  selectAdVolume,
+  selectSkipOffset,
+} from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { chooseMediaFile } from '../../src/vast/media';
 import { VAST_ERROR, type VastAd, type VastStep } from '../../src/vast/model';
@@ -40,7 +45,7 @@ function* attemptPlay(inbox: Channel<AdWake>, early: Task | null) {
   const { adMedia } = yield* getPorts();
   let outcome = (early ? yield* join(early) : yield* playWithinLimit()) as PlayOutcome | null;
   if (outcome && !outcome.ok && outcome.reason === 'not-allowed') {
-    const volume = yield* select((st: PlayerState) => st.ads.volume);
+    const volume = yield* select(selectAdVolume);
     yield* call([adMedia, adMedia.setVolume], volume, true);
     outcome = yield* playWithinLimit();
   }
@@ -137,7 +142,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
         return null;
       }
       case 'volumechange': {
-        const was = yield* select((st: PlayerState) => st.ads.muted);
+        const was = yield* select(selectAdMuted);
         yield* put(adsActions.volumeChanged({ volume: event.volume, muted: event.muted }));
         if (was !== event.muted && run.started) yield* track.event(event.muted ? 'mute' : 'unmute');
         return null;
@@ -166,7 +171,7 @@ function* runAd(ad: VastAd, mediaUrl: string, contentTime: number, early: Task |
 
   const onAction = function* (action: Action): SagaIterator<AdOutcome | null> {
     if (adRequests.skipRequested.match(action)) {
-      const skipAt = yield* select((st: PlayerState) => st.ads.ad?.skipOffsetSec ?? null);
+      const skipAt = yield* select(selectSkipOffset);
       // SPEC.md section 5: skipping only once the skip time has passed.
       if (skipAt === null || run.currentTime < skipAt) return null;
       yield* track.event('skip');

@@ -2,8 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { Action } from 'redux';
 import { call, put, select, take } from 'typed-redux-saga';
 import type { VpaidEvent } from '../../src/ports/types';
-import type { PlayerState } from '../../src/state';
-import { adRequests, adsActions } from '../../src/state/ads';
+import { adRequests, adsActions, selectAdMuted, selectSkipOffset } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { VAST_ERROR, type VastAd } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
@@ -116,7 +115,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
         return null;
       }
       case 'AdVolumeChange': {
-        const was = yield* select((s: PlayerState) => s.ads.muted);
+        const was = yield* select(selectAdMuted);
         const muted = event.volume === 0;
         yield* put(adsActions.volumeChanged({ volume: event.volume, muted }));
         if (was !== muted) yield* track.event(muted ? 'mute' : 'unmute');
@@ -140,7 +139,7 @@ export function* runVpaid(ad: VastAd, scriptUrl: string, contentTime: number) {
 
   const onAction = function* (action: Action): SagaIterator<AdOutcome | null> {
     if (adRequests.skipRequested.match(action)) {
-      const skipAt = yield* select((s: PlayerState) => s.ads.ad?.skipOffsetSec ?? null);
+      const skipAt = yield* select(selectSkipOffset);
       if (skipAt === null || run.currentTime < skipAt || run.ending) return null;
       yield* track.event('skip');
       yield* endWith({ status: 'skipped', error: null }, () => vpaid.skip());

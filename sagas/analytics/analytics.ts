@@ -12,10 +12,9 @@ import {
 } from '../../src/analytics/rules';
 import { deviceType, type DeviceType } from '../../src/device/device';
 import type { PlaybackQuality } from '../../src/shared/media';
-import type { PlayerState } from '../../src/state';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
 import { selectCurrentHeight, selectPlayerState } from '../../src/state/selectors';
-import { contentActions } from '../../src/state/content';
+import { contentActions, selectCurrentEpisodeId } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
 import { viewportActions } from '../../src/state/viewport';
@@ -54,7 +53,7 @@ function* send(memory: Memory, event: string, fields: Record<string, unknown> = 
 }
 
 function* onEpisode(memory: Memory) {
-  const id = yield* select((s: PlayerState) => s.content.currentEpisodeId);
+  const id = yield* select(selectCurrentEpisodeId);
   if (id === memory.episodeId) return;
   Object.assign(memory, {
     episodeId: id,

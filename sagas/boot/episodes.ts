@@ -1,7 +1,11 @@
 import { put, select, takeLatest } from 'typed-redux-saga';
-import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions } from '../../src/state/ads';
-import { contentActions } from '../../src/state/content';
+import {
+  contentActions,
+  selectCurrentEpisodeId,
+  selectHasEpisode,
+  selectHasMultipleEpisodes,
+} from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
 import { listSettled } from '../lib/adListSettled';
 
@@ -13,11 +17,9 @@ function* refreshAdList() {
 }
 
 function* selectEpisode(action: ReturnType<typeof contentActions.episodeRequested>) {
-  const { current, exists, multi } = yield* select((s: PlayerState) => ({
-    current: s.content.currentEpisodeId,
-    exists: s.content.episodes.some((e) => e.id === action.payload.episodeId),
-    multi: s.content.content?.hasMultipleEpisodes ?? false,
-  }));
+  const current = yield* select(selectCurrentEpisodeId);
+  const exists = yield* select(selectHasEpisode, action.payload.episodeId);
+  const multi = yield* select(selectHasMultipleEpisodes);
   if (!exists || current === action.payload.episodeId) return;
   yield* refreshAdList();
   // SPEC.md section 4: no continue prompt after the first start; autoplay after an episode change of a series.

@@ -1,6 +1,7 @@
 import type { UnknownAction } from 'redux';
 import { eventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
+import { selectBooted } from '../../src/state/system';
 import { selectPlayerState } from '../../src/state/selectors';
 import { PROTOCOL } from '../../src/shared/protocol';
 import {
@@ -20,14 +21,11 @@ import {
 import { isGetter } from '../../src/bridge/commands';
 import { initialLink, linkFor } from '../../src/bridge/origins';
 import type { ParentMessage } from '../../src/ports/types';
-import type { PlayerState } from '../../src/state';
-import { bridgeActions } from '../../src/state/bridge';
-import { uiRequests } from '../../src/state/ui';
+import { bridgeActions, selectBridge } from '../../src/state/bridge';
+import { uiRequests, selectMenu } from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
 import { READY_DATA, runCommand } from './commands';
 import { anyOf } from '../lib/anyOf';
-
-const selectBridge = (s: PlayerState) => s.bridge;
 
 /** Posts to the host page, to its origin only; nothing while that origin is unknown (but the player.js ready). */
 function* postToHost(message: unknown) {
@@ -116,7 +114,7 @@ function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
 
   switch (inbound.kind) {
     case 'click': {
-      const menu = yield* select((s: PlayerState) => s.ui.menu);
+      const menu = yield* select(selectMenu);
       if (menu !== null) yield* put(uiRequests.menuClosed());
       return;
     }
@@ -129,7 +127,7 @@ function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
     case 'playerjs-listen': {
       if (!PLAYERJS_EVENTS.includes(inbound.event)) return;
       yield* put(bridgeActions.playerjsListenerChanged(inbound));
-      const booted = yield* select((s: PlayerState) => s.system.boot === 'ready');
+      const booted = yield* select(selectBooted);
       if (inbound.add && inbound.event === 'ready' && booted)
         yield* playerjsReady(inbound.listener);
       return;

@@ -1,14 +1,13 @@
 import { race, select, take } from 'typed-redux-saga';
 import { plain } from './plainEffects';
-import type { PlayerState } from '../../src/state';
-import { adsActions } from '../../src/state/ads';
+import { adsActions, selectAdList } from '../../src/state/ads';
 import { AD_LIST_TIMEOUT_MS } from '../ads/limits';
 import { anyOf } from './anyOf';
 import { getPorts } from './context';
 
 function* untilSettled() {
   for (;;) {
-    const status = yield* select((s: PlayerState) => s.ads.list.status);
+    const status = (yield* select(selectAdList)).status;
     if (status !== 'loading') return;
     yield* take(
       anyOf([adsActions.listLoaded.type, adsActions.listFailed.type, adsActions.listReset.type]),

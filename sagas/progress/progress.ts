@@ -1,10 +1,10 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, fork, put, race, select, take, takeEvery } from 'typed-redux-saga';
+import { selectCurrentSecond } from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
-import type { PlayerState } from '../../src/state';
-import { contentActions } from '../../src/state/content';
-import { mediaActions, playbackRequests } from '../../src/state/playback';
-import { resumeActions } from '../../src/state/resume';
+import { contentActions, selectCurrentEpisodeId } from '../../src/state/content';
+import { mediaActions, playbackRequests, selectMedia } from '../../src/state/playback';
+import { resumeActions, selectSavedTime } from '../../src/state/resume';
 import { viewportActions } from '../../src/state/viewport';
 import { getPorts } from '../lib/context';
 import { MUTED_KEY, PROGRESS_KEY, VOLUME_KEY } from '../lib/storageKeys';
@@ -26,10 +26,8 @@ function readProgress(stored: string | null): Record<string, number> {
 /** Writes where the viewer is in the current episode into episodesTimeProgress. */
 function* writeProgress() {
   const { storage } = yield* getPorts();
-  const { episodeId, time } = yield* select((s: PlayerState) => ({
-    episodeId: s.content.currentEpisodeId,
-    time: Math.floor(s.media.currentTime),
-  }));
+  const episodeId = yield* select(selectCurrentEpisodeId);
+  const time = yield* select(selectCurrentSecond);
   if (episodeId === null || time < 1) return;
   const progress = readProgress(yield* call([storage, storage.get], PROGRESS_KEY));
   yield* call(
@@ -70,7 +68,7 @@ function* rememberVolume(action: ReturnType<typeof mediaActions.volumeChanged>) 
 }
 
 function* continueWatching() {
-  const savedTime = yield* select((s: PlayerState) => s.resume.savedTime);
+  const savedTime = yield* select(selectSavedTime);
   if (savedTime !== null) yield* put(playbackRequests.seekRequested({ time: savedTime }));
   yield* put(playbackRequests.playRequested());
 }
@@ -93,7 +91,7 @@ function* eachPlaying(playingNow: boolean) {
 /** The progress actor: the viewer's memory (position, volume, mute) and the answer to the continue prompt. */
 export function* progressActor() {
   // restarted after a crash while the film plays, it saves on from where it is
-  const { started, paused } = yield* select((s: PlayerState) => s.media);
+  const { started, paused } = yield* select(selectMedia);
   yield* fork(eachPlaying, started && !paused);
   yield* takeEvery(mediaActions.volumeChanged.type, rememberVolume);
   yield* takeEvery(resumeActions.continueRequested.type, continueWatching);

@@ -28,9 +28,9 @@ export interface RecoveryBudget {
  * fatal one follows hls.js's documented recovery: recoverMediaError for media errors, startLoad after
  * a growing pause for network errors; past the budget, or for a broken manifest, the stream has failed.
  */
-export type StreamError = Extract<MediaEvent, { type: 'error' }>;
+export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }>;
 
-export function* handleStreamError(event: StreamError, budget: RecoveryBudget) {
+export function* handleStreamError(event: MediaErrorEvent, budget: RecoveryBudget) {
   const { media, clock } = yield* getPorts();
   yield* put(
     streamActions.errorOccurred({

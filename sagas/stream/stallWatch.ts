@@ -4,7 +4,7 @@ import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
-import { handleStreamError, type RecoveryBudget, type StreamError } from './recovery';
+import { handleStreamError, type RecoveryBudget, type MediaErrorEvent } from './recovery';
 
 /**
  * The engine silent this long while the film waits for data: it has stalled. Longer than hls.js's
@@ -31,7 +31,7 @@ function* watchEngine(budget: RecoveryBudget) {
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
     const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
-    const stalled: StreamError = {
+    const stalled: MediaErrorEvent = {
       type: 'error',
       fatal: true,
       kind: 'network',

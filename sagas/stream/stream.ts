@@ -1,15 +1,22 @@
 import type { Action } from 'redux';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import { selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
 import type { MediaEvent, MediaTrack } from '../../src/shared/media';
-import type { PlayerState } from '../../src/state';
-import { contentHeldByAds } from '../../src/state/ads';
-import { contentActions } from '../../src/state/content';
-import { mediaActions, playbackRequests } from '../../src/state/playback';
+import { contentHeldByAds, selectAds } from '../../src/state/ads';
+import { contentActions, selectContentId } from '../../src/state/content';
+import { mediaActions, playbackRequests, selectVolume } from '../../src/state/playback';
 import { selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
-import { streamActions, streamRequests } from '../../src/state/stream';
-import { systemActions } from '../../src/state/system';
+import {
+  streamActions,
+  streamRequests,
+  selectAudioTrackById,
+  selectPreferredHeight,
+  selectRate,
+  selectStreamStatus,
+} from '../../src/state/stream';
+import { systemActions, selectFailure } from '../../src/state/system';
 import {
   audioMemoryKey,
   chooseAudioTrack,
@@ -27,10 +34,8 @@ import { freshLoop, streamTick, type LoopState } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
 
-type State = PlayerState;
-
 function* contentId() {
-  return (yield* select((s: State) => s.content.content?.id ?? 0)) || 0;
+  return (yield* select(selectContentId)) || 0;
 }
 
 /** Audio tracks in the language order, the remembered label (or the first) switched on. */
@@ -45,7 +50,7 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
 }
 
 function* recovering() {
-  return (yield* select((s: State) => s.stream.status)) === 'recovering';
+  return (yield* select(selectStreamStatus)) === 'recovering';
 }
 
 function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing) {
@@ -71,11 +76,11 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
 function* play(playing: Playing) {
   // The viewer has the failure message: nothing plays behind it (a stream can fail before the play
   // that its load asked for, when its manifest came at once).
-  if (yield* select((s: State) => s.system.failure)) return;
+  if (yield* select(selectFailure)) return;
   // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
-  if (contentHeldByAds(yield* select((s: State) => s.ads))) return;
+  if (contentHeldByAds(yield* select(selectAds))) return;
   // Before the stream is attached, a play() would be cut short by the load: kept for after it.
-  const status = yield* select((s: State) => s.stream.status);
+  const status = yield* select(selectStreamStatus);
   if (status === 'idle' || status === 'loading') {
     playing.playWanted = true;
     return;
@@ -88,7 +93,7 @@ function* play(playing: Playing) {
   if (outcome.reason === 'aborted' && status === 'recovering') playing.playWanted = true;
   if (outcome.reason !== 'not-allowed') return;
   // The browser refused sound without a gesture: start muted; failing that, the play button.
-  const volume = yield* select((s: State) => s.media.volume);
+  const volume = yield* select(selectVolume);
   yield* call([media, media.setVolume], volume, true);
   const muted = yield* call([media, media.play]);
   yield* put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
@@ -150,7 +155,7 @@ function* loadStream(playing: Playing, action: Action) {
   playing.loop = freshLoop();
   yield* put(mediaActions.reset());
   yield* put(streamActions.loadStarted({ url, sources, sourceIndex }));
-  const preferredHeight = yield* select((s: State) => s.stream.preferredHeight);
+  const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = Number((yield* call([storage, storage.get], BANDWIDTH_KEY)) ?? 0) || null;
   const { engine } = yield* call([media, media.load], {
     url,
@@ -160,9 +165,9 @@ function* loadStream(playing: Playing, action: Action) {
     subtitles,
   });
   yield* put(streamActions.attached({ engine }));
-  const rate = yield* select((s: State) => s.stream.rate);
+  const rate = yield* select(selectRate);
   if (rate !== 1) yield* call([media, media.setRate], rate);
-  const autoplay = yield* select((s: State) => s.resume.autoplay);
+  const autoplay = yield* select(selectAutoplay);
   const wanted = playing.playWanted;
   playing.playWanted = false;
   if (resumePlaying || wanted || (!switchingSource && autoplay))
@@ -171,9 +176,7 @@ function* loadStream(playing: Playing, action: Action) {
 
 function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
   const { media, storage } = yield* getPorts();
-  const track = yield* select((s: State) =>
-    s.stream.audioTracks.find((t) => t.id === action.payload.id),
-  );
+  const track = yield* select(selectAudioTrackById, action.payload.id);
   if (!track) return;
   yield* call([media, media.setAudioTrack], track.id);
   yield* call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
@@ -193,7 +196,7 @@ function* seekBy({ payload }: ReturnType<typeof playbackRequests.seekByRequested
  */
 function* stopAfterFailure(playing: Playing) {
   playing.playWanted = false;
-  const status = yield* select((s: State) => s.stream.status);
+  const status = yield* select(selectStreamStatus);
   if (status === 'idle') return; // nothing was loaded
   const { media } = yield* getPorts();
   // paused first: an unload stops the element without a pause event, and the state would say playing

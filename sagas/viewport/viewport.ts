@@ -2,9 +2,8 @@ import { buffers, eventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import { STRETCHED_MODE } from '../../src/shared/config';
 import type { ViewportEvent } from '../../src/ports/types';
-import type { PlayerState } from '../../src/state';
 import { uiRequests } from '../../src/state/ui';
-import { viewportActions } from '../../src/state/viewport';
+import { viewportActions, selectStretched } from '../../src/state/viewport';
 import { getConfig, getPorts } from '../lib/context';
 
 type Sighting = ViewportEvent | { type: 'page'; hidden: boolean };
@@ -39,7 +38,7 @@ function* displayCommands() {
       yield* call([viewport, viewport.toggleFullscreen]);
       return;
     }
-    const stretched = yield* select((s: PlayerState) => s.viewport.stretched);
+    const stretched = yield* select(selectStretched);
     yield* put(viewportActions.stretchedChanged({ active: !stretched }));
   });
   yield* takeEvery(uiRequests.stretchedCloseRequested.type, function* () {

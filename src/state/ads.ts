@@ -308,3 +308,18 @@ export function adAnalyticsFields(ads: AdsState, contentDuration: number) {
 /** A content position as a percentage of its duration, one decimal. */
 export const positionPercent = (time: number, duration: number) =>
   duration > 0 ? Math.round((time / duration) * 1000) / 10 : 0;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { ads: AdsState };
+/** the ads slice as a whole */
+export const selectAds = (s: Holds) => s.ads;
+/** the advert's own volume */
+export const selectAdVolume = (s: Holds) => s.ads.volume;
+export const selectAdMuted = (s: Holds) => s.ads.muted;
+/** when the ad playing may be skipped, in seconds; null when it may not */
+export const selectSkipOffset = (s: Holds) => s.ads.ad?.skipOffsetSec ?? null;
+export const selectAdList = (s: Holds) => s.ads.list;
+/** the episode the ad actor last saw chosen */
+export const selectAdsEpisodeId = (s: Holds) => s.ads.episodeId;
+/** the pre-roll is still to come and no break is on */
+export const selectPrerollDue = (s: Holds) => !s.ads.prerollDone && s.ads.activeBreak === null;

@@ -61,3 +61,5 @@ export const bridgeSlice = createSlice({
 });
 
 export const bridgeActions = bridgeSlice.actions;
+
+export const selectBridge = (s: { bridge: BridgeState }) => s.bridge;

@@ -36,3 +36,13 @@ export const contentSlice = createSlice({
 });
 
 export const contentActions = contentSlice.actions;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { content: ContentState };
+/** the content's id; 0 before it is loaded */
+export const selectContentId = (s: Holds) => s.content.content?.id || 0;
+export const selectCurrentEpisodeId = (s: Holds) => s.content.currentEpisodeId;
+export const selectHasMultipleEpisodes = (s: Holds) =>
+  s.content.content?.hasMultipleEpisodes ?? false;
+export const selectHasEpisode = (s: Holds, episodeId: number) =>
+  s.content.episodes.some((e) => e.id === episodeId);

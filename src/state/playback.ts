@@ -136,3 +136,10 @@ function contentPlayed(before: PlaybackState, now: { currentTime: number }) {
   const step = now.currentTime - before.currentTime;
   return step > 0 && step < MAX_PLAYED_STEP_S ? step : 0;
 }
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { media: PlaybackState };
+/** the media slice as a whole */
+export const selectMedia = (s: Holds) => s.media;
+export const selectVolume = (s: Holds) => s.media.volume;
+export const selectPlayedSeconds = (s: Holds) => s.media.playedSeconds;

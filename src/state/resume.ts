@@ -36,3 +36,8 @@ export const resumeSlice = createSlice({
 });
 
 export const resumeActions = resumeSlice.actions;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { resume: ResumeState };
+export const selectSavedTime = (s: Holds) => s.resume.savedTime;
+export const selectAutoplay = (s: Holds) => s.resume.autoplay;

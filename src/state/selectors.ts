@@ -95,3 +95,13 @@ export const selectSubtitleOptions = createSelector(
     ...tracks.map((t) => ({ label: t.name, value: t.id, selected: t.id === current })),
   ],
 );
+
+/** What the ad actor notes at a break's start, to put back or compare after it. */
+export const selectBreakStart = (s: PlayerState) => ({
+  active: s.ads.activeBreak !== null,
+  prerollDone: s.ads.prerollDone,
+  episodeId: s.ads.episodeId,
+  nativeFullscreen: s.viewport.nativeFullscreen,
+  volume: s.media.volume,
+  muted: s.media.muted,
+});

@@ -132,3 +132,11 @@ export const streamSlice = createSlice({
 });
 
 export const streamActions = streamSlice.actions;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { stream: StreamState };
+export const selectStreamStatus = (s: Holds) => s.stream.status;
+export const selectPreferredHeight = (s: Holds) => s.stream.preferredHeight;
+export const selectRate = (s: Holds) => s.stream.rate;
+export const selectAudioTrackById = (s: Holds, id: number) =>
+  s.stream.audioTracks.find((t) => t.id === id);

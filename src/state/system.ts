@@ -70,3 +70,8 @@ export const systemSlice = createSlice({
 });
 
 export const systemActions = systemSlice.actions;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { system: SystemState };
+export const selectFailure = (s: Holds) => s.system.failure;
+export const selectBooted = (s: Holds) => s.system.boot === 'ready';

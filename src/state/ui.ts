@@ -156,3 +156,7 @@ export const uiSlice = createSlice({
 });
 
 export const uiActions = uiSlice.actions;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { ui: UiState };
+export const selectMenu = (s: Holds) => s.ui.menu;

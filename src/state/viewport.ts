@@ -66,3 +66,7 @@ export const viewportSlice = createSlice({
 });
 
 export const viewportActions = viewportSlice.actions;
+
+// Selectors of this slice: each takes any state that holds it.
+type Holds = { viewport: ViewportState };
+export const selectStretched = (s: Holds) => s.viewport.stretched;
