@@ -12,7 +12,9 @@ import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback'
 import { systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
-import { playAd, prepareAd, startPreparedEarly, type PreparedAd } from './playAd';
+import { openAdSession } from './openAdSession';
+import { playAd, startPreparedEarly, type PreparedSession } from './playAd';
+import { joinTask } from '../lib/tasks';
 
 /**
  * One ad break: content paused, each ad of the list in turn, then the ad player torn down and
@@ -49,17 +51,12 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
     started = true;
     yield* call([adMedia, adMedia.setVolume], before.volume, before.muted);
     yield* put(adsActions.volumeChanged({ volume: before.volume, muted: before.muted }));
-    for (const [index, item] of items.entries()) {
-      const prepared = index === 0 ? memory.prepared : null;
-      memory.prepared = null; // a prepared ad is played once
-      const outcome = yield* call(
-        playAd,
-        index,
-        item.vastUrl,
-        sample.currentTime,
-        prepared,
-        index === 0 ? early : null,
-      );
+    for (const [index, { vastUrl }] of items.entries()) {
+      yield* put(adsActions.adCreated({ index, vastUrl }));
+      const prepared = index === 0 && memory.prepared?.vastUrl === vastUrl ? memory.prepared : null;
+      memory.prepared = null; // a prepared session is played once
+      const session = prepared ? yield* joinTask(prepared.task) : yield* openAdSession(vastUrl);
+      const outcome = yield* call(playAd, session, sample.currentTime, index === 0 ? early : null);
       yield* put(
         adsActions.adEnded({
           ...outcome,
@@ -87,9 +84,9 @@ function* prerollOnFirstPlay() {
   if (due) yield* put(adRequests.breakRequested({ kind: 'preroll' as BreakKind }));
 }
 
-/** The actor's memory across its tasks. */
+/** The actor's memory across its tasks: at most one session prepared ahead of its break. */
 interface AdsMemory {
-  prepared: PreparedAd | null;
+  prepared: PreparedSession | null;
 }
 
 /** The ad list is fetched as soon as the player is ready, so the first play does not wait for it. */
@@ -105,7 +102,7 @@ function* prepareFirstAd(memory: AdsMemory) {
   if (!first || !due || memory.prepared) return;
   memory.prepared = {
     vastUrl: first.vastUrl,
-    task: yield* fork(prepareAd, first.vastUrl),
+    task: yield* fork(openAdSession, first.vastUrl, true),
   };
 }
 

@@ -1,6 +1,9 @@
-// What an ad's loop is made of, for video ads and VPAID creatives alike: one inbox that the ad's
-// events, the viewer's and the page's actions and a watchdog all write to, read in order.
+// The one ad loop, for video ads and VPAID creatives alike: one inbox that the creative's events,
+// the viewer's and the page's actions and a watchdog all write to, read in order. What is the same
+// for every creative (play state, skip, volume, progress, quartiles, time limits, tracking) is here;
+// a creative driver turns its own events into these and carries out the loop's commands.
 import type { Action } from 'redux';
+import type { SagaIterator } from 'redux-saga';
 import {
   buffers,
   channel,
@@ -9,16 +12,23 @@ import {
   type EventChannel,
   type Task,
 } from 'redux-saga';
-import { call, cancel, fork, put, take, takeEvery } from 'typed-redux-saga';
+import { call, cancel, fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import type { PlayOutcome } from '../../src/shared/media';
 import type { PlayerState } from '../../src/state';
-import { adRequests, type AdEndStatus } from '../../src/state/ads';
+import {
+  adRequests,
+  adsActions,
+  selectAdMuted,
+  selectSkipOffset,
+  type AdEndStatus,
+} from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { viewportActions } from '../../src/state/viewport';
-import type { VastErrorCode } from '../../src/vast/model';
-import { getPorts } from '../lib/context';
-import { VISIBILITY_THRESHOLD, WATCHDOG_MS } from './limits';
+import type { VastAd, VastErrorCode } from '../../src/vast/model';
 import { anyOf } from '../lib/anyOf';
+import { getPorts } from '../lib/context';
+import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VISIBILITY_THRESHOLD, WATCHDOG_MS } from './limits';
+import { adTracking } from './tracking';
 
 export interface AdOutcome {
   status: AdEndStatus;
@@ -32,7 +42,10 @@ export const QUARTILES: [string, number][] = [
   ['thirdQuartile', 0.75],
 ];
 
-/** What wakes an ad's loop: its own events, a play attempt's outcome, an action, the watchdog. */
+/** How long a creative may take to confirm a skip or stop before the player ends the ad itself. */
+const CONFIRM_MS = 2_000;
+
+/** What wakes an ad's loop: its creative's events, a play attempt's outcome, an action, the watchdog. */
 export type Wake<E> =
   | { kind: 'media'; event: E }
   | { kind: 'played'; outcome: PlayOutcome | null }
@@ -49,6 +62,62 @@ const WAKING_ACTIONS = anyOf([
   contentActions.episodeSelected.type,
 ]);
 
+/** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
+export const adWanted = (s: PlayerState) =>
+  !s.viewport.hidden &&
+  (s.ads.userChoice === 'play' ||
+    (s.ads.userChoice === null &&
+      !(s.ads.ad?.needsClick ?? false) &&
+      s.viewport.visibleRatio >= VISIBILITY_THRESHOLD));
+
+/** Where one ad stands, as the loop and its creative driver see it. */
+export interface AdRun<E> {
+  loaded: boolean;
+  /** the creative has started (its first frame is on, or it was told to start) */
+  started: boolean;
+  paused: boolean;
+  /** the pause was the player's (viewer, visibility, click-through), so a resume is tracked */
+  pausing: boolean;
+  currentTime: number;
+  durationSec: number;
+  shownSecond: number;
+  /** when the ad last loaded, started or moved on: the time limits count from it */
+  since: number;
+  /** an end asked of the creative, which it has not confirmed yet */
+  ending: AdOutcome | null;
+  endingSince: number;
+  inbox: Channel<Wake<E>>;
+  /** tasks that end with the ad */
+  tasks: Task[];
+  track: ReturnType<typeof adTracking>;
+}
+
+/** What one kind of creative does, in the loop's words. */
+export interface CreativeDriver<E> {
+  /** the error each time limit ends the ad with, for this kind of creative */
+  limits: Record<'load' | 'stall', { code: VastErrorCode; message: string }>;
+  subscribe(emit: (event: E) => void): () => void;
+  /** loads the creative (and starts it, if it was started ahead) */
+  begin(run: AdRun<E>): SagaIterator<void>;
+  /** one of its own events: what changed, or how the ad ends */
+  onEvent(run: AdRun<E>, event: E): SagaIterator<AdOutcome | null>;
+  /** the outcome of a play attempt the driver started */
+  onPlayed?(run: AdRun<E>, outcome: PlayOutcome | null): SagaIterator<AdOutcome | null>;
+  /** plays (or resumes) the creative that is paused and wanted */
+  play(run: AdRun<E>): SagaIterator<void>;
+  pause(): SagaIterator<void>;
+  /**
+   * the viewer's skip, past the skip time: the end, or null while the creative confirms it; a
+   * creative without one ends skipped at once
+   */
+  skip?(run: AdRun<E>): SagaIterator<AdOutcome | null>;
+  setVolume(volume: number, muted: boolean): SagaIterator<void>;
+  /** the viewer opened the ad's click-through (a creative that takes its own clicks has none) */
+  clickThrough?(run: AdRun<E>): SagaIterator<void>;
+  /** whatever the ad's end, the creative stops */
+  end(): SagaIterator<void>;
+}
+
 function* forwardEvents<E extends object>(events: EventChannel<E>, inbox: Channel<Wake<E>>) {
   for (;;) {
     const event = yield* take<E>(events);
@@ -64,29 +133,165 @@ function* watchdog<E>(inbox: Channel<Wake<E>>) {
   }
 }
 
-/** The inbox of one ad, fed until close(): call close() in the ad's finally block. */
-export function* openInbox<E extends object>(subscribe: (emit: (event: E) => void) => () => void) {
-  const events = eventChannel<E>(subscribe, buffers.expanding(16));
+/** The clock's now, from which the ad's time limits count again. */
+export function* restartLimits<E>(run: AdRun<E>) {
+  const { clock } = yield* getPorts();
+  run.since = yield* call([clock, clock.now]);
+}
+
+/** Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51% visible. */
+function* decide<E>(run: AdRun<E>, driver: CreativeDriver<E>) {
+  if (!run.loaded || run.ending) return;
+  const wanted = yield* select(adWanted);
+  if (wanted && run.paused) yield* driver.play(run);
+  else if (!wanted && run.started && !run.paused) {
+    run.pausing = true;
+    yield* driver.pause();
+  }
+}
+
+/** The creative loaded (its duration, when it tells one): it may play now. */
+export function* loaded<E>(run: AdRun<E>, driver: CreativeDriver<E>, durationSec: number) {
+  run.loaded = true;
+  if (durationSec > 0) run.durationSec = durationSec;
+  yield* restartLimits(run);
+  yield* decide(run, driver);
+}
+
+/** The creative plays (again): a resume after the player's pause is tracked. */
+export function* playing<E>(run: AdRun<E>) {
+  run.paused = false;
+  yield* restartLimits(run);
+  if (run.pausing) yield* run.track.event('resume');
+  run.pausing = false;
+  yield* put(adsActions.adPlaying());
+}
+
+/** The creative paused; told and tracked when `tracked` (a video's own pause at its end is not). */
+export function* paused<E>(run: AdRun<E>, tracked: boolean) {
+  run.paused = true;
+  if (!tracked) return;
+  yield* put(adsActions.adPaused());
+  yield* run.track.event('pause');
+}
+
+/** The ad is at this second of its duration: progress tracking, quartiles when asked, the countdown. */
+export function* progressed<E>(run: AdRun<E>, at: number, quartiles: boolean) {
+  if (at > run.currentTime) yield* restartLimits(run);
+  run.currentTime = at;
+  const d = run.durationSec;
+  if (quartiles && d > 0) {
+    for (const [name, share] of QUARTILES) if (at >= d * share) yield* run.track.event(name);
+  }
+  yield* run.track.progressTo(at, d > 0 ? d : null);
+  const second = Math.floor(at);
+  if (second !== run.shownSecond) {
+    run.shownSecond = second;
+    yield* put(adsActions.adProgressed({ currentTime: at, durationSec: d }));
+  }
+}
+
+/** The creative's volume changed: the state follows, and a mute or unmute is tracked when `tracked`. */
+export function* volumeChanged<E>(run: AdRun<E>, volume: number, muted: boolean, tracked: boolean) {
+  const was = yield* select(selectAdMuted);
+  yield* put(adsActions.volumeChanged({ volume, muted }));
+  if (was !== muted && tracked) yield* run.track.event(muted ? 'mute' : 'unmute');
+}
+
+function* onAction<E>(
+  run: AdRun<E>,
+  driver: CreativeDriver<E>,
+  action: Action,
+): SagaIterator<AdOutcome | null> {
+  if (adRequests.skipRequested.match(action)) {
+    const skipAt = yield* select(selectSkipOffset);
+    // SPEC.md section 5: skipping only once the skip time has passed.
+    if (skipAt === null || run.currentTime < skipAt || run.ending) return null;
+    yield* run.track.event('skip');
+    return driver.skip ? yield* driver.skip(run) : { status: 'skipped', error: null };
+  }
+  if (adRequests.volumeRequested.match(action)) {
+    yield* driver.setVolume(action.payload.volume, action.payload.muted);
+    return null;
+  }
+  if (contentActions.episodeSelected.match(action)) return { status: 'stopped', error: null };
+  if (adRequests.clickThroughRequested.match(action) && driver.clickThrough)
+    yield* driver.clickThrough(run);
+  yield* decide(run, driver); // play/pause click, click-through, page visibility, intersection
+  return null;
+}
+
+/** The watchdog's look at the time limits: a creative that never loads, stalls, or never confirms. */
+function* onWatchdog<E>(run: AdRun<E>, driver: CreativeDriver<E>, now: number) {
+  const { load, stall } = driver.limits;
+  if (run.ending && now - run.endingSince >= CONFIRM_MS) return run.ending;
+  if (!run.loaded && now - run.since >= MEDIA_TIMEOUT_MS)
+    return yield* run.track.failed(load.code, load.message);
+  if (run.started && !run.paused && now - run.since >= STALL_TIMEOUT_MS)
+    return yield* run.track.failed(stall.code, stall.message);
+  return null;
+}
+
+/** Asks the creative to end; if it does not confirm in time, the ad ends anyway. */
+export function* endWhenConfirmed<E>(run: AdRun<E>, outcome: AdOutcome, command: () => void) {
+  const { clock } = yield* getPorts();
+  run.ending = outcome;
+  run.endingSince = yield* call([clock, clock.now]);
+  yield* call(command);
+}
+
+/**
+ * Plays one resolved ad with its creative's driver to an end state, firing its tracking; never
+ * longer than its limits allow. The creative stops whatever the end.
+ */
+export function* runAdLoop<E extends object>(
+  ad: VastAd,
+  assetUri: string,
+  contentTime: number,
+  driver: CreativeDriver<E>,
+): SagaIterator<AdOutcome> {
+  const { clock } = yield* getPorts();
+  const events = eventChannel<E>((emit) => driver.subscribe(emit), buffers.expanding(16));
   const inbox = channel<Wake<E>>(buffers.expanding(16));
-  const tasks: Task[] = [
+  const run: AdRun<E> = {
+    loaded: false,
+    started: false,
+    paused: true,
+    pausing: false,
+    currentTime: 0,
+    durationSec: ad.durationSec ?? 0,
+    shownSecond: -1,
+    since: 0,
+    ending: null,
+    endingSince: 0,
+    inbox,
+    tasks: [],
+    track: adTracking(ad, contentTime, assetUri, () => run.currentTime),
+  };
+  run.tasks.push(
     yield* fork(forwardEvents<E>, events, inbox),
     yield* fork(watchdog<E>, inbox),
     yield* takeEvery(WAKING_ACTIONS, function* (action: Action) {
       yield* put(inbox, { kind: 'action', action });
     }),
-  ];
-  const close = function* () {
-    for (const task of tasks) yield* cancel(task);
+  );
+  run.since = yield* call([clock, clock.now]);
+  try {
+    yield* driver.begin(run);
+    for (;;) {
+      const wake = yield* take<Wake<E>>(inbox);
+      let outcome: AdOutcome | null = null;
+      if (wake.kind === 'media') outcome = yield* driver.onEvent(run, wake.event);
+      else if (wake.kind === 'played') {
+        if (driver.onPlayed) outcome = yield* driver.onPlayed(run, wake.outcome);
+      } else if (wake.kind === 'action') outcome = yield* onAction(run, driver, wake.action);
+      else outcome = yield* onWatchdog(run, driver, wake.now);
+      if (outcome) return outcome;
+    }
+  } finally {
+    for (const task of run.tasks) yield* cancel(task);
     events.close();
     inbox.close();
-  };
-  return { inbox, tasks, close };
+    yield* driver.end();
+  }
 }
-
-/** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
-export const adWanted = (s: PlayerState) =>
-  !s.viewport.hidden &&
-  (s.ads.userChoice === 'play' ||
-    (s.ads.userChoice === null &&
-      !(s.ads.ad?.needsClick ?? false) &&
-      s.viewport.visibleRatio >= VISIBILITY_THRESHOLD));

@@ -15,7 +15,7 @@ export interface TrackingContext {
 }
 
 /** Fires tracking URLs with their macros filled in: GET with keepalive, through the beacon port. */
-export function* fire(urls: string[], context: TrackingContext) {
+function* fire(urls: string[], context: TrackingContext) {
   if (urls.length === 0) return;
   const { beacon, clock, rng } = yield* getPorts();
   const epochMs = yield* call([clock, clock.epochMs]);
@@ -33,17 +33,23 @@ export function* fire(urls: string[], context: TrackingContext) {
   }
 }
 
-/** Tracking that fires at most once per ad, whatever repeats: each key remembered for the ad's life. */
-export function createOnceSet() {
-  const fired = new Set<string>();
-  return {
-    /** true the first time a key is seen */
-    first(key: string) {
-      if (fired.has(key)) return false;
-      fired.add(key);
-      return true;
-    },
-  };
+/**
+ * An ad that ends before it plays (its VAST chain failed, or none of its media files can play): its
+ * error URLs, the chain's with it, get the code in [ERRORCODE] (SPEC.md section 7).
+ */
+export function* trackUnplayable(
+  errorUrls: string[],
+  code: VastErrorCode,
+  message: string,
+  contentTime: number,
+): SagaIterator<AdOutcome> {
+  yield* fire(errorUrls, {
+    adPlayhead: null,
+    contentPlayhead: contentTime,
+    assetUri: null,
+    errorCode: code,
+  });
+  return { status: 'error', error: { code, message } };
 }
 
 /**
@@ -57,14 +63,14 @@ export function adTracking(
   assetUri: string,
   playhead: () => number,
 ) {
-  const once = createOnceSet();
+  const fired = new Set<string>(); // each URL of each event, once per ad
   const context = (): TrackingContext => ({
     adPlayhead: playhead(),
     contentPlayhead: contentTime,
     assetUri,
   });
   const fireNew = function* (key: string, urls: string[], errorCode?: number) {
-    const fresh = urls.filter((url) => once.first(`${key} ${url}`));
+    const fresh = urls.filter((url) => !fired.has(`${key} ${url}`) && fired.add(`${key} ${url}`));
     yield* fire(fresh, errorCode === undefined ? context() : { ...context(), errorCode });
   };
   const urlsOf = (event: string) => ad.tracking.filter((t) => t.event === event).map((t) => t.url);

@@ -12,6 +12,7 @@ import {
   streamActions,
   streamRequests,
   selectAudioTrackById,
+  selectBandwidth,
   selectPreferredHeight,
   selectRate,
   selectStreamStatus,
@@ -124,7 +125,7 @@ interface Playing {
 /** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
 function* loadStream(playing: Playing, action: Action) {
   const config = yield* getConfig();
-  const { media, storage } = yield* getPorts();
+  const { media } = yield* getPorts();
   const switchingSource = streamRequests.sourceRequested.match(action);
   let startAt: number;
   let resumePlaying = false;
@@ -156,7 +157,7 @@ function* loadStream(playing: Playing, action: Action) {
   yield* put(mediaActions.reset());
   yield* put(streamActions.loadStarted({ url, sources, sourceIndex }));
   const preferredHeight = yield* select(selectPreferredHeight);
-  const bandwidth = Number((yield* call([storage, storage.get], BANDWIDTH_KEY)) ?? 0) || null;
+  const bandwidth = yield* select(selectBandwidth);
   const { engine } = yield* call([media, media.load], {
     url,
     startAt,
@@ -223,7 +224,10 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
  * from an engine that stalls.
  */
 export function* streamActor() {
-  const { media } = yield* getPorts();
+  const { media, storage } = yield* getPorts();
+  // the last session's bandwidth estimate: for hls.js's first level and the ads' first media file
+  const kept = Number((yield* call([storage, storage.get], BANDWIDTH_KEY)) ?? 0) || null;
+  yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: kept }));
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {
     stream: null,

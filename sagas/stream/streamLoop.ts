@@ -2,6 +2,7 @@ import { call, put } from 'typed-redux-saga';
 import type { MediaSample } from '../../src/shared/media';
 import { mediaActions } from '../../src/state/playback';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
+import { streamActions } from '../../src/state/stream';
 import { getPorts } from '../lib/context';
 
 const BANDWIDTH_EVERY_MS = 10_000;
@@ -31,6 +32,8 @@ export function* streamTick(loop: LoopState, s: MediaSample) {
   if (s.bandwidth > 0 && s.playedMs - loop.bandwidthSavedAt >= BANDWIDTH_EVERY_MS) {
     loop.bandwidthSavedAt = s.playedMs;
     const { storage } = yield* getPorts();
-    yield* call([storage, storage.set], BANDWIDTH_KEY, String(Math.round(s.bandwidth)));
+    const bitsPerSecond = Math.round(s.bandwidth);
+    yield* call([storage, storage.set], BANDWIDTH_KEY, String(bitsPerSecond));
+    yield* put(streamActions.bandwidthEstimated({ bitsPerSecond }));
   }
 }

@@ -43,6 +43,8 @@ export interface StreamState {
   subtitleTrack: number;
   rate: number;
   lastError: StreamError | null;
+  /** the engine's bandwidth estimate (bits/s) as last kept, this session's or the last one's */
+  bandwidth: number | null;
 }
 
 const initialState: StreamState = {
@@ -61,6 +63,7 @@ const initialState: StreamState = {
   subtitleTrack: -1,
   rate: 1,
   lastError: null,
+  bandwidth: null,
 };
 
 export const streamSlice = createSlice({
@@ -77,7 +80,12 @@ export const streamSlice = createSlice({
         status: 'loading',
         preferredHeight: state.preferredHeight,
         rate: state.rate,
+        bandwidth: state.bandwidth,
       };
+    },
+    /** the bandwidth estimate kept for the next choices (the first level, an ad's media file) */
+    bandwidthEstimated(state, action: PayloadAction<{ bitsPerSecond: number | null }>) {
+      state.bandwidth = action.payload.bitsPerSecond;
     },
     attached(state, action: PayloadAction<{ engine: StreamEngine }>) {
       state.engine = action.payload.engine;
@@ -140,3 +148,4 @@ export const selectPreferredHeight = (s: Holds) => s.stream.preferredHeight;
 export const selectRate = (s: Holds) => s.stream.rate;
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
+export const selectBandwidth = (s: Holds) => s.stream.bandwidth;

@@ -124,28 +124,55 @@ export function fetchFailure(
     : chainFailure(chain, VAST_ERROR.NO_VAST_RESPONSE, `No VAST response${where}`);
 }
 
+/** The next document a chain asks for, and the wrappers before it. */
+export interface ChainRequest {
+  url: string;
+  wrapperDepth: number;
+}
+
+/**
+ * The wrapper chain as a conversation, the one resolver of the player and its tools: yields each
+ * address to fetch, takes how its fetch went, returns where the chain ends. The ad actor answers
+ * through its ports (sagas/ads/openAdSession.ts), resolveVast with an injected fetch. A failed
+ * fetch names its address only when asked (the inspector): the player's messages reach the host
+ * page, and an ad tag's address may carry its keys.
+ */
+export function* vastChain(
+  url: string,
+  { nameAddresses = false } = {},
+): Generator<ChainRequest, VastOutcome, FetchTextResult> {
+  let chain: VastWrapperLayer[] = [];
+  let next = url;
+  // Each follow adds a wrapper and resolveStep stops past MAX_WRAPPERS, so this ends.
+  for (;;) {
+    const response = yield { url: next, wrapperDepth: chain.length };
+    const step = response.ok
+      ? resolveStep(chain, next, response.text)
+      : fetchFailure(chain, response.reason, nameAddresses ? next : undefined);
+    if (step.kind !== 'follow') return step;
+    chain = step.chain;
+    next = step.next;
+  }
+}
+
 /** Fetches and follows a whole chain with an injected fetch (the CLI, tests, benchmarks). */
 export async function resolveVast(
   url: string,
   fetchText: FetchText,
   options: ResolveVastOptions = {},
 ): Promise<VastOutcome> {
-  let chain: VastWrapperLayer[] = [];
-  let next = url;
-  // Each follow adds a wrapper and resolveStep stops past MAX_WRAPPERS, so this ends.
-  for (;;) {
-    options.onFetch?.(next, chain.length);
+  const chain = vastChain(url, { nameAddresses: true });
+  let request = chain.next();
+  while (!request.done) {
+    const { url: next, wrapperDepth } = request.value;
+    options.onFetch?.(next, wrapperDepth);
     let response: FetchTextResult;
     try {
       response = await fetchText(next);
     } catch {
       response = { ok: false, reason: 'unavailable' };
     }
-    const step = response.ok
-      ? resolveStep(chain, next, response.text)
-      : fetchFailure(chain, response.reason, next);
-    if (step.kind !== 'follow') return step;
-    chain = step.chain;
-    next = step.next;
+    request = chain.next(response);
   }
+  return request.value;
 }

@@ -72,7 +72,8 @@ describe('the flight recorder in the browser', () => {
     await frame.waitForFunction(() => window.__player!.getState().media.started, {
       timeout: 20_000,
     });
-    await frame.click('[data-testid="time"]'); // focus the player's frame, as a viewer's click does
+    // focus the player's frame, as a viewer's click does (the interface comes just after the first frame)
+    await (await frame.waitForSelector('[data-testid="time"]'))!.click();
     await page.keyboard.down('Control');
     await page.keyboard.down('Shift');
     await page.keyboard.press('KeyL');

@@ -1,0 +1,104 @@
+// An ad's first steps, fetch -> parse -> choose media -> preload, as one value the break plays.
+import { call, race, select } from 'typed-redux-saga';
+import type { HttpRequest } from '../../src/ports/types';
+import { selectBandwidth } from '../../src/state/stream';
+import { chooseMediaFile } from '../../src/vast/media';
+import type { VastAd, VastMediaFile } from '../../src/vast/model';
+import { vastChain, type FetchTextResult, type VastOutcome } from '../../src/vast/resolve';
+import { getConfig, getPorts } from '../lib/context';
+import { plain } from '../lib/plainEffects';
+import { VAST_CHAIN_LIMIT_MS, VAST_TIMEOUT_MS } from './limits';
+
+/** An ad made ready to play: where its VAST chain ended, and what will play it. */
+export interface AdSession {
+  vastUrl: string;
+  /** the ad with its wrappers' tracking merged in, or the failure (with its error URLs) */
+  outcome: VastOutcome;
+  /** the media file chosen for the ad; null when the chain failed or no file can play (403) */
+  media: VastMediaFile | null;
+  /** what plays it: the ad's <video>, or a VPAID creative in its frame */
+  creative: 'video' | 'vpaid' | null;
+  /** its media file is loading already (hidden), so a play shows the first frame sooner */
+  preloaded: boolean;
+}
+
+const isVpaid = (file: Pick<VastMediaFile, 'type' | 'apiFramework'>) =>
+  file.apiFramework?.toUpperCase() === 'VPAID' && /javascript/i.test(file.type);
+
+const TIMED_OUT: FetchTextResult = { ok: false, reason: 'timeout' };
+const UNAVAILABLE: FetchTextResult = { ok: false, reason: 'unavailable' };
+
+/** One VAST document by GET, within its time limit and what is left of the chain's. */
+function* fetchDocument(url: string, deadline: number) {
+  const { http, clock } = yield* getPorts();
+  const config = yield* getConfig();
+  const left = deadline - (yield* call([clock, clock.now]));
+  if (left <= 0) return TIMED_OUT;
+  const request: HttpRequest = {
+    method: 'GET',
+    url,
+    headers: config.adListHeaders, // the host page's extra headers go with every ad request
+    timeoutMs: VAST_TIMEOUT_MS + 1_000, // the race below decides; this only frees the socket
+    responseType: 'text',
+  };
+  try {
+    const { res } = yield* race({
+      res: plain.call([http, http.request], request),
+      timeout: plain.call([clock, clock.sleep], Math.min(VAST_TIMEOUT_MS, left)),
+    });
+    if (!res) return TIMED_OUT;
+    if (res.status < 200 || res.status >= 300 || typeof res.data !== 'string') return UNAVAILABLE;
+    return { ok: true, text: res.data } satisfies FetchTextResult;
+  } catch {
+    return UNAVAILABLE;
+  }
+}
+
+/**
+ * Follows a VAST address to an ad or a failure with the resolver the `npm run vast` inspector uses
+ * (src/vast/resolve.ts), fetching through the ports: each document within its time limit, the
+ * whole chain within its own.
+ */
+export function* resolveVastChain(vastUrl: string) {
+  const { clock } = yield* getPorts();
+  const deadline = (yield* call([clock, clock.now])) + VAST_CHAIN_LIMIT_MS;
+  const chain = vastChain(vastUrl);
+  let request = chain.next();
+  while (!request.done) request = chain.next(yield* fetchDocument(request.value.url, deadline));
+  return request.value;
+}
+
+/** The media file the player would play for an ad, or null: by size, the kept bandwidth, and type. */
+function* chooseMedia(ad: VastAd) {
+  const { adMedia } = yield* getPorts();
+  const size = yield* call([adMedia, adMedia.size]);
+  const bandwidth = yield* select(selectBandwidth);
+  return chooseMediaFile(ad.mediaFiles, {
+    width: size.width,
+    height: size.height,
+    bandwidthKbps: bandwidth ? bandwidth / 1000 : null,
+    // VPAID 2.0 JavaScript runs in the VPAID frame; everything else must play in the <video>.
+    canPlay: (type, codec, apiFramework) =>
+      isVpaid({ type, apiFramework }) || adMedia.canPlay(type, codec),
+  });
+}
+
+/**
+ * Opens an ad: its VAST chain resolved, its media file chosen and, when `preload` is asked (an ad
+ * prepared before its break), a video's file loading hidden, so the viewer's play click shows the
+ * ad's first frame without waiting for the chain and the first bytes.
+ */
+export function* openAdSession(vastUrl: string, preload = false) {
+  const outcome = yield* resolveVastChain(vastUrl);
+  const session: AdSession = { vastUrl, outcome, media: null, creative: null, preloaded: false };
+  if (outcome.kind !== 'ad') return session;
+  session.media = yield* chooseMedia(outcome.ad);
+  if (!session.media) return session;
+  session.creative = isVpaid(session.media) ? 'vpaid' : 'video';
+  if (preload && session.creative === 'video') {
+    const { adMedia } = yield* getPorts();
+    yield* call([adMedia, adMedia.load], session.media.url);
+    session.preloaded = true;
+  }
+  return session;
+}

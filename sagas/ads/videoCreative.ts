@@ -1,0 +1,140 @@
+// The creative driver of a video ad: the ad's own <video> through the ad media port.
+import { call, fork, put, race, select } from 'typed-redux-saga';
+import type { AdMediaEvent } from '../../src/ports/types';
+import type { PlayOutcome } from '../../src/shared/media';
+import { adsActions, selectAdVolume } from '../../src/state/ads';
+import { VAST_ERROR } from '../../src/vast/model';
+import { getPorts } from '../lib/context';
+import { joinTask, type TaskOf } from '../lib/tasks';
+import { plain } from '../lib/plainEffects';
+import {
+  loaded,
+  paused,
+  playing,
+  progressed,
+  QUARTILES,
+  volumeChanged,
+  type AdRun,
+  type CreativeDriver,
+} from './adLoop';
+import { MEDIA_TIMEOUT_MS } from './limits';
+
+/** play(), which a stalled element may never settle: null after the media time limit. */
+export function* playWithinLimit() {
+  const { adMedia, clock } = yield* getPorts();
+  const { played } = yield* race({
+    played: plain.call([adMedia, adMedia.play]),
+    timeout: plain.call([clock, clock.sleep], MEDIA_TIMEOUT_MS),
+  });
+  return played ?? null;
+}
+
+type VideoRun = AdRun<AdMediaEvent>;
+/** a play() started at the break's head, before the loop */
+export type EarlyPlay = TaskOf<PlayOutcome | null>;
+
+/**
+ * One attempt to start the ad (or the outcome of one started early, at the break's head): without
+ * sound when the browser refuses sound without a gesture, as content does. Reported to the inbox.
+ */
+function* attemptPlay(run: VideoRun, early: EarlyPlay | null) {
+  const { adMedia } = yield* getPorts();
+  let outcome = early ? yield* joinTask(early) : yield* playWithinLimit();
+  if (outcome && !outcome.ok && outcome.reason === 'not-allowed') {
+    const volume = yield* select(selectAdVolume);
+    yield* call([adMedia, adMedia.setVolume], volume, true);
+    outcome = yield* playWithinLimit();
+  }
+  yield* put(run.inbox, { kind: 'played', outcome });
+}
+
+/** A video ad's driver: `early` is a play started at the break's head, before the loop. */
+export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
+  const { adMedia } = yield* getPorts();
+  let playPending = false;
+  const startPlay = function* (run: VideoRun, from: EarlyPlay | null) {
+    playPending = true;
+    run.tasks.push(yield* fork(attemptPlay, run, from));
+  };
+  const driver: CreativeDriver<AdMediaEvent> = {
+    limits: {
+      load: { code: VAST_ERROR.MEDIA_TIMEOUT, message: 'The media file did not load in time' },
+      stall: { code: VAST_ERROR.MEDIA_DELIVERY, message: 'The media file stalled' },
+    },
+    subscribe: (emit) => adMedia.subscribe(emit),
+    *begin(run) {
+      const preloaded = yield* call([adMedia, adMedia.load], mediaUrl);
+      yield* call([adMedia, adMedia.show], true);
+      if (early) yield* startPlay(run, early);
+      if (preloaded.ready) {
+        const event: AdMediaEvent = { type: 'loaded', duration: preloaded.duration };
+        yield* put(run.inbox, { kind: 'media', event });
+      }
+    },
+    *onEvent(run, event) {
+      switch (event.type) {
+        case 'loaded':
+          yield* loaded(run, driver, event.duration);
+          return null;
+        case 'playing':
+          if (!run.started) {
+            run.started = true;
+            yield* put(adsActions.adStarted());
+            yield* run.track.impression();
+            yield* run.track.event('start');
+          }
+          yield* playing(run);
+          return null;
+        case 'pause':
+          yield* paused(run, run.pausing); // its own pause at its end is not the viewer's
+          return null;
+        case 'timeupdate':
+          if (event.duration > 0) run.durationSec = event.duration;
+          yield* progressed(run, event.currentTime, true);
+          return null;
+        case 'volumechange':
+          yield* volumeChanged(run, event.volume, event.muted, run.started);
+          return null;
+        case 'ended':
+          for (const [name] of QUARTILES) yield* run.track.event(name);
+          yield* run.track.event('complete');
+          return { status: 'completed', error: null };
+        case 'error': {
+          // before the first frame, a file that is not there (4) or cannot be decoded (3)
+          const [code, what] =
+            !run.started && event.code === 4
+              ? [VAST_ERROR.MEDIA_NOT_FOUND, 'Media file not found']
+              : !run.started && event.code === 3
+                ? [VAST_ERROR.CANNOT_PLAY, 'Media file cannot play']
+                : [VAST_ERROR.MEDIA_DELIVERY, 'Media delivery failed'];
+          return yield* run.track.failed(code, `${what}: ${event.message}`);
+        }
+      }
+    },
+    *onPlayed(run, outcome) {
+      playPending = false;
+      if (!outcome)
+        return yield* run.track.failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
+      if (!outcome.ok && outcome.reason === 'not-allowed') yield* put(adsActions.adNeedsClick());
+      if (!outcome.ok && outcome.reason === 'failed')
+        return yield* run.track.failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
+      return null;
+    },
+    *play(run) {
+      if (!playPending) yield* startPlay(run, null);
+    },
+    *pause() {
+      yield* call([adMedia, adMedia.pause]);
+    },
+    *clickThrough(run) {
+      yield* run.track.click();
+    },
+    *setVolume(volume, muted) {
+      yield* call([adMedia, adMedia.setVolume], volume, muted);
+    },
+    *end() {
+      yield* call([adMedia, adMedia.pause]);
+    },
+  };
+  return driver;
+}
