@@ -76,7 +76,7 @@ function* chooseMedia(ad: VastAd) {
   return chooseMediaFile(ad.mediaFiles, {
     width: size.width,
     height: size.height,
-    bandwidthKbps: bandwidth ? bandwidth / 1000 : null,
+    bandwidthKbps: bandwidth !== null && bandwidth > 0 ? bandwidth / 1000 : null,
     // VPAID 2.0 JavaScript runs in the VPAID frame; everything else must play in the <video>.
     canPlay: (type, codec, apiFramework) =>
       isVpaid({ type, apiFramework }) || adMedia.canPlay(type, codec),

@@ -226,7 +226,8 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
 export function* streamActor() {
   const { media, storage } = yield* getPorts();
   // the last session's bandwidth estimate: for hls.js's first level and the ads' first media file
-  const kept = Number((yield* call([storage, storage.get], BANDWIDTH_KEY)) ?? 0) || null;
+  const stored = Number(yield* call([storage, storage.get], BANDWIDTH_KEY));
+  const kept = Number.isFinite(stored) && stored > 0 ? stored : null; // storage is not trusted
   yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: kept }));
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {

@@ -131,8 +131,9 @@ export class SegmentedRing {
       segment.items[index] = json;
       this.count(segment, json.length - old.length);
     }
-    // a packing under way has the old text: the amendment goes over it either way
-    if (segment.packed || this.packs) (segment.amended ??= new Map()).set(index, json);
+    // a finished segment is packed, or being packed from its old text: the amendment goes over it
+    const finished = segment !== this.segments[this.segments.length - 1];
+    if (finished && this.packs) (segment.amended ??= new Map()).set(index, json);
   }
 
   private count(segment: Segment, bytes: number) {

@@ -74,6 +74,23 @@ describe('the stream actor: loading', () => {
     });
   });
 
+  it.each([
+    ['800000', 800_000],
+    ['-5', null],
+    ['lots', null],
+    ['', null],
+  ])(
+    'gives hls.js the kept bandwidth estimate %j as %p (a malformed one is none)',
+    async (stored, expected) => {
+      const { media } = player('?movie_id=2&episode_id=203', {
+        storage: fakeStorage({ 'player-bandwidth': stored }),
+      });
+      await settle();
+      const load = media.calls.find((c) => c.method === 'load')!;
+      expect(load.args[0]).toMatchObject({ bandwidthEstimate: expected });
+    },
+  );
+
   it('restores the saved volume and mute before the first load, and plays with auto_play', async () => {
     const { methods, media } = player('?movie_id=2&episode_id=203&auto_play=1', {
       storage: fakeStorage({ 'player-volume': '0.35', 'player-muted': 'true' }),
