@@ -12,8 +12,9 @@ import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback'
 import { systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
-import { openAdSession } from './openAdSession';
-import { playAd, startPreparedEarly, type PreparedSession } from './playAd';
+import { openAdSession, type PreparedSession } from './openAdSession';
+import { playAd } from './playAd';
+import { startPreparedEarly } from './videoCreative';
 import { joinTask } from '../lib/tasks';
 
 /**

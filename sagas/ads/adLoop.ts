@@ -3,18 +3,8 @@
 // for every creative (play state, skip, volume, progress, quartiles, time limits, tracking) is here;
 // a creative driver turns its own events into these and carries out the loop's commands.
 import type { Action } from 'redux';
-import type { SagaIterator } from 'redux-saga';
-import {
-  buffers,
-  channel,
-  eventChannel,
-  type Channel,
-  type EventChannel,
-  type Task,
-} from 'redux-saga';
+import { buffers, channel, type Channel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeEvery } from 'typed-redux-saga';
-import type { PlayOutcome } from '../../src/shared/media';
-import type { PlayerState } from '../../src/state';
 import {
   adRequests,
   adsActions,
@@ -24,10 +14,11 @@ import {
 } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { viewportActions } from '../../src/state/viewport';
-import type { VastAd, VastErrorCode } from '../../src/vast/model';
+import { QUARTILES, type VastAd, type VastErrorCode } from '../../src/vast/model';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
-import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VISIBILITY_THRESHOLD, WATCHDOG_MS } from './limits';
+import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, WATCHDOG_MS } from './limits';
+import { selectAdWanted } from '../../src/state/selectors';
 import { adTracking } from './tracking';
 
 export interface AdOutcome {
@@ -35,20 +26,15 @@ export interface AdOutcome {
   error: { code: VastErrorCode; message: string } | null;
 }
 
-/** VAST quartile events at 25, 50 and 75% of the duration (SPEC.md section 9). */
-export const QUARTILES: [string, number][] = [
-  ['firstQuartile', 0.25],
-  ['midpoint', 0.5],
-  ['thirdQuartile', 0.75],
-];
+const SKIPPED: AdOutcome = { status: 'skipped', error: null };
+const STOPPED: AdOutcome = { status: 'stopped', error: null };
 
 /** How long a creative may take to confirm a skip or stop before the player ends the ad itself. */
 const CONFIRM_MS = 2_000;
 
-/** What wakes an ad's loop: its creative's events, a play attempt's outcome, an action, the watchdog. */
+/** What wakes an ad's loop: its creative's events, an action, the watchdog. */
 export type Wake<E> =
   | { kind: 'media'; event: E }
-  | { kind: 'played'; outcome: PlayOutcome | null }
   | { kind: 'action'; action: Action }
   | { kind: 'watchdog'; now: number };
 
@@ -61,14 +47,6 @@ const WAKING_ACTIONS = anyOf([
   viewportActions.intersectionChanged.type,
   contentActions.episodeSelected.type,
 ]);
-
-/** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
-export const adWanted = (s: PlayerState) =>
-  !s.viewport.hidden &&
-  (s.ads.userChoice === 'play' ||
-    (s.ads.userChoice === null &&
-      !(s.ads.ad?.needsClick ?? false) &&
-      s.viewport.visibleRatio >= VISIBILITY_THRESHOLD));
 
 /** Where one ad stands, as the loop and its creative driver see it. */
 export interface AdRun<E> {
@@ -83,9 +61,8 @@ export interface AdRun<E> {
   shownSecond: number;
   /** when the ad last loaded, started or moved on: the time limits count from it */
   since: number;
-  /** an end asked of the creative, which it has not confirmed yet */
-  ending: AdOutcome | null;
-  endingSince: number;
+  /** an end asked of the creative, which it has not confirmed yet, and since when */
+  ending: { outcome: AdOutcome; since: number } | null;
   inbox: Channel<Wake<E>>;
   /** tasks that end with the ad */
   tasks: Task[];
@@ -99,10 +76,8 @@ export interface CreativeDriver<E> {
   subscribe(emit: (event: E) => void): () => void;
   /** loads the creative (and starts it, if it was started ahead) */
   begin(run: AdRun<E>): SagaIterator<void>;
-  /** one of its own events: what changed, or how the ad ends */
+  /** one of its own events (its port's, or its own commands' outcomes): what changed, or the end */
   onEvent(run: AdRun<E>, event: E): SagaIterator<AdOutcome | null>;
-  /** the outcome of a play attempt the driver started */
-  onPlayed?(run: AdRun<E>, outcome: PlayOutcome | null): SagaIterator<AdOutcome | null>;
   /** plays (or resumes) the creative that is paused and wanted */
   play(run: AdRun<E>): SagaIterator<void>;
   pause(): SagaIterator<void>;
@@ -112,17 +87,10 @@ export interface CreativeDriver<E> {
    */
   skip?(run: AdRun<E>): SagaIterator<AdOutcome | null>;
   setVolume(volume: number, muted: boolean): SagaIterator<void>;
-  /** the viewer opened the ad's click-through (a creative that takes its own clicks has none) */
-  clickThrough?(run: AdRun<E>): SagaIterator<void>;
+  /** the creative takes its own clicks (and tracks them): the player shows no click-through */
+  ownClicks?: true;
   /** whatever the ad's end, the creative stops */
   end(): SagaIterator<void>;
-}
-
-function* forwardEvents<E extends object>(events: EventChannel<E>, inbox: Channel<Wake<E>>) {
-  for (;;) {
-    const event = yield* take<E>(events);
-    yield* put(inbox, { kind: 'media', event });
-  }
 }
 
 function* watchdog<E>(inbox: Channel<Wake<E>>) {
@@ -142,7 +110,7 @@ export function* restartLimits<E>(run: AdRun<E>) {
 /** Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51% visible. */
 function* decide<E>(run: AdRun<E>, driver: CreativeDriver<E>) {
   if (!run.loaded || run.ending) return;
-  const wanted = yield* select(adWanted);
+  const wanted = yield* select(selectAdWanted);
   if (wanted && run.paused) yield* driver.play(run);
   else if (!wanted && run.started && !run.paused) {
     run.pausing = true;
@@ -198,25 +166,20 @@ export function* volumeChanged<E>(run: AdRun<E>, volume: number, muted: boolean,
   if (was !== muted && tracked) yield* run.track.event(muted ? 'mute' : 'unmute');
 }
 
-function* onAction<E>(
-  run: AdRun<E>,
-  driver: CreativeDriver<E>,
-  action: Action,
-): SagaIterator<AdOutcome | null> {
+function* onAction<E>(run: AdRun<E>, driver: CreativeDriver<E>, action: Action) {
   if (adRequests.skipRequested.match(action)) {
     const skipAt = yield* select(selectSkipOffset);
     // SPEC.md section 5: skipping only once the skip time has passed.
     if (skipAt === null || run.currentTime < skipAt || run.ending) return null;
     yield* run.track.event('skip');
-    return driver.skip ? yield* driver.skip(run) : { status: 'skipped', error: null };
+    return driver.skip ? yield* driver.skip(run) : SKIPPED;
   }
   if (adRequests.volumeRequested.match(action)) {
     yield* driver.setVolume(action.payload.volume, action.payload.muted);
     return null;
   }
-  if (contentActions.episodeSelected.match(action)) return { status: 'stopped', error: null };
-  if (adRequests.clickThroughRequested.match(action) && driver.clickThrough)
-    yield* driver.clickThrough(run);
+  if (contentActions.episodeSelected.match(action)) return STOPPED;
+  if (adRequests.clickThroughRequested.match(action) && !driver.ownClicks) yield* run.track.click();
   yield* decide(run, driver); // play/pause click, click-through, page visibility, intersection
   return null;
 }
@@ -224,7 +187,7 @@ function* onAction<E>(
 /** The watchdog's look at the time limits: a creative that never loads, stalls, or never confirms. */
 function* onWatchdog<E>(run: AdRun<E>, driver: CreativeDriver<E>, now: number) {
   const { load, stall } = driver.limits;
-  if (run.ending && now - run.endingSince >= CONFIRM_MS) return run.ending;
+  if (run.ending && now - run.ending.since >= CONFIRM_MS) return run.ending.outcome;
   if (!run.loaded && now - run.since >= MEDIA_TIMEOUT_MS)
     return yield* run.track.failed(load.code, load.message);
   if (run.started && !run.paused && now - run.since >= STALL_TIMEOUT_MS)
@@ -235,8 +198,7 @@ function* onWatchdog<E>(run: AdRun<E>, driver: CreativeDriver<E>, now: number) {
 /** Asks the creative to end; if it does not confirm in time, the ad ends anyway. */
 export function* endWhenConfirmed<E>(run: AdRun<E>, outcome: AdOutcome, command: () => void) {
   const { clock } = yield* getPorts();
-  run.ending = outcome;
-  run.endingSince = yield* call([clock, clock.now]);
+  run.ending = { outcome, since: yield* call([clock, clock.now]) };
   yield* call(command);
 }
 
@@ -250,8 +212,6 @@ export function* runAdLoop<E extends object>(
   contentTime: number,
   driver: CreativeDriver<E>,
 ): SagaIterator<AdOutcome> {
-  const { clock } = yield* getPorts();
-  const events = eventChannel<E>((emit) => driver.subscribe(emit), buffers.expanding(16));
   const inbox = channel<Wake<E>>(buffers.expanding(16));
   const run: AdRun<E> = {
     loaded: false,
@@ -263,34 +223,31 @@ export function* runAdLoop<E extends object>(
     shownSecond: -1,
     since: 0,
     ending: null,
-    endingSince: 0,
     inbox,
     tasks: [],
     track: adTracking(ad, contentTime, assetUri, () => run.currentTime),
   };
+  const unsubscribe = driver.subscribe((event) => inbox.put({ kind: 'media', event }));
   run.tasks.push(
-    yield* fork(forwardEvents<E>, events, inbox),
     yield* fork(watchdog<E>, inbox),
     yield* takeEvery(WAKING_ACTIONS, function* (action: Action) {
       yield* put(inbox, { kind: 'action', action });
     }),
   );
-  run.since = yield* call([clock, clock.now]);
+  yield* restartLimits(run);
   try {
     yield* driver.begin(run);
     for (;;) {
       const wake = yield* take<Wake<E>>(inbox);
       let outcome: AdOutcome | null = null;
       if (wake.kind === 'media') outcome = yield* driver.onEvent(run, wake.event);
-      else if (wake.kind === 'played') {
-        if (driver.onPlayed) outcome = yield* driver.onPlayed(run, wake.outcome);
-      } else if (wake.kind === 'action') outcome = yield* onAction(run, driver, wake.action);
+      else if (wake.kind === 'action') outcome = yield* onAction(run, driver, wake.action);
       else outcome = yield* onWatchdog(run, driver, wake.now);
       if (outcome) return outcome;
     }
   } finally {
     for (const task of run.tasks) yield* cancel(task);
-    events.close();
+    unsubscribe();
     inbox.close();
     yield* driver.end();
   }

@@ -12,5 +12,3 @@ export const MEDIA_TIMEOUT_MS = 8_000;
 export const STALL_TIMEOUT_MS = 8_000;
 /** how often the watchdog looks at the clock while an ad runs */
 export const WATCHDOG_MS = 1_000;
-/** SPEC.md section 9: the ad plays only while this share of the player is visible */
-export const VISIBILITY_THRESHOLD = 0.51;

@@ -2,11 +2,12 @@
 import { call, race, select } from 'typed-redux-saga';
 import type { HttpRequest } from '../../src/ports/types';
 import { selectBandwidth } from '../../src/state/stream';
-import { chooseMediaFile } from '../../src/vast/media';
+import { chooseMediaFile, isVpaidScript } from '../../src/vast/media';
 import type { VastAd, VastMediaFile } from '../../src/vast/model';
 import { vastChain, type FetchTextResult, type VastOutcome } from '../../src/vast/resolve';
 import { getConfig, getPorts } from '../lib/context';
 import { plain } from '../lib/plainEffects';
+import type { TaskOf } from '../lib/tasks';
 import { VAST_CHAIN_LIMIT_MS, VAST_TIMEOUT_MS } from './limits';
 
 /** An ad made ready to play: where its VAST chain ended, and what will play it. */
@@ -22,8 +23,11 @@ export interface AdSession {
   preloaded: boolean;
 }
 
-const isVpaid = (file: Pick<VastMediaFile, 'type' | 'apiFramework'>) =>
-  file.apiFramework?.toUpperCase() === 'VPAID' && /javascript/i.test(file.type);
+/** A session prepared before its break: opening, or open. */
+export interface PreparedSession {
+  vastUrl: string;
+  task: TaskOf<AdSession>;
+}
 
 const TIMED_OUT: FetchTextResult = { ok: false, reason: 'timeout' };
 const UNAVAILABLE: FetchTextResult = { ok: false, reason: 'unavailable' };
@@ -79,7 +83,7 @@ function* chooseMedia(ad: VastAd) {
     bandwidthKbps: bandwidth !== null && bandwidth > 0 ? bandwidth / 1000 : null,
     // VPAID 2.0 JavaScript runs in the VPAID frame; everything else must play in the <video>.
     canPlay: (type, codec, apiFramework) =>
-      isVpaid({ type, apiFramework }) || adMedia.canPlay(type, codec),
+      isVpaidScript({ type, apiFramework }) || adMedia.canPlay(type, codec),
   });
 }
 
@@ -94,7 +98,7 @@ export function* openAdSession(vastUrl: string, preload = false) {
   if (outcome.kind !== 'ad') return session;
   session.media = yield* chooseMedia(outcome.ad);
   if (!session.media) return session;
-  session.creative = isVpaid(session.media) ? 'vpaid' : 'video';
+  session.creative = isVpaidScript(session.media) ? 'vpaid' : 'video';
   if (preload && session.creative === 'video') {
     const { adMedia } = yield* getPorts();
     yield* call([adMedia, adMedia.load], session.media.url);

@@ -1,35 +1,19 @@
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'typed-redux-saga';
-import { expandMacros } from '../../src/vast/macros';
-import type { VastAd, VastErrorCode } from '../../src/vast/model';
+import { expandMacros, type MacroValues } from '../../src/vast/macros';
+import type { VastAd, VastErrorCode, VastFailure } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
 
-/** What the tracking URLs' macros are filled with, at the moment of firing. */
-export interface TrackingContext {
-  adPlayhead: number | null;
-  contentPlayhead: number | null;
-  assetUri: string | null;
-  errorCode?: number;
-}
-
 /** Fires tracking URLs with their macros filled in: GET with keepalive, through the beacon port. */
-function* fire(urls: string[], context: TrackingContext) {
+function* fire(urls: string[], values: MacroValues) {
   if (urls.length === 0) return;
   const { beacon, clock, rng } = yield* getPorts();
-  const epochMs = yield* call([clock, clock.epochMs]);
+  const timestampMs = yield* call([clock, clock.epochMs]);
   for (const url of urls) {
-    const random = yield* call([rng, rng.next]);
-    const filled = expandMacros(url, {
-      cacheBusting: random,
-      timestampMs: epochMs,
-      ...(context.errorCode !== undefined ? { errorCode: context.errorCode } : {}),
-      ...(context.adPlayhead !== null ? { adPlayheadSec: context.adPlayhead } : {}),
-      ...(context.contentPlayhead !== null ? { contentPlayheadSec: context.contentPlayhead } : {}),
-      ...(context.assetUri !== null ? { assetUri: context.assetUri } : {}),
-    });
-    yield* call([beacon, beacon.fire], filled);
+    const cacheBusting = yield* call([rng, rng.next]);
+    yield* call([beacon, beacon.fire], expandMacros(url, { ...values, cacheBusting, timestampMs }));
   }
 }
 
@@ -38,17 +22,10 @@ function* fire(urls: string[], context: TrackingContext) {
  * error URLs, the chain's with it, get the code in [ERRORCODE] (SPEC.md section 7).
  */
 export function* trackUnplayable(
-  errorUrls: string[],
-  code: VastErrorCode,
-  message: string,
+  { errorUrls, code, message }: Pick<VastFailure, 'errorUrls' | 'code' | 'message'>,
   contentTime: number,
 ): SagaIterator<AdOutcome> {
-  yield* fire(errorUrls, {
-    adPlayhead: null,
-    contentPlayhead: contentTime,
-    assetUri: null,
-    errorCode: code,
-  });
+  yield* fire(errorUrls, { contentPlayheadSec: contentTime, errorCode: code });
   return { status: 'error', error: { code, message } };
 }
 
@@ -64,14 +41,10 @@ export function adTracking(
   playhead: () => number,
 ) {
   const fired = new Set<string>(); // each URL of each event, once per ad
-  const context = (): TrackingContext => ({
-    adPlayhead: playhead(),
-    contentPlayhead: contentTime,
-    assetUri,
-  });
   const fireNew = function* (key: string, urls: string[], errorCode?: number) {
     const fresh = urls.filter((url) => !fired.has(`${key} ${url}`) && fired.add(`${key} ${url}`));
-    yield* fire(fresh, errorCode === undefined ? context() : { ...context(), errorCode });
+    const at = { adPlayheadSec: playhead(), contentPlayheadSec: contentTime, assetUri };
+    yield* fire(fresh, { ...at, errorCode });
   };
   const urlsOf = (event: string) => ad.tracking.filter((t) => t.event === event).map((t) => t.url);
   return {

@@ -1,9 +1,11 @@
 // The creative driver of a video ad: the ad's own <video> through the ad media port.
+import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, race, select } from 'typed-redux-saga';
 import type { AdMediaEvent } from '../../src/ports/types';
 import type { PlayOutcome } from '../../src/shared/media';
 import { adsActions, selectAdVolume } from '../../src/state/ads';
-import { VAST_ERROR } from '../../src/vast/model';
+import { QUARTILES, VAST_ERROR } from '../../src/vast/model';
+import { selectAdWanted } from '../../src/state/selectors';
 import { getPorts } from '../lib/context';
 import { joinTask, type TaskOf } from '../lib/tasks';
 import { plain } from '../lib/plainEffects';
@@ -12,15 +14,16 @@ import {
   paused,
   playing,
   progressed,
-  QUARTILES,
   volumeChanged,
+  type AdOutcome,
   type AdRun,
   type CreativeDriver,
 } from './adLoop';
 import { MEDIA_TIMEOUT_MS } from './limits';
+import type { PreparedSession } from './openAdSession';
 
 /** play(), which a stalled element may never settle: null after the media time limit. */
-export function* playWithinLimit() {
+function* playWithinLimit() {
   const { adMedia, clock } = yield* getPorts();
   const { played } = yield* race({
     played: plain.call([adMedia, adMedia.play]),
@@ -29,9 +32,27 @@ export function* playWithinLimit() {
   return played ?? null;
 }
 
-type VideoRun = AdRun<AdMediaEvent>;
+/** The ad <video>'s events, and the outcome of each play attempt the driver starts. */
+export type VideoEvent = AdMediaEvent | { type: 'played'; outcome: PlayOutcome | null };
+type VideoRun = AdRun<VideoEvent>;
 /** a play() started at the break's head, before the loop */
 export type EarlyPlay = TaskOf<PlayOutcome | null>;
+
+/**
+ * The prepared ad started at the very head of its break when it is open, loaded and wanted, so the
+ * click's first ad frame does not wait for the break's bookkeeping. Null when it cannot be.
+ */
+export function* startPreparedEarly(prepared: PreparedSession | null) {
+  if (!prepared || prepared.task.isRunning()) return null;
+  const session = prepared.task.result();
+  if (!session?.preloaded || !session.media) return null;
+  if (!(yield* select(selectAdWanted))) return null;
+  const { adMedia } = yield* getPorts();
+  const loaded = yield* call([adMedia, adMedia.load], session.media.url);
+  if (!loaded.ready) return null;
+  yield* call([adMedia, adMedia.show], true);
+  return yield* fork(playWithinLimit);
+}
 
 /**
  * One attempt to start the ad (or the outcome of one started early, at the break's head): without
@@ -45,7 +66,18 @@ function* attemptPlay(run: VideoRun, early: EarlyPlay | null) {
     yield* call([adMedia, adMedia.setVolume], volume, true);
     outcome = yield* playWithinLimit();
   }
-  yield* put(run.inbox, { kind: 'played', outcome });
+  yield* put(run.inbox, { kind: 'media', event: { type: 'played', outcome } });
+}
+
+/** A play attempt's outcome: not in time or not playable ends the ad; refused sound asks a click. */
+function* played(run: VideoRun, outcome: PlayOutcome | null): SagaIterator<AdOutcome | null> {
+  const { track } = run;
+  if (!outcome)
+    return yield* track.failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
+  if (!outcome.ok && outcome.reason === 'not-allowed') yield* put(adsActions.adNeedsClick());
+  if (!outcome.ok && outcome.reason === 'failed')
+    return yield* track.failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
+  return null;
 }
 
 /** A video ad's driver: `early` is a play started at the break's head, before the loop. */
@@ -56,7 +88,7 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
     playPending = true;
     run.tasks.push(yield* fork(attemptPlay, run, from));
   };
-  const driver: CreativeDriver<AdMediaEvent> = {
+  const driver: CreativeDriver<VideoEvent> = {
     limits: {
       load: { code: VAST_ERROR.MEDIA_TIMEOUT, message: 'The media file did not load in time' },
       stall: { code: VAST_ERROR.MEDIA_DELIVERY, message: 'The media file stalled' },
@@ -67,7 +99,7 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
       yield* call([adMedia, adMedia.show], true);
       if (early) yield* startPlay(run, early);
       if (preloaded.ready) {
-        const event: AdMediaEvent = { type: 'loaded', duration: preloaded.duration };
+        const event: VideoEvent = { type: 'loaded', duration: preloaded.duration };
         yield* put(run.inbox, { kind: 'media', event });
       }
     },
@@ -109,25 +141,16 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
                 : [VAST_ERROR.MEDIA_DELIVERY, 'Media delivery failed'];
           return yield* run.track.failed(code, `${what}: ${event.message}`);
         }
+        case 'played':
+          playPending = false;
+          return yield* played(run, event.outcome);
       }
-    },
-    *onPlayed(run, outcome) {
-      playPending = false;
-      if (!outcome)
-        return yield* run.track.failed(VAST_ERROR.MEDIA_TIMEOUT, 'The ad did not start in time');
-      if (!outcome.ok && outcome.reason === 'not-allowed') yield* put(adsActions.adNeedsClick());
-      if (!outcome.ok && outcome.reason === 'failed')
-        return yield* run.track.failed(VAST_ERROR.CANNOT_PLAY, 'The ad video cannot play');
-      return null;
     },
     *play(run) {
       if (!playPending) yield* startPlay(run, null);
     },
     *pause() {
       yield* call([adMedia, adMedia.pause]);
-    },
-    *clickThrough(run) {
-      yield* run.track.click();
     },
     *setVolume(volume, muted) {
       yield* call([adMedia, adMedia.setVolume], volume, muted);

@@ -1,7 +1,5 @@
 // The creative driver of a VPAID 2.0 ad: the creative's script in its frame, through the VPAID port.
-// Its events are mapped onto the ad statuses (AdStarted -> started, AdPlaying/AdPaused -> playing/
-// paused, AdSkipped -> skipped, AdStopped -> completed or stopped, AdError -> error 901), its own
-// quartiles onto the VAST tracking.
+// Its events become the loop's (AdError ends the ad with 901), its own quartiles the VAST tracking.
 import { call, put } from 'typed-redux-saga';
 import type { VpaidEvent } from '../../src/ports/types';
 import { adsActions } from '../../src/state/ads';
@@ -35,6 +33,7 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
       load: { code: VAST_ERROR.GENERAL, message: 'The VPAID creative did not load in time' },
       stall: { code: VAST_ERROR.GENERAL, message: 'The VPAID creative stalled' },
     },
+    ownClicks: true,
     subscribe: (emit) => vpaid.subscribe(emit),
     *begin() {
       yield* call([vpaid, vpaid.load], scriptUrl, ad.adParameters);
@@ -78,7 +77,9 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
           return { status: 'skipped', error: null };
         case 'AdStopped':
         case 'AdUserClose':
-          return run.ending ?? { status: completed ? 'completed' : 'stopped', error: null };
+          return (
+            run.ending?.outcome ?? { status: completed ? 'completed' : 'stopped', error: null }
+          );
         case 'AdError':
           return yield* run.track.failed(VAST_ERROR.GENERAL, `VPAID: ${event.message}`);
         default:

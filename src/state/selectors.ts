@@ -105,3 +105,14 @@ export const selectBreakStart = (s: PlayerState) => ({
   volume: s.media.volume,
   muted: s.media.muted,
 });
+
+/** SPEC.md section 9: the ad plays only while this share of the player is visible. */
+export const VISIBILITY_THRESHOLD = 0.51;
+
+/** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
+export const selectAdWanted = (s: PlayerState) =>
+  !s.viewport.hidden &&
+  (s.ads.userChoice === 'play' ||
+    (s.ads.userChoice === null &&
+      !(s.ads.ad?.needsClick ?? false) &&
+      s.viewport.visibleRatio >= VISIBILITY_THRESHOLD));

@@ -12,7 +12,12 @@ export interface MediaChoiceOptions {
   canPlay: CanPlay;
 }
 
-const isVpaid = (file: VastMediaFile) => file.apiFramework?.toUpperCase() === 'VPAID';
+const isVpaid = (file: Pick<VastMediaFile, 'apiFramework'>) =>
+  file.apiFramework?.toUpperCase() === 'VPAID';
+
+/** A VPAID 2.0 creative: JavaScript that runs in the VPAID frame, not a file the <video> plays. */
+export const isVpaidScript = (file: Pick<VastMediaFile, 'type' | 'apiFramework'>) =>
+  isVpaid(file) && /javascript/i.test(file.type);
 
 /** How far a file's size is from the player's: files that fit come before larger ones. */
 function sizeRank(file: VastMediaFile, width: number, height: number): [number, number] {

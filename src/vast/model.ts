@@ -25,6 +25,13 @@ export const VAST_ERROR = {
 
 export type VastErrorCode = (typeof VAST_ERROR)[keyof typeof VAST_ERROR];
 
+/** VAST quartile events at 25, 50 and 75% of the duration (SPEC.md section 9). */
+export const QUARTILES: [string, number][] = [
+  ['firstQuartile', 0.25],
+  ['midpoint', 0.5],
+  ['thirdQuartile', 0.75],
+];
+
 /** A time offset: absolute seconds, or a share of the ad's duration in percent. */
 export type VastOffset = { kind: 'seconds'; value: number } | { kind: 'percent'; value: number };
 
