@@ -1,6 +1,6 @@
 // Error reports through Sentry: actor crashes, unexpected boot failures and page errors, each with
-// the tail of the flight log attached. Sentry is its own bundle, loaded once the first frame is on
-// screen (or the boot has failed), so it never delays the start; page errors before that are kept
+// the tail of the flight log attached. Sentry is its own bundle, loaded a second after the first frame
+// (or once the boot has failed), so it never delays the start; page errors before that are kept
 // and sent once it is there. Nothing is loaded or sent without a DSN.
 import type { Middleware } from '@reduxjs/toolkit';
 import { adsActions } from '../state/ads';
@@ -18,6 +18,13 @@ export const SAMPLING = {
 };
 /** Page errors kept while Sentry loads; more are dropped (a loop of errors must not grow memory). */
 const EARLY_ERRORS = 20;
+/**
+ * Sentry starts this long after the first `playing` (the frame is on screen about 100 ms after it),
+ * then when the main thread is idle: its start, its replay's first snapshot of the page among it,
+ * is 40-70 ms of main-thread work, which must not delay the first frame's paint.
+ */
+const START_AFTER_FIRST_FRAME_MS = 1_000;
+const IDLE_WAIT_LIMIT_MS = 2_000;
 
 export interface ErrorReporter {
   /** loads Sentry and starts reporting (after the first frame) */
@@ -109,8 +116,11 @@ export function errorReportMiddleware(reporter: ErrorReporter): Middleware {
   const start = () => {
     if (started) return;
     started = true;
-    // after the frame is painted, when the main thread has a moment
-    setTimeout(() => reporter.start(), 0);
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(() => reporter.start(), { timeout: IDLE_WAIT_LIMIT_MS });
+      else reporter.start(); // WebKit has no idle callbacks
+    }, START_AFTER_FIRST_FRAME_MS);
   };
   return () => (next) => (action) => {
     const result = next(action);

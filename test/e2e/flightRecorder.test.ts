@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
 import { demoUrl, keepAsGolden, openPage, playerFrame, useBrowser } from './browser';
 
+/** A bundle that is none of the player's code, hls.js or the interface: error reporting's. */
+const REPORTING_BUNDLE = /\/(?!public\.|hls\.|view\.)[\w-]+\.[0-9a-f]{8}\.js$/;
+
 describe('the flight recorder in the browser', () => {
   const browser = useBrowser();
 
@@ -167,11 +170,18 @@ describe('an actor crash', () => {
     await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
       timeout: 20_000,
     });
-    // the error reporting bundle (neither the player's nor hls.js') was asked for after the first frame
-    const timing = await frame.evaluate(async () => {
+    // the error reporting bundle (none of the player's, hls.js' or the interface's) was asked for
+    // after the first frame
+    await frame.waitForFunction(
+      (pattern) =>
+        performance.getEntriesByType('resource').some((r) => new RegExp(pattern).test(r.name)),
+      { timeout: 10_000 },
+      REPORTING_BUNDLE.source,
+    );
+    const timing = await frame.evaluate(async (pattern) => {
       const reporting = performance
         .getEntriesByType('resource')
-        .find((r) => /\/(?!public\.|hls\.)[\w-]+\.[0-9a-f]{8}\.js$/.test(r.name));
+        .find((r) => new RegExp(pattern).test(r.name));
       const log = JSON.parse(await window.__player!.exportLog()) as {
         entries: { kind: string; t: number; action?: { type: string } }[];
       };
@@ -179,7 +189,7 @@ describe('an actor crash', () => {
         (e) => e.kind === 'put' && e.action?.type === 'media/playing',
       );
       return { loadedAt: reporting?.startTime ?? null, playingAt: playing?.t ?? null };
-    });
+    }, REPORTING_BUNDLE.source);
     expect(timing.loadedAt).not.toBeNull();
     expect(timing.loadedAt!).toBeGreaterThan(timing.playingAt!);
 
