@@ -6,6 +6,7 @@ import {
   positionPercent,
   type BreakKind,
   selectAdsEpisodeId,
+  selectHostHold,
   selectPrerollDue,
 } from '../../src/state/ads';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
@@ -65,17 +66,18 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
           perc: positionPercent(sample.currentTime, sample.duration),
         }),
       );
-      if (outcome.status === 'stopped' || (yield* episodeChanged())) break;
+      if (yield* episodeChanged()) break; // an ad that stopped itself is followed by the next
     }
   } finally {
     const playedSeconds = yield* select(selectPlayedSeconds);
+    const held = yield* select(selectHostHold); // the host page paused the player: it stays so
     const over = { kind, episodeId: before.episodeId, playedSeconds };
     if (started) {
       yield* call([adMedia, adMedia.unload]);
       yield* put(adsActions.breakEnded(over));
     } else yield* put(adsActions.breakPassed({ ...over, reason: passed }));
     // Content resumes where it was; after an episode change the new episode's own start decides.
-    if (resume && !(yield* episodeChanged())) yield* put(playbackRequests.playRequested());
+    if (resume && !held && !(yield* episodeChanged())) yield* put(playbackRequests.playRequested());
   }
 }
 

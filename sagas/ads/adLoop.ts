@@ -42,6 +42,7 @@ const WAKING_ACTIONS = anyOf([
   adRequests.skipRequested.type,
   adRequests.clickThroughRequested.type,
   adRequests.playPauseRequested.type,
+  adRequests.hostPlayRequested.type,
   adRequests.volumeRequested.type,
   viewportActions.pageVisibilityChanged.type,
   viewportActions.intersectionChanged.type,

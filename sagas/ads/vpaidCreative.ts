@@ -47,9 +47,12 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
           yield* loaded(run, driver, 0);
           return null;
         case 'AdStarted':
+          // SPEC.md section 4: the impression and start, once, whatever else the creative sends
           run.paused = false;
           yield* restartLimits(run);
           yield* put(adsActions.adStarted());
+          yield* run.track.impression();
+          yield* run.track.event('start');
           yield* put(adsActions.adPlaying());
           return null;
         case 'AdImpression':

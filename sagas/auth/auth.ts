@@ -1,6 +1,6 @@
 import { call, put, takeLeading } from 'typed-redux-saga';
 import { authenticatorEndpoints, requestOf } from '../../src/api/endpoints';
-import { ACCESS_COOKIE, bearerOf, REFRESH_COOKIE } from '../../src/api/token';
+import { ACCESS_COOKIE, bearerOf, REFRESH_COOKIE, usableToken } from '../../src/api/token';
 import { authActions } from '../../src/state/auth';
 import { getConfig, getPorts } from '../lib/context';
 
@@ -10,7 +10,7 @@ const COOKIE_DAYS = 30;
 function* refresh() {
   const { http, cookies } = yield* getPorts();
   const config = yield* getConfig();
-  const refreshToken = cookies.get(REFRESH_COOKIE);
+  const refreshToken = usableToken(cookies.get(REFRESH_COOKIE));
   if (!refreshToken) {
     yield* put(authActions.refreshFailed({ reason: 'no-refresh-token' }));
     return;
@@ -18,7 +18,7 @@ function* refresh() {
   const request = requestOf(
     authenticatorEndpoints(config.envBaseUrl).refresh(
       refreshToken,
-      cookies.get(ACCESS_COOKIE) ?? '',
+      usableToken(cookies.get(ACCESS_COOKIE)) ?? '',
     ),
   );
   try {

@@ -1,5 +1,4 @@
 import { put, select, takeLatest } from 'typed-redux-saga';
-import { adRequests, adsActions } from '../../src/state/ads';
 import {
   contentActions,
   selectCurrentEpisodeId,
@@ -7,14 +6,7 @@ import {
   selectHasMultipleEpisodes,
 } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
-import { listSettled } from '../lib/adListSettled';
-
-/** SPEC.md section 4: the ad list is refreshed before another episode is selected. */
-function* refreshAdList() {
-  yield* put(adsActions.listReset());
-  yield* put(adRequests.listUpdateRequested()); // the ad actor starts the fetch at once
-  yield* listSettled();
-}
+import { refreshAdList } from '../lib/adListSettled';
 
 function* selectEpisode(action: ReturnType<typeof contentActions.episodeRequested>) {
   const current = yield* select(selectCurrentEpisodeId);

@@ -1,19 +1,22 @@
 import type { Episode } from '../../src/api/types';
 import type { ResumeState } from '../../src/state/resume';
+import { storedPositions } from '../lib/storedValues';
 
-/** The saved position of an episode: local memory first, then the server's progress unless it was finished. */
+/** No episode is this long: with its duration unknown, a saved time past it is not one. */
+const LONGEST_EPISODE_S = 24 * 3600;
+
+/**
+ * The saved position of an episode: local memory first, then the server's progress unless it was
+ * finished. Either is a position only from 1 s to before the episode's end: memory is untrusted.
+ */
 export function savedTimeOf(episode: Episode, storedProgress: string | null): number | null {
-  let local: unknown;
-  try {
-    local = storedProgress
-      ? (JSON.parse(storedProgress) as Record<string, unknown>)[String(episode.id)]
-      : undefined;
-  } catch {
-    local = undefined; // unreadable memory is no memory
-  }
-  const seconds =
-    typeof local === 'number' ? local : episode.isCompleted ? null : episode.watchProgress;
-  return seconds != null && Number.isFinite(seconds) && seconds >= 1 ? Math.floor(seconds) : null;
+  const end = episode.duration > 0 ? episode.duration : LONGEST_EPISODE_S;
+  const position = (seconds: unknown) =>
+    typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1 && seconds < end
+      ? Math.floor(seconds)
+      : null;
+  const local = position(storedPositions(storedProgress)[String(episode.id)]);
+  return local ?? (episode.isCompleted ? null : position(episode.watchProgress));
 }
 
 /**

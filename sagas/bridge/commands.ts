@@ -5,8 +5,10 @@ import type { RequestId } from '../../src/bridge/messages';
 import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';
+import { adRequests, selectInAdBreak } from '../../src/state/ads';
 import { playbackRequests } from '../../src/state/playback';
 import {
+  selectAdWanted,
   selectCurrentEpisode,
   selectEpisodesInOrder,
   selectQuality,
@@ -19,6 +21,12 @@ export const READY_DATA = {
   ours: { events: EVENTS, commands: COMMANDS },
   playerjs: { events: PLAYERJS_EVENTS, methods: PLAYERJS_METHODS },
 };
+
+/** What a host may not do while an advert plays: refused with this code, never queued. */
+export const REFUSED_DURING_AD = {
+  code: 'AD_PLAYING',
+  message: 'Not while an advert plays',
+} as const;
 
 /** A getter's answer, from the state. */
 export function answerGetter(name: Getter, s: PlayerState): unknown {
@@ -44,33 +52,58 @@ export function answerGetter(name: Getter, s: PlayerState): unknown {
   }
 }
 
+/** The volume for the content and, during a break, for the advert too (the viewer hears one). */
+function* setVolume(volume: number, muted: boolean) {
+  if (yield* select(selectInAdBreak)) yield* put(adRequests.volumeRequested({ volume, muted }));
+  yield* put(playbackRequests.volumeRequested({ volume, muted }));
+}
+
 /**
  * Carries out a host's command as the viewer's intent would be (the actors that own playback do the
- * rest); answers with data or with a stable error code.
+ * rest), on the advert while a break runs; answers with data or with a stable error code. Getters
+ * that the element answers read it, so they see every command sent before them.
  */
 export function* runCommand(command: Command, requestId: RequestId) {
   const state = yield* select(selectPlayerState);
-  const { volume, muted } = state.media;
+  const inBreak = selectInAdBreak(state);
+  const { media } = yield* getPorts();
   switch (command.name) {
     case 'hello':
       return { data: state.system.boot === 'ready' ? READY_DATA.ours : null };
     case 'play':
-      yield* put(playbackRequests.playRequested());
+    case 'pause': {
+      const play = command.name === 'play';
+      if (inBreak) yield* put(adRequests.hostPlayRequested({ play }));
+      else yield* put(play ? playbackRequests.playRequested() : playbackRequests.pauseRequested());
       return {};
-    case 'pause':
-      yield* put(playbackRequests.pauseRequested());
-      return {};
+    }
     case 'seek':
+      if (inBreak) return { error: REFUSED_DURING_AD };
       yield* put(playbackRequests.seekRequested({ time: command.time }));
       return {};
-    case 'setVolume':
-      yield* put(playbackRequests.volumeRequested({ volume: command.volume, muted }));
+    case 'setVolume': {
+      const { muted } = yield* call([media, media.volume]);
+      yield* setVolume(command.volume, muted);
       return {};
+    }
     case 'mute':
-    case 'unmute':
-      yield* put(playbackRequests.volumeRequested({ volume, muted: command.name === 'mute' }));
+    case 'unmute': {
+      const { volume } = yield* call([media, media.volume]);
+      yield* setVolume(volume, command.name === 'mute');
       return {};
+    }
+    case 'getVolume':
+    case 'getMuted': {
+      const now = yield* call([media, media.volume]);
+      return { data: command.name === 'getVolume' ? now.volume : now.muted };
+    }
+    case 'getPaused': {
+      if (inBreak) return { data: !selectAdWanted(state) }; // the advert's, which the host controls
+      const sample = yield* call([media, media.sample]);
+      return { data: sample.paused };
+    }
     case 'selectEpisode': {
+      if (inBreak) return { error: REFUSED_DURING_AD };
       const known = state.content.episodes.some((e) => e.id === command.episodeId);
       if (!known)
         return { error: { code: 'UNKNOWN_EPISODE', message: `No episode ${command.episodeId}` } };
@@ -83,7 +116,6 @@ export function* runCommand(command: Command, requestId: RequestId) {
       return {};
     case 'getCurrentTime': {
       // the element's own position: the state's is a second behind, and a seek's not yet there
-      const { media } = yield* getPorts();
       const sample = yield* call([media, media.sample]);
       return { data: sample.currentTime };
     }

@@ -5,7 +5,7 @@ import type { Action } from 'redux';
 import { call, fork, join, put, take } from 'typed-redux-saga';
 import { requestOf, withBearer, type Endpoint } from '../../src/api/endpoints';
 import { jsonBody } from '../../src/api/http';
-import { ACCESS_COOKIE, isExpired } from '../../src/api/token';
+import { ACCESS_COOKIE, isExpired, usableToken } from '../../src/api/token';
 import { authActions } from '../../src/state/auth';
 import { getPorts } from './context';
 import { anyOf } from './anyOf';
@@ -25,10 +25,10 @@ function* refreshToken() {
 /** The token to send, and whether a refresh was already tried for it. */
 function* currentToken() {
   const { cookies, clock } = yield* getPorts();
-  const token = cookies.get(ACCESS_COOKIE);
+  const token = usableToken(cookies.get(ACCESS_COOKIE));
   if (!token || !isExpired(token, clock.epochMs())) return { token, refreshTried: false };
   const refreshed = yield* refreshToken();
-  return { token: refreshed ? cookies.get(ACCESS_COOKIE) : null, refreshTried: true };
+  return { token: refreshed ? usableToken(cookies.get(ACCESS_COOKIE)) : null, refreshTried: true };
 }
 
 export function* apiRequest<T>(endpoint: Endpoint<T>) {
@@ -43,7 +43,7 @@ export function* apiRequest<T>(endpoint: Endpoint<T>) {
     const { cookies } = yield* getPorts();
     res = yield* call(
       [http, http.request],
-      withBearer(request, renewed ? cookies.get(ACCESS_COOKIE) : null),
+      withBearer(request, renewed ? usableToken(cookies.get(ACCESS_COOKIE)) : null),
     );
   }
   return res;

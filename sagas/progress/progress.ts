@@ -9,19 +9,10 @@ import { viewportActions } from '../../src/state/viewport';
 import { getPorts } from '../lib/context';
 import { MUTED_KEY, PROGRESS_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { anyOf } from '../lib/anyOf';
+import { storedPositions } from '../lib/storedValues';
 
 /** SPEC.md section 9: saved progress is written at most every 10 s. */
 export const PROGRESS_EVERY_MS = 10_000;
-
-/** The stored map of positions; unreadable memory is replaced, not kept. */
-function readProgress(stored: string | null): Record<string, number> {
-  try {
-    const parsed: unknown = JSON.parse(stored ?? '{}');
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** Writes where the viewer is in the current episode into episodesTimeProgress. */
 function* writeProgress() {
@@ -29,7 +20,7 @@ function* writeProgress() {
   const episodeId = yield* select(selectCurrentEpisodeId);
   const time = yield* select(selectCurrentSecond);
   if (episodeId === null || time < 1) return;
-  const progress = readProgress(yield* call([storage, storage.get], PROGRESS_KEY));
+  const progress = storedPositions(yield* call([storage, storage.get], PROGRESS_KEY));
   yield* call(
     [storage, storage.set],
     PROGRESS_KEY,

@@ -34,6 +34,7 @@ import { resolveStream, type ResolvedStream } from './resolveStream';
 import { freshLoop, streamTick, type LoopState } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
+import { storedBandwidth, storedVolume } from '../lib/storedValues';
 
 function* contentId() {
   return (yield* select(selectContentId)) || 0;
@@ -103,13 +104,9 @@ function* play(playing: Playing) {
 /** The saved volume and mute (SPEC.md section 3: player-volume 1, player-muted false by default). */
 function* restoreVolume() {
   const { media, storage } = yield* getPorts();
-  const volume = Number((yield* call([storage, storage.get], VOLUME_KEY)) ?? 1);
+  const volume = storedVolume(yield* call([storage, storage.get], VOLUME_KEY));
   const muted = (yield* call([storage, storage.get], MUTED_KEY)) === 'true';
-  yield* call(
-    [media, media.setVolume],
-    Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1,
-    muted,
-  );
+  yield* call([media, media.setVolume], volume, muted);
 }
 
 /** The actor's memory of what it is playing, across its tasks. */
@@ -226,9 +223,8 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
 export function* streamActor() {
   const { media, storage } = yield* getPorts();
   // the last session's bandwidth estimate: for hls.js's first level and the ads' first media file
-  const stored = Number(yield* call([storage, storage.get], BANDWIDTH_KEY));
-  const kept = Number.isFinite(stored) && stored > 0 ? stored : null; // storage is not trusted
-  yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: kept }));
+  const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
+  yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {
     stream: null,

@@ -2,6 +2,13 @@
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
+/** What a token can be: visible ASCII, as an Authorization header carries it, of a sane length. */
+const TOKEN = /^[\x21-\x7e]{1,8192}$/;
+
+/** A token cookie's value, or null when there is none or it is not one (then the viewer is a guest). */
+export const usableToken = (value: string | null): string | null =>
+  value !== null && TOKEN.test(value) ? value : null;
+
 /** Refresh a little before the expiry, so a request does not leave with a token about to die. */
 export const EXPIRY_MARGIN_MS = 5_000;
 

@@ -20,14 +20,15 @@ const INTEGER = /^\d+$/;
 const TIME_CODE = /^[\d.]+$/;
 
 export function parseInteger(value: string | null | undefined): number | null {
-  return value != null && INTEGER.test(value) ? Number(value) : null;
+  const n = value != null && INTEGER.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) ? n : null; // past 2^53 an id is no longer the one written
 }
 
 /** SPEC.md section 5: digits and dots only, read as an integer; anything else is absent. */
 export function parseTimeCode(value: string | null | undefined): number | null {
   if (value == null || !TIME_CODE.test(value)) return null;
   const seconds = parseInt(value, 10);
-  return Number.isFinite(seconds) ? seconds : null;
+  return Number.isSafeInteger(seconds) ? seconds : null;
 }
 
 /** A JSON object of string values; anything else gives no headers rather than a broken request. */

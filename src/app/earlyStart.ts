@@ -5,7 +5,7 @@
 // did, and a replay needs nothing of this.
 import { catalogEndpoints, DEFAULT_TIMEOUT_MS, requestOf, withBearer } from '../api/endpoints';
 import { jsonBody } from '../api/http';
-import { ACCESS_COOKIE, isExpired } from '../api/token';
+import { ACCESS_COOKIE, isExpired, usableToken } from '../api/token';
 import type { Episode, MasterJson } from '../api/types';
 import { chooseEpisode } from '../../sagas/boot/chooseEpisode';
 import { createCookiePort } from '../ports/storage';
@@ -63,7 +63,8 @@ export function startEarly(): void {
   (globalThis as { [HANDOVER]?: EarlyAnswers })[HANDOVER] = early;
   import('hls.js').catch(ignore); // beside the player's code, not after it
   try {
-    startFirstFrameRequests(early, pageConfig(), createCookiePort().get(ACCESS_COOKIE), Date.now());
+    const token = usableToken(createCookiePort().get(ACCESS_COOKIE));
+    startFirstFrameRequests(early, pageConfig(), token, Date.now());
   } catch {
     // the actors do it all themselves
   }

@@ -2,7 +2,7 @@
 // protocol and, for the events it defines, in the player.js protocol. Pure.
 import type { UnknownAction } from 'redux';
 import type { PlayerState } from '../state';
-import { adsActions } from '../state/ads';
+import { adsActions, reportedAdDuration } from '../state/ads';
 import { analyticsActions } from '../state/analytics';
 import { contentActions } from '../state/content';
 import { mediaActions } from '../state/playback';
@@ -37,7 +37,7 @@ const adOf = (s: PlayerState) => {
       id: ad.id,
       index: ad.index,
       title: ad.title,
-      durationSec: ad.durationSec,
+      durationSec: reportedAdDuration(ad.durationSec),
       status: ad.status,
       error: ad.error,
     }
@@ -101,6 +101,12 @@ const DESCRIBE: Record<string, Describe> = {
   }),
   [adsActions.breakStarted.type]: (a) => ({ event: 'adBreakStarted', data: payload(a) }),
   [adsActions.adStarted.type]: (_a, s) => ({ event: 'adStarted', data: adOf(s) }),
+  // the advert plays or pauses: the same events as the film's, marked as the advert's
+  [adsActions.adPlaying.type]: () => ({ event: 'play', data: { ad: true } }),
+  [adsActions.adPaused.type]: (_a, s) => ({
+    event: 'pause',
+    data: { currentTime: s.media.currentTime, ad: true },
+  }),
   [adsActions.adEnded.type]: (_a, s) => ({ event: 'adEnded', data: adOf(s) }),
   [adsActions.breakEnded.type]: () => ({ event: 'adBreakEnded', data: null }),
   // each analytics event, as the statistics function got it (the SDK hands it to the page's own)

@@ -302,6 +302,7 @@ export function createMediaPort(
       video.volume = Math.min(1, Math.max(0, volume));
       video.muted = muted;
     },
+    volume: () => ({ volume: video.volume, muted: video.muted }),
     recover: (kind) => {
       if (kind === 'media') hls?.recoverMediaError();
       else hls?.startLoad();

@@ -40,7 +40,16 @@ export function createStoragePort(): StoragePort {
   };
 }
 
-/** document.cookie, with the same fallback to memory. */
+/** A cookie's value as written: one that is not valid percent-encoding is no value. */
+function decoded(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
+/** document.cookie, with the same fallback to memory; a value that cannot be read counts as none. */
 export function createCookiePort(): CookiePort {
   const memory = new Map<string, string>();
   const read = (): string => {
@@ -54,7 +63,7 @@ export function createCookiePort(): CookiePort {
     get(name) {
       for (const part of read().split(';')) {
         const [key, ...rest] = part.trim().split('=');
-        if (key === name) return decodeURIComponent(rest.join('='));
+        if (key === name) return decoded(rest.join('='));
       }
       return memory.get(name) ?? null;
     },

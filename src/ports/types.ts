@@ -59,6 +59,8 @@ export interface MediaPort {
   setSubtitleTrack(id: number): void;
   setRate(rate: number): void;
   setVolume(volume: number, muted: boolean): void;
+  /** the element's volume now: a setVolume shows at once, its volumechange event a moment later */
+  volume(): { volume: number; muted: boolean };
   /** the engine's documented recovery: recoverMediaError for media errors, startLoad for network ones */
   recover(kind: 'media' | 'network'): void;
   /**

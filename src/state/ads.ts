@@ -77,6 +77,8 @@ export interface AdsState {
   muted: boolean;
   /** the viewer's last play/pause click in the ad layer decides over visibility */
   userChoice: 'play' | 'pause' | null;
+  /** the host page paused the player during the break: no ad plays, nor content after it, until its play */
+  hostHold: boolean;
   /** played seconds of content at which the next mid-roll is due */
   nextMidrollAt: number;
   /** the episode the pre-roll and mid-roll counts belong to */
@@ -94,6 +96,7 @@ const initialState: AdsState = {
   volume: 1,
   muted: false,
   userChoice: null,
+  hostHold: false,
   nextMidrollAt: MIDROLL_INTERVAL_S,
   episodeId: null,
   disabled: false,
@@ -108,6 +111,8 @@ export const adRequests = {
   skipRequested: createAction('ads/skipRequested'),
   clickThroughRequested: createAction('ads/clickThroughRequested'),
   playPauseRequested: createAction('ads/playPauseRequested'),
+  /** the host page's play or pause during a break (the bridge sends the others to content) */
+  hostPlayRequested: createAction<{ play: boolean }>('ads/hostPlayRequested'),
   volumeRequested: createAction<{ volume: number; muted: boolean }>('ads/volumeRequested'),
 };
 
@@ -122,6 +127,7 @@ function breakOver(state: AdsState, action: PayloadAction<BreakOver>) {
   state.activeBreak = null;
   state.ad = null;
   state.userChoice = null;
+  state.hostHold = false;
   if (action.payload.episodeId !== state.episodeId) return;
   if (action.payload.kind === 'preroll') state.prerollDone = true;
   else {
@@ -162,6 +168,7 @@ export const adsSlice = createSlice({
     ) {
       state.activeBreak = action.payload;
       state.userChoice = null;
+      state.hostHold = false;
     },
     /** The break is over: content may play. */
     breakEnded: breakOver,
@@ -235,7 +242,7 @@ export const adsSlice = createSlice({
         id: ad.id,
         type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
         position: action.payload.position,
-        duration: ad.durationSec,
+        duration: reportedAdDuration(ad.durationSec),
         watched: ad.currentTime,
         perc: action.payload.perc,
         status: action.payload.status,
@@ -254,6 +261,12 @@ export const adsSlice = createSlice({
     builder.addCase(adRequests.playPauseRequested, (state) => {
       if (!state.ad) return;
       state.userChoice = state.ad.status === 'playing' ? 'pause' : 'play';
+      state.hostHold = false; // the viewer's own click decides over the host page's pause
+    });
+    builder.addCase(adRequests.hostPlayRequested, (state, { payload }) => {
+      if (!state.activeBreak) return;
+      state.hostHold = !payload.play;
+      if (payload.play && state.ad) state.userChoice = 'play';
     });
     // The click-through pauses the ad: the viewer is on the advertiser's page.
     builder.addCase(adRequests.clickThroughRequested, (state) => {
@@ -283,6 +296,11 @@ export const adsActions = adsSlice.actions;
 export const contentHeldByAds = (ads: AdsState) =>
   !ads.disabled && (ads.activeBreak !== null || !ads.prerollDone);
 
+/** SPEC.md section 9: the marker reported for an ad duration or remaining time not known. */
+export const UNKNOWN_TIME = -2;
+/** An ad's duration as the player reports it: its seconds, or -2 while it is not known. */
+export const reportedAdDuration = (seconds: number) => (seconds > 0 ? seconds : UNKNOWN_TIME);
+
 /** SPEC.md section 7: the ad fields of analytics events, for the ad on screen or else the last one. */
 export function adAnalyticsFields(ads: AdsState, contentDuration: number) {
   const { ad, activeBreak } = ads;
@@ -290,7 +308,7 @@ export function adAnalyticsFields(ads: AdsState, contentDuration: number) {
     return {
       ad_id: ad.id,
       ad_type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
-      ad_duration_sec: Math.round(ad.durationSec),
+      ad_duration_sec: Math.round(reportedAdDuration(ad.durationSec)),
       ad_position_perc: positionPercent(activeBreak.contentTime, contentDuration),
       ad_position: Math.floor(activeBreak.contentTime),
     };
@@ -322,4 +340,6 @@ export const selectAdList = (s: Holds) => s.ads.list;
 /** the episode the ad actor last saw chosen */
 export const selectAdsEpisodeId = (s: Holds) => s.ads.episodeId;
 /** the pre-roll is still to come and no break is on */
+export const selectHostHold = (s: Holds) => s.ads.hostHold;
+export const selectInAdBreak = (s: Holds) => s.ads.activeBreak !== null;
 export const selectPrerollDue = (s: Holds) => !s.ads.prerollDone && s.ads.activeBreak === null;

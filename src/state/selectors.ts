@@ -109,9 +109,13 @@ export const selectBreakStart = (s: PlayerState) => ({
 /** SPEC.md section 9: the ad plays only while this share of the player is visible. */
 export const VISIBILITY_THRESHOLD = 0.51;
 
-/** SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. */
+/**
+ * SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. The host
+ * page's pause holds every ad of the break until its play or the viewer's click.
+ */
 export const selectAdWanted = (s: PlayerState) =>
   !s.viewport.hidden &&
+  !s.ads.hostHold &&
   (s.ads.userChoice === 'play' ||
     (s.ads.userChoice === null &&
       !(s.ads.ad?.needsClick ?? false) &&

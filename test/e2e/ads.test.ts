@@ -205,6 +205,70 @@ describe('adverts on the demo', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the host page pauses and resumes the advert, sets its volume, and is refused a seek', async () => {
+    const { page, errors } = await open();
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=skippable'));
+    const frame = await playerFrame(page);
+    const adVideo = () =>
+      frame.evaluate(() => {
+        const video = document.getElementById('ad-video') as HTMLVideoElement;
+        return { paused: video.paused, time: video.currentTime, volume: video.volume };
+      });
+    await frame.waitForFunction(
+      () => {
+        const video = document.getElementById('ad-video') as HTMLVideoElement;
+        return window.__player!.getState().ads.ad?.status === 'playing' && video.currentTime > 1;
+      },
+      { timeout: 20_000 },
+    );
+
+    const paused = await page.evaluate(async () => {
+      await window.demoPlayer.pause();
+      return window.demoPlayer.getPaused();
+    });
+    expect(paused).toBe(true);
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'paused');
+    const pausedAt = (await adVideo()).time;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await adVideo()).toMatchObject({ paused: true, time: pausedAt }); // it holds
+    await screenshot(page, 'ad-paused-by-host');
+
+    // a getter sent at once after a command answers with its effect
+    const volume = await page.evaluate(async () => {
+      const [, answer] = await Promise.all([
+        window.demoPlayer.setVolume(0.87),
+        window.demoPlayer.getVolume(),
+      ]);
+      return answer;
+    });
+    expect(volume).toBe(0.87);
+    expect((await adVideo()).volume).toBeCloseTo(0.87);
+    const refused = await page.evaluate(() =>
+      window.demoPlayer.seek(30).then(
+        () => 'accepted',
+        (error: { code: string }) => error.code,
+      ),
+    );
+    expect(refused).toBe('AD_PLAYING');
+
+    await page.evaluate(() => window.demoPlayer.play());
+    await frame.waitForFunction(
+      (t) => (document.getElementById('ad-video') as HTMLVideoElement).currentTime > t + 0.5,
+      { timeout: 10_000 },
+      pausedAt,
+    );
+    const heard = await page.$$eval('#messages li', (items) =>
+      items.map((li) => `${li.getAttribute('data-event')} ${li.textContent ?? ''}`),
+    );
+    expect(heard.some((line) => line.startsWith('pause') && line.includes('"ad":true'))).toBe(true);
+    const fired = await firedBeacons(frame);
+    expect(fired).toEqual(
+      expect.arrayContaining(['/track/skippable/pause', '/track/skippable/resume']),
+    );
+    expect(await frame.evaluate(() => window.__player!.getState().media.currentTime)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('starts a mid-roll after 10 s of played film and resumes the film where it was', async () => {
     const { page, errors } = await open();
     await page.goto(demoUrl('/host.html?movie_id=1&advert=1&ads=nonskippable'));

@@ -10,7 +10,9 @@ import {
   messageText,
   openEmbed,
   openPage,
+  playerFrame,
   screenshot,
+  setDemoCookies,
   useBrowser,
 } from './browser';
 
@@ -242,6 +244,38 @@ describe('boot through the query parameters', () => {
       langOrder: ['en', 'ru'],
     });
     expect(JSON.stringify(log)).not.toContain('viewer-123456');
+  });
+
+  it('ignores malformed cookies and a saved position past the end: the prompt, the pre-roll and the film', async () => {
+    const { page, errors } = await openPage(browser());
+    // as a viewer's browser was found holding them
+    await setDemoCookies(page, { access_token: '%E0%A4%A', device_fp: '%E0%A4%A' });
+    await page.evaluateOnNewDocument(() => {
+      if (window.parent === window) return; // the player's frame, on the same origin, reads it
+      localStorage.setItem('episodesTimeProgress', '{"202": 1e308}');
+    });
+    await page.goto(demoUrl('/host.html?movie_id=2&ads=nonskippable'));
+    const frame = await playerFrame(page);
+    const prompt = await frame.waitForSelector('[role="dialog"]', { timeout: 20_000 });
+    // the server's saved time, not the one past the episode's end
+    expect(await prompt!.evaluate((el) => el.querySelector('p')!.textContent)).toBe(
+      'Вы остановились на 0:00:08',
+    );
+    await frame.click('[role="dialog"] button:first-of-type');
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'playing', {
+      timeout: 20_000,
+    });
+    await frame.waitForFunction(
+      () =>
+        window.__player!.getState().ads.activeBreak === null &&
+        document.querySelector('video')!.currentTime > 8.5,
+      { timeout: 30_000 },
+    );
+    const state = await frame.evaluate(() => window.__player!.getState());
+    expect(state.system.crashes).toEqual([]);
+    expect(state.ads.history[0]).toMatchObject({ status: 'completed' });
+    expect(await frame.$('[role="alert"]')).toBeNull();
+    expect(errors).toEqual([]);
   });
 
   it('refreshes an expired token once before loading the catalog with it', async () => {

@@ -96,6 +96,8 @@ export function fakeMedia(
     totalFrames: 0,
     /** what engineIdleMs answers */
     engineIdleMs: 0,
+    volume: 1,
+    muted: false,
   };
   const record = (method: string, ...args: unknown[]) => calls.push({ method, args });
   const advance = () => {
@@ -121,7 +123,10 @@ export function fakeMedia(
       record('play');
       return playOutcome;
     },
-    pause: () => void record('pause'),
+    pause: () => {
+      record('pause');
+      state.paused = true; // as an element's, at once; its pause event comes later
+    },
     playbackQuality: () => ({ dropped: state.droppedFrames, total: state.totalFrames }),
     seek: (time) => {
       record('seek', time);
@@ -132,7 +137,11 @@ export function fakeMedia(
     setAudioTrack: (id) => void record('setAudioTrack', id),
     setSubtitleTrack: (id) => void record('setSubtitleTrack', id),
     setRate: (rate) => void record('setRate', rate),
-    setVolume: (volume, muted) => void record('setVolume', volume, muted),
+    setVolume: (volume, muted) => {
+      record('setVolume', volume, muted);
+      Object.assign(state, { volume, muted });
+    },
+    volume: () => ({ volume: state.volume, muted: state.muted }),
     recover: (kind) => void record('recover', kind),
     engineIdleMs: () => state.engineIdleMs,
     unload: () => void record('unload'),

@@ -41,8 +41,9 @@ export function simulatedContent(clock: Clock, durationSeconds: number) {
       return outcome;
     },
     pause() {
+      const wasPlaying = !media.state.paused;
       media.port.pause();
-      if (!media.state.paused)
+      if (wasPlaying)
         queueMicrotask(() => media.emit({ type: 'pause', currentTime: media.state.currentTime }));
     },
   };

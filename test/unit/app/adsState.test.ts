@@ -42,6 +42,27 @@ describe('the ad fields of analytics (SPEC.md section 7)', () => {
     });
     expect(adAnalyticsFields(reduce(), 48)).toBeNull();
   });
+
+  it('report a duration not known as -2 (SPEC.md section 9), on screen and in the history', () => {
+    const unknown = [
+      ...loaded.slice(0, 2),
+      adsActions.adLoaded({
+        id: 'ad-8',
+        title: 'Ad',
+        durationSec: 0, // a VPAID creative or a VAST without Duration, before the media tells it
+        skipOffsetSec: null,
+        clickThrough: null,
+        vpaid: true,
+      }),
+    ];
+    expect(adAnalyticsFields(reduce(...unknown), 48)).toMatchObject({ ad_duration_sec: -2 });
+    const ended = reduce(
+      ...unknown,
+      adsActions.adEnded({ status: 'error', error: null, position: 12, perc: 25.8 }),
+    );
+    expect(ended.history[0]).toMatchObject({ duration: -2 });
+    expect(adAnalyticsFields(ended, 48)).toMatchObject({ ad_duration_sec: -2 });
+  });
 });
 
 describe('the ad list (SPEC.md section 4: reset clears it, update fetches it only if none is loaded)', () => {

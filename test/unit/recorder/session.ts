@@ -4,7 +4,14 @@ import { parseConfig } from '../../../src/app/config';
 import { createRecordedPlayer } from '../../../src/app/recordedPlayer';
 import type { Ports } from '../../../src/ports/types';
 import type { RingLimits } from '../../../src/recorder/ringBuffer';
-import { fakeHttp, fakeMedia, fakePorts, HOST_ORIGIN, ok, virtualClock } from '../../../tools/sim/fakePorts';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakePorts,
+  HOST_ORIGIN,
+  ok,
+  virtualClock,
+} from '../../../tools/sim/fakePorts';
 import { film } from '../../../tools/sim/fixtures';
 import { BASE, settle } from '../../../tools/sim/player';
 

@@ -8,12 +8,15 @@ import {
   fakeAdMedia,
   fakeHttp,
   fakeMedia,
+  fakeParent,
   fakePorts,
   fakeViewport,
   fakeVpaid,
+  HOST_ORIGIN,
   ok,
   virtualClock,
 } from '../../../tools/sim/fakePorts';
+import { PROTOCOL } from '../../../src/shared/protocol';
 import { film } from '../../../tools/sim/fixtures';
 import { BASE, settle, startPlayer } from '../../../tools/sim/player';
 
@@ -24,7 +27,10 @@ const api = (path: string) => `${BASE}/catalog-api${path}`;
 const HLS = `${BASE}/media/hls/master.m3u8`;
 
 /** The film with an ad list of demo VAST fixtures, on fake ports and virtual time. */
-function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[] } = {}) {
+function adPlayer(
+  ads: string[],
+  { search = '?movie_id=1', hang = [] as string[], framed = false } = {},
+) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
   const adMedia = fakeAdMedia();
@@ -55,6 +61,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
   ])
     routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
   const http = fakeHttp(routes);
+  const parent = fakeParent();
   const vastRequests = () => http.requests.filter((r) => r.url.includes('/vast/')).length;
   const ports = fakePorts({
     http: {
@@ -67,6 +74,7 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
     viewport: viewport.port,
+    parent: parent.port,
     page: {
       subscribe(listener) {
         pageListeners.add(listener);
@@ -74,7 +82,18 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
       },
     },
   });
-  const { store } = startPlayer(search, ports);
+  const { store } = startPlayer(
+    search,
+    ports,
+    framed ? { hostOrigin: HOST_ORIGIN, framed: true, dataset: {} } : undefined,
+  );
+  /** a command from the host page, as its SDK sends it; the player's answer */
+  const hostCommand = async (command: string, args?: unknown) => {
+    const requestId = `r${parent.posted.length}`;
+    parent.send({ protocol: PROTOCOL, command, args, requestId });
+    await settle();
+    return parent.posted.find((m) => m.requestId === requestId);
+  };
   const adCalls = () => adMedia.calls.map((c) => c.method);
   const contentCalls = () => media.calls.map((c) => c.method);
   /** Emits the ad media's events as a browser would, letting the actor react to each. */
@@ -104,6 +123,8 @@ function adPlayer(ads: string[], { search = '?movie_id=1', hang = [] as string[]
   };
   return {
     store,
+    parent,
+    hostCommand,
     vpaid,
     vpaidEvent,
     vastRequests,
@@ -126,6 +147,86 @@ async function startPreroll(p: ReturnType<typeof adPlayer>, duration = 15) {
   await settle();
   await p.adEvent({ type: 'loaded', duration }, { type: 'playing' });
 }
+
+describe('the host page during an advert', () => {
+  const heard = (p: ReturnType<typeof adPlayer>, event: string) =>
+    p.parent.posted.filter((m) => m.event === event);
+
+  it('pauses and plays the advert, not the film, tracked as the viewer’s, and tells the host both', async () => {
+    const p = adPlayer(['skippable'], { framed: true });
+    await startPreroll(p);
+    const pauses = () => p.adCalls().filter((m) => m === 'pause').length;
+    const plays = () => p.adCalls().filter((m) => m === 'play').length;
+    const playsBefore = plays();
+    expect(await p.hostCommand('pause')).not.toHaveProperty('error');
+    expect(pauses()).toBe(1);
+    expect((await p.hostCommand('getPaused'))?.data).toBe(true);
+    await p.adEvent({ type: 'pause' });
+    expect(heard(p, 'pause').at(-1)?.data).toMatchObject({ ad: true });
+    // the host's pause holds: the advert coming back into view does not restart it
+    await p.setViewport({ type: 'intersection', ratio: 0.2 });
+    await p.setViewport({ type: 'intersection', ratio: 1 });
+    expect(plays()).toBe(playsBefore);
+    await p.hostCommand('play');
+    expect(plays()).toBe(playsBefore + 1);
+    expect((await p.hostCommand('getPaused'))?.data).toBe(false);
+    await p.adEvent({ type: 'playing' });
+    expect(heard(p, 'play').at(-1)?.data).toMatchObject({ ad: true });
+    expect(p.beacons).toEqual(
+      expect.arrayContaining(['/track/skippable/pause', '/track/skippable/resume']),
+    );
+    expect(p.contentCalls()).not.toContain('play');
+  });
+
+  it('sets the volume and mutes the advert and the film alike, tracked, and answers at once', async () => {
+    const p = adPlayer(['skippable'], { framed: true });
+    await startPreroll(p);
+    await p.hostCommand('setVolume', { volume: 0.5 });
+    expect((await p.hostCommand('getVolume'))?.data).toBe(0.5);
+    await p.hostCommand('mute');
+    expect((await p.hostCommand('getMuted'))?.data).toBe(true);
+    const volumes = (calls: { method: string; args: unknown[] }[]) =>
+      calls.filter((c) => c.method === 'setVolume').map((c) => c.args);
+    expect(volumes(p.adMedia.calls).slice(-2)).toEqual([
+      [0.5, false],
+      [0.5, true],
+    ]);
+    expect(volumes(p.media.calls).slice(-2)).toEqual([
+      [0.5, false],
+      [0.5, true],
+    ]);
+    await p.adEvent({ type: 'volumechange', volume: 0.5, muted: true });
+    expect(p.beacons).toContain('/track/skippable/mute');
+  });
+
+  it('refuses a seek and an episode choice with AD_PLAYING, and the advert plays on', async () => {
+    const p = adPlayer(['skippable'], { framed: true });
+    await startPreroll(p);
+    expect(await p.hostCommand('seek', { time: 30 })).toMatchObject({
+      command: 'seek',
+      error: { code: 'AD_PLAYING' },
+    });
+    expect(await p.hostCommand('selectEpisode', { episodeId: 101 })).toMatchObject({
+      error: { code: 'AD_PLAYING' },
+    });
+    expect(p.contentCalls()).not.toContain('seek');
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+  });
+
+  it('a host that paused during the break finds the film paused after it, until its play', async () => {
+    const p = adPlayer(['skippable'], { framed: true });
+    await startPreroll(p);
+    await p.playTo(0.25, 6, 15);
+    await p.hostCommand('pause');
+    await p.adEvent({ type: 'pause' });
+    p.store.dispatch(adRequests.skipRequested());
+    await settle();
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.contentCalls()).not.toContain('play');
+    await p.hostCommand('play');
+    expect(p.contentCalls()).toContain('play');
+  });
+});
 
 describe('the ad-break actor: a pre-roll', () => {
   it('plays before content, tracks impression, start, each quartile once and complete, then content plays', async () => {
@@ -438,6 +539,22 @@ describe('the ad-break actor: VPAID 2.0 creatives', () => {
     expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'completed' });
     expect(p.vpaid.calls.map((c) => c.method)).toContain('unload');
     expect(p.contentCalls()).toContain('play');
+  });
+
+  it('tracks the impression and start on AdStarted alone, once; a creative that stops itself is followed by the next ad', async () => {
+    const p = adPlayer(['vpaid', 'nonskippable']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.vpaidEvent({ type: 'AdLoaded' }, { type: 'AdStarted' });
+    expect(p.beacons).toEqual(['/track/vpaid/impression', '/track/vpaid/start']);
+    await p.vpaidEvent({ type: 'AdImpression' }, { type: 'AdVideoStart' }); // told once only
+    expect(p.beacons).toEqual(['/track/vpaid/impression', '/track/vpaid/start']);
+    await p.vpaidEvent({ type: 'AdStopped' });
+    expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'stopped' });
+    expect(p.store.getState().ads.ad).toMatchObject({ index: 1 }); // the next ad of the break
+    expect(p.adCalls()).toContain('load');
+    expect(p.contentCalls()).not.toContain('play');
   });
 
   it('ends in 901 when the creative fails its handshake, telling the error URL', async () => {

@@ -1,4 +1,5 @@
 import { PROTOCOL } from '../../../src/shared/protocol';
+import { adsActions } from '../../../src/state/ads';
 import {
   fakeHttp,
   fakeMedia,
@@ -86,6 +87,26 @@ describe('the bridge actor: what the host page hears', () => {
     expect(events().filter((e) => e === 'timeupdate').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('tells an ad duration it does not know as -2 (SPEC.md section 9)', async () => {
+    const { store, parent } = await embedded();
+    store.dispatch(adsActions.breakStarted({ kind: 'preroll', total: 1, contentTime: 0 }));
+    store.dispatch(adsActions.adCreated({ index: 0, vastUrl: 'https://ads.example/v.xml' }));
+    store.dispatch(
+      adsActions.adLoaded({
+        id: 'vpaid-1',
+        title: 'VPAID',
+        durationSec: 0, // a creative that has not told its duration
+        skipOffsetSec: null,
+        clickThrough: null,
+        vpaid: true,
+      }),
+    );
+    store.dispatch(adsActions.adStarted());
+    await settle();
+    const started = parent.posted.find((m) => m.event === 'adStarted');
+    expect(started?.data).toMatchObject({ id: 'vpaid-1', durationSec: -2 });
+  });
+
   it('names a failed boot with a stable code', async () => {
     const { events, parent } = await embedded('?movie_id=abc');
     expect(events()).toEqual(['error']);
@@ -125,6 +146,26 @@ describe('the bridge actor: what the host page asks', () => {
     const answer = (id: number) => parent.posted.find((m) => m.requestId === id);
     expect(answer(7)).toMatchObject({ event: 'response', data: { id: 202 } });
     expect(answer(8)).toMatchObject({ event: 'response', data: false });
+  });
+
+  it('a getter answers with the effect of every command sent before it, before the element’s events', async () => {
+    const { command, parent, media } = await embedded();
+    media.emit({ type: 'playing' });
+    await settle();
+    const answer = (id: string) => parent.posted.find((m) => m.requestId === id)?.data;
+    await command('setVolume', { volume: 0.87 }, 'v');
+    await command('getVolume', undefined, 'gv');
+    await command('mute', undefined, 'm');
+    await command('getMuted', undefined, 'gm');
+    await command('getVolume', undefined, 'gv2');
+    await command('pause', undefined, 'p');
+    await command('getPaused', undefined, 'gp');
+    expect([answer('gv'), answer('gm'), answer('gv2'), answer('gp')]).toEqual([
+      0.87,
+      true,
+      0.87,
+      true,
+    ]);
   });
 
   it('selects a known episode and refuses an unknown one with a code', async () => {
@@ -249,6 +290,14 @@ describe('the bridge actor: the player.js protocol', () => {
     expect(playerjsPosts().at(-1)).toMatchObject({ event: 'getVolume', value: 40, listener: 'G' });
     await send(pj({ method: 'setCurrentTime', value: 9 }));
     expect(methods()).toContain('seek');
+  });
+
+  it('answers getVolume with a setVolume sent just before it', async () => {
+    const { send, parent } = await embedded();
+    await send(pj({ method: 'setVolume', value: 87 }));
+    await send(pj({ method: 'getVolume', listener: 'G' }));
+    const answer = parent.posted.filter((m) => m.context === 'player.js').at(-1);
+    expect(answer).toMatchObject({ event: 'getVolume', value: 87, listener: 'G' });
   });
 
   it('keeps at most 16 listeners per event, however many a page adds', async () => {

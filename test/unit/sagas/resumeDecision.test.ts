@@ -9,7 +9,9 @@ const [pilot, meeting, chase] = series.episodes as [
 
 describe('saved time', () => {
   it.each([
-    ['local memory first', chase, '{"203": 95.7}', 95],
+    ['local memory first', chase, '{"203": 15.7}', 15],
+    ['nothing at or past the episode’s end (24 s)', chase, '{"203": 24}', null],
+    ['the server’s progress over a stored position of 1e308', meeting, '{"202": 1e308}', 8],
     ['the server progress when nothing is stored', meeting, null, 8],
     ['no progress for a finished episode', pilot, null, null],
     ['local memory even for a finished episode', pilot, '{"201": 12}', 12],
