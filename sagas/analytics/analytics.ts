@@ -193,8 +193,9 @@ export function* analyticsActor() {
   );
   yield* takeEvery(mediaActions.volumeChanged.type, onVolume, memory);
   yield* takeEvery(streamActions.levelSwitched.type, onQuality, memory);
+  // the fullscreen-stretched mode is the player's fullscreen too (SPEC.md section 2)
   yield* takeEvery(
-    viewportActions.fullscreenChanged.type,
+    anyOf([viewportActions.fullscreenChanged.type, viewportActions.stretchedChanged.type]),
     function* ({ payload }: PayloadAction<{ active: boolean }>) {
       yield* send(memory, payload.active ? 'fullscreen' : 'fullscreen_exit');
     },

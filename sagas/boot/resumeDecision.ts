@@ -1,5 +1,5 @@
 import type { Episode } from '../../src/api/types';
-import type { ResumeState } from '../../src/state/resume';
+import type { ResumeDecision } from '../../src/state/resume';
 import { storedPositions } from '../lib/storedValues';
 
 /** No episode is this long: with its duration unknown, a saved time past it is not one. */
@@ -27,7 +27,7 @@ export function resumeDecision(
   savedTime: number | null,
   timeCode: number | null,
   autoPlayFlag: boolean,
-): ResumeState {
+): ResumeDecision {
   const prompt = savedTime !== null && timeCode === null;
   return {
     savedTime: prompt ? savedTime : null,

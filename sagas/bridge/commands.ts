@@ -7,6 +7,7 @@ import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';
 import { adRequests, selectInAdBreak } from '../../src/state/ads';
 import { playbackRequests } from '../../src/state/playback';
+import { resumeActions } from '../../src/state/resume';
 import {
   selectAdWanted,
   selectCurrentEpisode,
@@ -110,6 +111,9 @@ export function* runCommand(command: Command, requestId: RequestId) {
       yield* put(contentActions.episodeRequested({ episodeId: command.episodeId }));
       return {};
     }
+    case 'setAutoplay':
+      yield* put(resumeActions.autoplayChosen({ autoplay: command.autoplay }));
+      return {};
     case 'exportLog':
       // answered outside the actors: the log is the recorder's, not the state's
       yield* put(bridgeActions.logRequested({ requestId }));

@@ -6,12 +6,16 @@ import { viewportActions } from '../../src/state/viewport';
 import { getConfig } from '../lib/context';
 import { anyOf } from '../lib/anyOf';
 
-/** Due when the played time reaches the threshold, no ad is active and the player is not fullscreen. */
+/**
+ * Due when the played time reaches the threshold, no ad is active and the player is not fullscreen
+ * (the fullscreen-stretched mode counts as fullscreen).
+ */
 export const midrollDue = (s: PlayerState) =>
   s.media.playedSeconds >= s.ads.nextMidrollAt &&
   s.ads.activeBreak === null &&
   s.ads.prerollDone &&
-  !s.viewport.fullscreen;
+  !s.viewport.fullscreen &&
+  !s.viewport.stretched;
 
 function* checkThreshold() {
   if (yield* select(midrollDue)) yield* put(adRequests.breakRequested({ kind: 'midroll' }));
@@ -25,7 +29,11 @@ export function* midrollActor() {
   const config = yield* getConfig();
   if (!config.advert) return;
   yield* takeEvery(
-    anyOf([mediaActions.positionChanged.type, viewportActions.fullscreenChanged.type]),
+    anyOf([
+      mediaActions.positionChanged.type,
+      viewportActions.fullscreenChanged.type,
+      viewportActions.stretchedChanged.type,
+    ]),
     checkThreshold,
   );
 }

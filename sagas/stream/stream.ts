@@ -1,7 +1,7 @@
 import type { Action } from 'redux';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
-import { selectAutoplay } from '../../src/state/resume';
+import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
 import type { MediaEvent, MediaTrack } from '../../src/shared/media';
 import { contentHeldByAds, selectAds } from '../../src/state/ads';
@@ -68,7 +68,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
       playing.playWanted = false;
       yield* put(playbackRequests.playRequested());
     }
-    if (event.type === 'ended') {
+    if (event.type === 'ended' && (yield* select(selectAutoNext))) {
       const next = yield* select(selectNextEpisode);
       if (next) yield* put(contentActions.episodeRequested({ episodeId: next.id }));
     }
@@ -126,12 +126,14 @@ function* loadStream(playing: Playing, action: Action) {
   const switchingSource = streamRequests.sourceRequested.match(action);
   let startAt: number;
   let resumePlaying = false;
+  let playedBeforeMs = 0;
   if (switchingSource && playing.stream) {
     const index = action.payload.index;
     if (!playing.stream.sources[index]) return;
     const sample = yield* call([media, media.sample]);
     startAt = sample.currentTime;
     resumePlaying = !sample.paused;
+    playedBeforeMs = playing.loop.playedBeforeMs + sample.playedMs;
     playing.stream = { ...playing.stream, sourceIndex: index };
   } else if (switchingSource) {
     return;
@@ -150,8 +152,8 @@ function* loadStream(playing: Playing, action: Action) {
   const url = withOrigin(source.link, base);
   playing.budget.media = 0;
   playing.budget.network = 0;
-  playing.loop = freshLoop();
-  yield* put(mediaActions.reset());
+  playing.loop = freshLoop(playedBeforeMs);
+  yield* put(switchingSource ? mediaActions.reset({ keepPlayed: true }) : mediaActions.reset());
   yield* put(streamActions.loadStarted({ url, sources, sourceIndex }));
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);

@@ -10,9 +10,14 @@ const BANDWIDTH_EVERY_MS = 10_000;
 /** What the actor remembers of the stream now playing; a new stream starts from zero. */
 export interface LoopState {
   bandwidthSavedAt: number;
+  /** played time of the episode's earlier sources: another dubbing does not start the count over */
+  playedBeforeMs: number;
 }
 
-export const freshLoop = (): LoopState => ({ bandwidthSavedAt: 0 });
+export const freshLoop = (playedBeforeMs = 0): LoopState => ({
+  bandwidthSavedAt: 0,
+  playedBeforeMs,
+});
 
 /**
  * A tick of the 100 ms stream loop, as the media port reports it (only when what the viewer, the
@@ -25,7 +30,7 @@ export function* streamTick(loop: LoopState, s: MediaSample) {
       currentTime: s.currentTime,
       duration: s.duration,
       bufferedEnd: s.bufferedEnd,
-      playedSeconds: Math.floor(s.playedMs / 1000),
+      playedSeconds: Math.floor((loop.playedBeforeMs + s.playedMs) / 1000),
     }),
   );
   // Every 10 s of playing, the engine's bandwidth estimate is kept for the next session's first level.

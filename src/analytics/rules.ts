@@ -40,18 +40,12 @@ export function fpsDrop(
 
 /** What a click on the interface is called in the click event (icons, menus, picture-in-picture). */
 export function clickTarget(action: { type: string; payload?: unknown }): string | null {
-  const payload = (action.payload ?? {}) as { menu?: string; kind?: string };
+  const payload = (action.payload ?? {}) as { menu?: string };
   switch (action.type) {
-    case 'ui/settingsToggled':
-      return 'settings';
+    case 'ui/iconClicked':
+      return (action.payload as { icon: string }).icon;
     case 'ui/menuOpened':
       return `menu_${payload.menu}`;
-    case 'ui/pictureInPictureToggled':
-      return 'picture_in_picture';
-    case 'ui/fullscreenToggled':
-      return 'fullscreen';
-    case 'ui/castRequested':
-      return payload.kind === 'airplay' ? 'airplay' : 'cast';
     case 'ui/shareWithTimeToggled':
       return 'share_with_time';
     case 'ui/copyLinkRequested':
@@ -64,11 +58,8 @@ export function clickTarget(action: { type: string; payload?: unknown }): string
 }
 
 export const CLICK_ACTIONS = [
-  'ui/settingsToggled',
+  'ui/iconClicked',
   'ui/menuOpened',
-  'ui/pictureInPictureToggled',
-  'ui/fullscreenToggled',
-  'ui/castRequested',
   'ui/shareWithTimeToggled',
   'ui/copyLinkRequested',
   'ui/stretchedCloseRequested',

@@ -88,6 +88,20 @@ export function catalogEndpoints(baseUrl: string) {
       endpoint<Unread[]>('GET', `${api}/voice-authors?${q({ 'content-id': contentId })}`),
     kinopoiskLookup: (kinopoiskId: number) =>
       endpoint<Unread>('GET', `${api}/kinopoisk/${kinopoiskId}`),
+    sitemap: () => endpoint<string>('GET', `${api}/sitemap.xml`),
+    robots: () => endpoint<string>('GET', `${api}/robots.txt`),
+    caches: () => endpoint<Unread>('GET', `${api}/caches`),
+    clearCaches: () => endpoint<Unread>('DELETE', `${api}/caches`),
+    redirectInfo: (path: string) => endpoint<Unread>('GET', `${api}/redirect?${q({ path })}`),
+    vastXml: (contentId: number) =>
+      endpoint<string>('GET', `${api}/vast.xml?${q({ 'content-id': contentId })}`),
+    subtitles: (contentId: number, episodeId: number) =>
+      endpoint<Unread[]>(
+        'GET',
+        `${api}/subtitles?${q({ 'content-id': contentId, 'episode-id': episodeId })}`,
+      ),
+    menu: () => endpoint<Unread[]>('GET', `${api}/menu`),
+    debug: () => endpoint<Unread>('GET', `${api}/debug`),
   };
 }
 

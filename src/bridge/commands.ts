@@ -11,6 +11,7 @@ export type ActionCommand =
   | { name: 'mute' }
   | { name: 'unmute' }
   | { name: 'selectEpisode'; episodeId: number }
+  | { name: 'setAutoplay'; autoplay: boolean }
   | { name: 'exportLog' };
 
 /** Getters: answered with a value from the state. */
@@ -39,6 +40,7 @@ export const COMMANDS = [
   'mute',
   'unmute',
   'selectEpisode',
+  'setAutoplay',
   'exportLog',
   ...GETTERS,
 ] as const;
@@ -83,6 +85,10 @@ export function toCommand(name: unknown, args: unknown): Command | string {
       return Number.isSafeInteger(episodeId) && (episodeId as number) > 0
         ? { name, episodeId: episodeId as number }
         : 'selectEpisode needs an integer episodeId';
+    }
+    case 'setAutoplay': {
+      const autoplay = field(args, 'autoplay');
+      return typeof autoplay === 'boolean' ? { name, autoplay } : 'setAutoplay needs a boolean';
     }
     default:
       return isGetter(name) ? { name } : 'unknown command';

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { adRequests } from '../state/ads';
+import { uiRequests } from '../state/ui';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { bottomBar, bigPlayButton, iconButton } from './styles';
@@ -93,7 +94,14 @@ function SkipButton({ skipAt, currentTime }: { skipAt: number; currentTime: numb
       {ru.skipIn(left)}
     </button>
   ) : (
-    <button type="button" css={skipButton} onClick={() => dispatch(adRequests.skipRequested())}>
+    <button
+      type="button"
+      css={skipButton}
+      onClick={() => {
+        dispatch(uiRequests.iconClicked({ icon: 'skip' }));
+        dispatch(adRequests.skipRequested());
+      }}
+    >
       {ru.skip} <SkipArrow />
     </button>
   );
@@ -146,7 +154,12 @@ export function AdLayer() {
             type="button"
             css={iconButton}
             aria-label={ad.status === 'playing' ? ru.pause : ru.play}
-            onClick={() => dispatch(adRequests.playPauseRequested())}
+            onClick={() => {
+              dispatch(
+                uiRequests.iconClicked({ icon: ad.status === 'playing' ? 'pause' : 'play' }),
+              );
+              dispatch(adRequests.playPauseRequested());
+            }}
           >
             {ad.status === 'playing' ? '❚❚' : '▶'}
           </button>
@@ -154,7 +167,10 @@ export function AdLayer() {
             type="button"
             css={iconButton}
             aria-label={muted ? ru.unmute : ru.mute}
-            onClick={() => dispatch(adRequests.volumeRequested({ volume, muted: !muted }))}
+            onClick={() => {
+              dispatch(uiRequests.iconClicked({ icon: muted ? 'unmute' : 'mute' }));
+              dispatch(adRequests.volumeRequested({ volume, muted: !muted }));
+            }}
           >
             <SpeakerIcon muted={muted || volume === 0} />
           </button>

@@ -1,5 +1,6 @@
 import { ru } from '../i18n/ru';
 import { playbackRequests } from '../state/playback';
+import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { bigPlayButton } from './styles';
 
@@ -14,7 +15,10 @@ export function BigPlayButton() {
       type="button"
       css={bigPlayButton}
       aria-label={ru.play}
-      onClick={() => dispatch(playbackRequests.playRequested())}
+      onClick={() => {
+        dispatch(uiRequests.iconClicked({ icon: 'play' }));
+        dispatch(playbackRequests.playRequested());
+      }}
     >
       ▶
     </button>

@@ -109,18 +109,33 @@ function EpisodesButton({ wide }: { wide: boolean }) {
   );
 }
 
-/** A round control of the bar, named for screen readers. */
+/** A round control of the bar, named for screen readers; its click is told to analytics as `icon`. */
 function IconButton({
   label,
+  icon,
+  opensMenu = false,
   onClick,
   children,
 }: {
   label: string;
+  icon: string;
+  opensMenu?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
+  const dispatch = usePlayerDispatch();
+  const click = () => {
+    dispatch(uiRequests.iconClicked({ icon }));
+    onClick();
+  };
   return (
-    <button type="button" css={iconButton} aria-label={label} onClick={onClick}>
+    <button
+      type="button"
+      css={iconButton}
+      aria-label={label}
+      aria-haspopup={opensMenu ? 'menu' : undefined}
+      onClick={click}
+    >
       {children}
     </button>
   );
@@ -164,6 +179,7 @@ export function ControlBar() {
   const hidden = usePlayerSelector(selectControlsHidden);
   const wide = usePlayerSelector((s) => s.viewport.wide);
   const fullscreen = usePlayerSelector((s) => s.viewport.fullscreen || s.viewport.stretched);
+  const pictureInPicture = usePlayerSelector((s) => s.viewport.pictureInPicture);
   // in the fullscreen-stretched mode the host page does it, whatever the browser offers
   const stretchedMode = usePlayerSelector((s) => s.ui.features.stretchedClose);
   const can = usePlayerSelector((s) => s.viewport.capabilities);
@@ -206,6 +222,7 @@ export function ControlBar() {
       <div css={row}>
         <IconButton
           label={paused ? ru.play : ru.pause}
+          icon={paused ? 'play' : 'pause'}
           onClick={() =>
             dispatch(paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested())
           }
@@ -214,12 +231,14 @@ export function ControlBar() {
         </IconButton>
         <IconButton
           label={ru.seekBack}
+          icon="seek_back"
           onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: -SEEK_STEP_S }))}
         >
           <SeekBackIcon />
         </IconButton>
         <IconButton
           label={ru.seekForward}
+          icon="seek_forward"
           onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: SEEK_STEP_S }))}
         >
           <SeekForwardIcon />
@@ -232,6 +251,8 @@ export function ControlBar() {
         {wide && hasSubs && (
           <IconButton
             label={ru.subtitles}
+            icon="subtitles"
+            opensMenu
             onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
           >
             <SubtitlesIcon />
@@ -244,13 +265,17 @@ export function ControlBar() {
           aria-label={ru.settings}
           aria-haspopup="menu"
           aria-expanded={settingsOpen}
-          onClick={() => dispatch(uiRequests.settingsToggled())}
+          onClick={() => {
+            dispatch(uiRequests.iconClicked({ icon: 'settings' }));
+            dispatch(uiRequests.settingsToggled());
+          }}
         >
           <SettingsIcon />
         </button>
         {wide && can.pictureInPicture && (
           <IconButton
             label={ru.pictureInPicture}
+            icon={pictureInPicture ? 'picture_in_picture_exit' : 'picture_in_picture_enter'}
             onClick={() => dispatch(uiRequests.pictureInPictureToggled())}
           >
             <PictureInPictureIcon />
@@ -259,6 +284,7 @@ export function ControlBar() {
         {wide && can.airplay && (
           <IconButton
             label={ru.airplay}
+            icon="airplay"
             onClick={() => dispatch(uiRequests.castRequested({ kind: 'airplay' }))}
           >
             <AirPlayIcon />
@@ -267,6 +293,7 @@ export function ControlBar() {
         {wide && can.remotePlayback && (
           <IconButton
             label={ru.cast}
+            icon="cast"
             onClick={() => dispatch(uiRequests.castRequested({ kind: 'remote' }))}
           >
             <CastIcon />
@@ -275,6 +302,7 @@ export function ControlBar() {
         {(can.fullscreen || stretchedMode) && (
           <IconButton
             label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
+            icon={fullscreen ? 'fullscreen_exit' : 'fullscreen'}
             onClick={() => dispatch(uiRequests.fullscreenToggled())}
           >
             <FullscreenIcon active={fullscreen} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { ru } from '../i18n/ru';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch } from './hooks';
@@ -25,6 +25,7 @@ export function MenuPanel({
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>('[role^="menuitem"], a, input')?.focus();
   }, [testId]);
+  useClosedByClickOutside(panel);
   return (
     <div
       ref={panel}
@@ -52,6 +53,30 @@ export function MenuPanel({
       {children}
     </div>
   );
+}
+
+/**
+ * What takes care of the open menu itself when clicked: the picture closes it, a menu's button
+ * toggles its own menu or opens another instead.
+ */
+const HANDLES_MENUS = '[data-testid="surface"], [aria-haspopup="menu"], [aria-expanded]';
+
+/**
+ * SPEC.md section 2: a click anywhere outside the open menu closes it, another control of the bar
+ * included (which then does what it does). Heard on the way down, since the bar keeps its clicks to
+ * itself.
+ */
+function useClosedByClickOutside(panel: RefObject<HTMLElement | null>) {
+  const dispatch = usePlayerDispatch();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target || panel.current?.contains(target) || target.closest(HANDLES_MENUS)) return;
+      dispatch(uiRequests.menuClosed());
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [dispatch, panel]);
 }
 
 /** An option of a menu: checked when it is the one in use; choosing it acts (and closes the menu). */

@@ -49,7 +49,10 @@ export function NextEpisodeButton() {
       onPointerLeave={preview(false)}
       onFocus={preview(true)}
       onBlur={preview(false)}
-      onClick={() => dispatch(contentActions.episodeRequested({ episodeId: next.id }))}
+      onClick={() => {
+        dispatch(uiRequests.iconClicked({ icon: 'next_episode' }));
+        dispatch(contentActions.episodeRequested({ episodeId: next.id }));
+      }}
     >
       <NextIcon />
     </button>

@@ -49,18 +49,31 @@ function MainPage({ wide }: { wide: boolean }) {
     ...(!wide && hasSubs ? [{ page: 'subs' as const, label: ru.subtitles, value: subs }] : []),
   ];
   const can = usePlayerSelector((s) => s.viewport.capabilities);
+  const pip = usePlayerSelector((s) => s.viewport.pictureInPicture);
   // The mobile menu's extra slot: picture-in-picture, AirPlay and casting (SPEC.md section 1).
   const extras = wide
     ? []
     : [
         ...(can.pictureInPicture
-          ? [{ label: ru.pictureInPicture, action: uiRequests.pictureInPictureToggled() }]
+          ? [
+              {
+                label: ru.pictureInPicture,
+                icon: pip ? 'picture_in_picture_exit' : 'picture_in_picture_enter',
+                action: uiRequests.pictureInPictureToggled(),
+              },
+            ]
           : []),
         ...(can.airplay
-          ? [{ label: ru.airplay, action: uiRequests.castRequested({ kind: 'airplay' }) }]
+          ? [
+              {
+                label: ru.airplay,
+                icon: 'airplay',
+                action: uiRequests.castRequested({ kind: 'airplay' }),
+              },
+            ]
           : []),
         ...(can.remotePlayback
-          ? [{ label: ru.cast, action: uiRequests.castRequested({ kind: 'remote' }) }]
+          ? [{ label: ru.cast, icon: 'cast', action: uiRequests.castRequested({ kind: 'remote' }) }]
           : []),
       ];
   return (
@@ -72,6 +85,7 @@ function MainPage({ wide }: { wide: boolean }) {
           role="menuitem"
           css={menuItem}
           onClick={() => {
+            dispatch(uiRequests.iconClicked({ icon: extra.icon }));
             dispatch(extra.action);
             dispatch(uiRequests.menuClosed());
           }}

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { playbackRequests, VOLUME_STEP } from '../state/playback';
+import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { VolumeIcon } from './icons';
 import { iconButton } from './styles';
@@ -27,14 +28,15 @@ export function VolumeControl({ slider = true }: { slider?: boolean }) {
         type="button"
         css={iconButton}
         aria-label={silent ? ru.unmute : ru.mute}
-        onClick={() =>
+        onClick={() => {
+          dispatch(uiRequests.iconClicked({ icon: silent ? 'unmute' : 'mute' }));
           dispatch(
             playbackRequests.volumeRequested({
               volume: silent && volume === 0 ? 1 : volume,
               muted: !silent,
             }),
-          )
-        }
+          );
+        }}
       >
         <VolumeIcon muted={silent} />
       </button>

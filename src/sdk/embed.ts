@@ -179,6 +179,8 @@ export class KinoPlayer {
   mute = () => this.command('mute');
   unmute = () => this.command('unmute');
   selectEpisode = (episodeId: number) => this.command('selectEpisode', { episodeId });
+  /** autoplay for the rest of the session: the next episodes start by themselves, or not at all */
+  setAutoplay = (autoplay: boolean) => this.command('setAutoplay', { autoplay });
 
   getCurrentTime = () => this.command('getCurrentTime') as Promise<number>;
   getDuration = () => this.command('getDuration') as Promise<number>;

@@ -105,9 +105,16 @@ export const mediaSlice = createSlice({
     autoplayMuted(state) {
       state.autoplayMuted = true;
     },
-    /** A new episode or source starts from a clean slate; volume and mute carry over. */
-    reset(state) {
-      return { ...initialState, volume: state.volume, muted: state.muted };
+    /**
+     * A new episode or source starts from a clean slate; volume and mute carry over, and for another
+     * source of the same episode the position and the played times too (SPEC.md section 4: the
+     * mid-roll counts accumulated played time).
+     */
+    reset(state, action: PayloadAction<{ keepPlayed: boolean } | undefined>) {
+      const { volume, muted, currentTime, playedSeconds, videoPlayedSeconds } = state;
+      return action.payload?.keepPlayed
+        ? { ...initialState, volume, muted, currentTime, playedSeconds, videoPlayedSeconds }
+        : { ...initialState, volume, muted };
     },
   },
 });

@@ -8,17 +8,39 @@ export interface ResumeState {
   promptVisible: boolean;
   /** whether the current episode starts by itself */
   autoplay: boolean;
+  /**
+   * SPEC.md section 4, "autoplay can be toggled": the host page's choice for the rest of the
+   * session (the next episodes and the move to them at an episode's end); null until it chooses
+   */
+  autoplayChoice: boolean | null;
 }
 
-const initialState: ResumeState = { savedTime: null, promptVisible: false, autoplay: false };
+/** What is decided for each episode: the host page's autoplay choice is the session's. */
+export type ResumeDecision = Omit<ResumeState, 'autoplayChoice'>;
+
+const initialState: ResumeState = {
+  savedTime: null,
+  promptVisible: false,
+  autoplay: false,
+  autoplayChoice: null,
+};
 
 export const resumeSlice = createSlice({
   name: 'resume',
   initialState,
   reducers: {
-    /** The boot actor's decision for the chosen episode. */
-    decided(_state, action: PayloadAction<ResumeState>) {
-      return action.payload;
+    /** The decision for the chosen episode (the host page's autoplay choice stands over it). */
+    decided(state, action: PayloadAction<ResumeDecision>) {
+      const { autoplayChoice } = state;
+      return {
+        ...action.payload,
+        autoplayChoice,
+        autoplay: autoplayChoice ?? action.payload.autoplay,
+      };
+    },
+    autoplayChosen(state, action: PayloadAction<{ autoplay: boolean }>) {
+      state.autoplayChoice = action.payload.autoplay;
+      state.autoplay = action.payload.autoplay;
     },
     continueRequested(state) {
       state.promptVisible = false;
@@ -41,3 +63,5 @@ export const resumeActions = resumeSlice.actions;
 type Holds = { resume: ResumeState };
 export const selectSavedTime = (s: Holds) => s.resume.savedTime;
 export const selectAutoplay = (s: Holds) => s.resume.autoplay;
+/** false only when the host page turned autoplay off: then an episode's end does not move on */
+export const selectAutoNext = (s: Holds) => s.resume.autoplayChoice !== false;

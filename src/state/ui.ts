@@ -24,6 +24,11 @@ export type SurfaceZone = 'left' | 'middle' | 'right';
 
 // The viewer's gestures on the interface, as the components report them.
 export const uiRequests = {
+  /**
+   * An icon button of the interface was clicked (SPEC.md section 7: the click event names it), told
+   * before what it asks; keys and gestures that ask the same are not clicks.
+   */
+  iconClicked: createAction<{ icon: string }>('ui/iconClicked'),
   /** the settings button: from none to main, and closed again */
   settingsToggled: createAction('ui/settingsToggled'),
   menuOpened: createAction<{ menu: MenuName; season?: number }>('ui/menuOpened'),

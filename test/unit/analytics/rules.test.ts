@@ -30,12 +30,15 @@ describe('analytics rules', () => {
   });
 
   it('names the clicks on icons, menus and picture-in-picture', () => {
-    expect(clickTarget({ type: 'ui/settingsToggled' })).toBe('settings');
+    expect(clickTarget({ type: 'ui/iconClicked', payload: { icon: 'settings' } })).toBe('settings');
     expect(clickTarget({ type: 'ui/menuOpened', payload: { menu: 'quality' } })).toBe(
       'menu_quality',
     );
-    expect(clickTarget({ type: 'ui/pictureInPictureToggled' })).toBe('picture_in_picture');
-    expect(clickTarget({ type: 'ui/castRequested', payload: { kind: 'airplay' } })).toBe('airplay');
+    expect(
+      clickTarget({ type: 'ui/iconClicked', payload: { icon: 'picture_in_picture_exit' } }),
+    ).toBe('picture_in_picture_exit');
+    // what keys and gestures ask for is not a click
+    expect(clickTarget({ type: 'ui/fullscreenToggled' })).toBeNull();
     expect(clickTarget({ type: 'ui/pointerMoved' })).toBeNull();
   });
 });

@@ -25,7 +25,10 @@ describe('when the interface is wanted', () => {
     ],
     [
       'when the continue prompt waits for the viewer',
-      { ...booted, resume: { savedTime: 90, promptVisible: true, autoplay: false } },
+      {
+        ...booted,
+        resume: { ...initial.resume, savedTime: 90, promptVisible: true, autoplay: false },
+      },
       true,
     ],
     [

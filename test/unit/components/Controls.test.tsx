@@ -95,6 +95,53 @@ describe('the settings menu (SPEC.md sections 2 and 4)', () => {
     expect(menu()).toBeNull();
   });
 
+  it('closes on a click on another control of the bar, which does what it does', () => {
+    const { dispatched } = renderPlayer(...booted);
+    fireEvent.click(button('Настройки'));
+    expect(menu()).not.toBeNull();
+    fireEvent.click(screen.getAllByRole('menuitem')[0]!); // inside: a page of it, still open
+    expect(screen.getByRole('menu', { name: 'Качество' })).toBeVisible();
+    fireEvent.click(button('Выключить звук'));
+    expect(menu()).toBeNull();
+    expect(dispatched.map((a) => a.type)).toContain('playback/volumeRequested');
+    // another menu's button opens that menu instead
+    fireEvent.click(button('Настройки'));
+    fireEvent.click(button('Субтитры'));
+    expect(screen.getByRole('menu', { name: 'Субтитры' })).toBeVisible();
+  });
+
+  it('tells every icon button’s click by its name, picture-in-picture entering and leaving apart', () => {
+    const { iconClicks, store } = renderPlayer(...booted);
+    for (const name of [
+      'Пауза',
+      'Назад на 10 секунд',
+      'Вперёд на 10 секунд',
+      'Выключить звук',
+      'Настройки',
+      'Картинка в картинке',
+      'AirPlay',
+      'Трансляция на устройство',
+      'Во весь экран',
+    ])
+      fireEvent.click(button(name));
+    act(() => {
+      store.dispatch(viewportActions.pictureInPictureChanged({ active: true }));
+    });
+    fireEvent.click(button('Картинка в картинке'));
+    expect(iconClicks).toEqual([
+      'pause',
+      'seek_back',
+      'seek_forward',
+      'mute',
+      'settings',
+      'picture_in_picture_enter',
+      'airplay',
+      'cast',
+      'fullscreen',
+      'picture_in_picture_exit',
+    ]);
+  });
+
   it('on mobile holds subtitles and the extra slot (picture-in-picture, AirPlay, casting)', () => {
     const { dispatched } = renderPlayer(...booted, viewportActions.layoutChanged({ wide: false }));
     expect(screen.queryByRole('button', { name: 'Субтитры' })).toBeNull();

@@ -9,6 +9,7 @@ import { PlayerRoot } from '../../../src/components/PlayerRoot';
 import { rootReducer } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
 import { systemActions } from '../../../src/state/system';
+import { uiRequests } from '../../../src/state/ui';
 import { series } from '../../../tools/sim/fixtures';
 
 export const seriesBooted = [
@@ -20,18 +21,25 @@ export const seriesBooted = [
   systemActions.bootSucceeded(),
 ];
 
+/**
+ * The player's tree over a store that has seen `actions`: what the interface dispatches from then
+ * on, its intents in `dispatched` and the icon clicks it tells analytics in `iconClicks`.
+ */
 export function renderPlayer(...actions: UnknownAction[]) {
   const dispatched: UnknownAction[] = [];
+  const iconClicks: string[] = [];
   const store = configureStore({
     reducer: rootReducer,
     middleware: (gdm) =>
       gdm().concat(((_api: unknown) => (next: (a: unknown) => unknown) => (action: unknown) => {
-        dispatched.push(action as UnknownAction);
+        if (uiRequests.iconClicked.match(action)) iconClicks.push(action.payload.icon);
+        else dispatched.push(action as UnknownAction);
         return next(action);
       }) as Middleware),
   });
   actions.forEach((a) => store.dispatch(a));
   dispatched.length = 0;
+  iconClicks.length = 0;
   const onReload = jest.fn();
   let commits = 0;
   render(
@@ -41,5 +49,5 @@ export function renderPlayer(...actions: UnknownAction[]) {
       </PlayerProvider>
     </Profiler>,
   );
-  return { store, dispatched, onReload, commits: () => commits };
+  return { store, dispatched, iconClicks, onReload, commits: () => commits };
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/ports/types';
 import { adRequests } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
-import { MEDIA_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
+import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
+import { viewportActions } from '../../../src/state/viewport';
 import {
   fakeAdMedia,
   fakeHttp,
@@ -147,6 +148,19 @@ async function startPreroll(p: ReturnType<typeof adPlayer>, duration = 15) {
   await settle();
   await p.adEvent({ type: 'loaded', duration }, { type: 'playing' });
 }
+
+describe('the ad-break actor: native fullscreen', () => {
+  it('passes the pre-roll while the device is in native fullscreen: the film plays at once', async () => {
+    const p = adPlayer(['nonskippable']);
+    await settle();
+    p.store.dispatch(viewportActions.fullscreenChanged({ active: true, native: true }));
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.adCalls()).not.toContain('play');
+    expect(p.contentCalls()).toContain('play');
+    expect(p.store.getState().ads.prerollDone).toBe(true);
+  });
+});
 
 describe('the host page during an advert', () => {
   const heard = (p: ReturnType<typeof adPlayer>, event: string) =>
@@ -466,6 +480,29 @@ describe('the ad-break actor: failures end the break within its limits', () => {
     expect(p.beacons).toEqual(['/track/skippable/error?code=401']);
     expect(p.contentCalls()).toContain('play');
   });
+
+  it('a media file that cannot be decoded ends in 450 with its error URL told', async () => {
+    const p = adPlayer(['skippable']);
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.adEvent({ type: 'error', code: 3, message: 'PIPELINE_ERROR_DECODE' });
+    expect(p.beacons).toEqual(['/track/skippable/error?code=450']);
+    expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'error', errorCode: 450 });
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('an ad that stalls while playing ends in 405 after the stall limit, its error URL told', async () => {
+    const p = adPlayer(['skippable']);
+    await startPreroll(p);
+    await p.playTo(0.25, 2, 15);
+    await p.clock.advance(STALL_TIMEOUT_MS - 1_000);
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    await p.clock.advance(2_000);
+    expect(p.beacons).toContain('/track/skippable/error?code=405');
+    expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'error', errorCode: 405 });
+    expect(p.contentCalls()).toContain('play');
+  });
 });
 
 describe('the mid-roll watcher', () => {
@@ -488,6 +525,30 @@ describe('the mid-roll watcher', () => {
     expect(p.store.getState().ads.nextMidrollAt).toBe(20);
     expect(p.contentCalls().filter((m) => m === 'play')).toHaveLength(playsBefore + 1);
     expect(p.contentCalls()).not.toContain('seek'); // content resumes where it was
+  });
+
+  it.each([
+    [
+      'fullscreen',
+      (active: boolean) => viewportActions.fullscreenChanged({ active, native: false }),
+    ],
+    [
+      'the fullscreen-stretched mode',
+      (active: boolean) => viewportActions.stretchedChanged({ active }),
+    ],
+  ])('postpones a mid-roll due in %s and runs it on the exit', async (_mode, fullscreen) => {
+    const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1' });
+    await startPreroll(p, 6);
+    await p.adEvent({ type: 'ended' });
+    p.media.emit({ type: 'playing' });
+    await settle();
+    p.store.dispatch(fullscreen(true));
+    await p.clock.advance(12_000);
+    expect(p.store.getState().media.playedSeconds).toBeGreaterThanOrEqual(10);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    p.store.dispatch(fullscreen(false));
+    await settle();
+    expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
   });
 
   it('does nothing without the advert parameter', async () => {

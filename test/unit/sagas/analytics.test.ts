@@ -132,9 +132,12 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
 
   it('names clicks on icons, menus and picture-in-picture, and fullscreen changes', async () => {
     const { store, sent } = await playing();
+    store.dispatch({ type: 'ui/iconClicked', payload: { icon: 'settings' } });
     store.dispatch({ type: 'ui/settingsToggled' });
     store.dispatch({ type: 'ui/menuOpened', payload: { menu: 'quality' } });
+    store.dispatch({ type: 'ui/iconClicked', payload: { icon: 'picture_in_picture_enter' } });
     store.dispatch({ type: 'ui/pictureInPictureToggled' });
+    store.dispatch({ type: 'ui/fullscreenToggled' }); // the 'f' key: not a click
     store.dispatch({
       type: 'viewport/fullscreenChanged',
       payload: { active: true, native: false },
@@ -147,8 +150,17 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
     expect(sent('click').map((s) => s.payload.click_target)).toEqual([
       'settings',
       'menu_quality',
-      'picture_in_picture',
+      'picture_in_picture_enter',
     ]);
+    expect(sent('fullscreen')).toHaveLength(1);
+    expect(sent('fullscreen_exit')).toHaveLength(1);
+  });
+
+  it('tells the fullscreen-stretched mode as fullscreen and fullscreen_exit', async () => {
+    const { store, sent } = await playing();
+    store.dispatch({ type: 'viewport/stretchedChanged', payload: { active: true } });
+    store.dispatch({ type: 'viewport/stretchedChanged', payload: { active: false } });
+    await settle();
     expect(sent('fullscreen')).toHaveLength(1);
     expect(sent('fullscreen_exit')).toHaveLength(1);
   });

@@ -96,7 +96,12 @@ describe('the boot actor', () => {
 
   it('decides on the continue prompt from the saved time', async () => {
     const { storeState } = await boot('?movie_id=2&auto_play=1', catalogRoutes(2, series)).run();
-    expect(storeState.resume).toEqual({ savedTime: 8, promptVisible: true, autoplay: false });
+    expect(storeState.resume).toEqual({
+      savedTime: 8,
+      promptVisible: true,
+      autoplay: false,
+      autoplayChoice: null,
+    });
   });
 
   it.each([

@@ -168,6 +168,26 @@ describe('the bridge actor: what the host page asks', () => {
     ]);
   });
 
+  it('setAutoplay off holds the next episode at an episode’s end; on again, the next starts by itself', async () => {
+    const { command, parent, media, store } = await embedded();
+    const answer = (id: string) => parent.posted.find((m) => m.requestId === id);
+    await command('setAutoplay', { autoplay: false }, 'off');
+    expect(answer('off')).toMatchObject({ event: 'response', command: 'setAutoplay' });
+    expect(store.getState().resume.autoplay).toBe(false);
+    media.emit({ type: 'playing' });
+    media.emit({ type: 'ended' });
+    await settle();
+    expect(store.getState().content.currentEpisodeId).toBe(202);
+    await command('setAutoplay', { autoplay: true }, 'on');
+    media.emit({ type: 'ended' });
+    await settle();
+    expect(store.getState().content.currentEpisodeId).toBe(203);
+    expect(store.getState().resume.autoplay).toBe(true);
+    await command('setAutoplay', { autoplay: 'yes' }, 'bad');
+    expect(answer('bad')).toBeUndefined(); // not a command: ignored and counted
+    expect(store.getState().bridge.ignored).toBe(1);
+  });
+
   it('selects a known episode and refuses an unknown one with a code', async () => {
     const { command, parent, store } = await embedded();
     await command('selectEpisode', { episodeId: 203 }, 'known');

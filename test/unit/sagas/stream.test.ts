@@ -291,6 +291,24 @@ describe('the stream actor: playback', () => {
     expect(store.getState().resume.promptVisible).toBe(false);
     expect(store.getState().stream.sourceIndex).toBe(0);
   });
+
+  it('keeps counting played time across a source switch, for the mid-roll and analytics', async () => {
+    const { store, media, clock } = player('?movie_id=1&auto_play=1', {
+      routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: ok(masterJson) },
+    });
+    await settle();
+    media.emit({ type: 'playing' });
+    await clock.advance(6000);
+    const before = store.getState().media.playedSeconds;
+    expect(before).toBeGreaterThanOrEqual(5);
+    store.dispatch(streamRequests.sourceRequested({ index: 0 }));
+    await settle();
+    expect(store.getState().media.playedSeconds).toBe(before); // not back to 0
+    media.emit({ type: 'playing' });
+    await clock.advance(5000);
+    expect(store.getState().media.playedSeconds).toBeGreaterThanOrEqual(before + 4);
+    expect(store.getState().media.videoPlayedSeconds).toBeGreaterThan(9);
+  });
 });
 
 describe('the stream actor: audio tracks', () => {
