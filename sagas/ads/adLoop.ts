@@ -10,6 +10,7 @@ import {
   adsActions,
   selectAdMuted,
   selectSkipOffset,
+  selectVolumeAsked,
   type AdEndStatus,
 } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
@@ -108,8 +109,11 @@ export function* restartLimits<E>(run: AdRun<E>) {
   run.since = yield* call([clock, clock.now]);
 }
 
-/** Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51% visible. */
-function* decide<E>(run: AdRun<E>, driver: CreativeDriver<E>) {
+/**
+ * Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51%
+ * visible. Also asked when a start completes: a pause asked while it was under way holds.
+ */
+export function* decide<E>(run: AdRun<E>, driver: CreativeDriver<E>) {
   if (!run.loaded || run.ending) return;
   const wanted = yield* select(selectAdWanted);
   if (wanted && run.paused) yield* driver.play(run);
@@ -238,6 +242,9 @@ export function* runAdLoop<E extends object>(
   yield* restartLimits(run);
   try {
     yield* driver.begin(run);
+    // a volume asked between two ads, when no ad was there to take it
+    const asked = yield* select(selectVolumeAsked);
+    if (asked) yield* driver.setVolume(asked.volume, asked.muted);
     for (;;) {
       const wake = yield* take<Wake<E>>(inbox);
       let outcome: AdOutcome | null = null;

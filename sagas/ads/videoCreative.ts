@@ -10,6 +10,7 @@ import { getPorts } from '../lib/context';
 import { joinTask, type TaskOf } from '../lib/tasks';
 import { plain } from '../lib/plainEffects';
 import {
+  decide,
   loaded,
   paused,
   playing,
@@ -116,6 +117,7 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
             yield* run.track.event('start');
           }
           yield* playing(run);
+          yield* decide(run, driver); // a pause asked while it was starting
           return null;
         case 'pause':
           yield* paused(run, run.pausing); // its own pause at its end is not the viewer's

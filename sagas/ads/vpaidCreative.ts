@@ -6,6 +6,7 @@ import { adsActions } from '../../src/state/ads';
 import { VAST_ERROR, type VastAd } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
 import {
+  decide,
   endWhenConfirmed,
   loaded,
   paused,
@@ -54,6 +55,7 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
           yield* run.track.impression();
           yield* run.track.event('start');
           yield* put(adsActions.adPlaying());
+          yield* decide(run, driver);
           return null;
         case 'AdImpression':
           yield* run.track.impression();
@@ -63,6 +65,7 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
           return null;
         case 'AdPlaying':
           yield* playing(run);
+          yield* decide(run, driver); // a pause asked while it was starting
           return null;
         case 'AdRemainingTimeChange':
           if (event.duration > 0) run.durationSec = event.duration;

@@ -166,10 +166,17 @@ export function* analyticsActor() {
       if (memory.started) yield* saga(memory, action as never);
     };
   yield* takeEvery(contentActions.episodeSelected.type, onEpisode, memory);
-  // a new stream (another source of the episode) counts its played time from zero
-  yield* takeEvery(mediaActions.reset.type, () => {
-    Object.assign(memory, { lastMinute: 0, frames: null, framesAtSecond: 0 });
-  });
+  // a new episode counts its played time from zero; another source of it counts on
+  yield* takeEvery(
+    mediaActions.reset.type,
+    ({ payload }: ReturnType<typeof mediaActions.reset>) => {
+      Object.assign(
+        memory,
+        { frames: null },
+        payload?.keepPlayed ? {} : { lastMinute: 0, framesAtSecond: 0 },
+      );
+    },
+  );
   yield* takeEvery(mediaActions.playing.type, onPlaying, memory);
   yield* fork(eachPosition, memory);
   yield* takeEvery(

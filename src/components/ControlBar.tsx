@@ -118,14 +118,15 @@ function IconButton({
   children,
 }: {
   label: string;
-  icon: string;
+  /** its name in the click event; a menu's button has none (the menu's opening is the click) */
+  icon?: string;
   opensMenu?: boolean;
   onClick: () => void;
   children: ReactNode;
 }) {
   const dispatch = usePlayerDispatch();
   const click = () => {
-    dispatch(uiRequests.iconClicked({ icon }));
+    if (icon) dispatch(uiRequests.iconClicked({ icon }));
     onClick();
   };
   return (
@@ -251,7 +252,6 @@ export function ControlBar() {
         {wide && hasSubs && (
           <IconButton
             label={ru.subtitles}
-            icon="subtitles"
             opensMenu
             onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
           >

@@ -79,6 +79,8 @@ export interface AdsState {
   userChoice: 'play' | 'pause' | null;
   /** the host page paused the player during the break: no ad plays, nor content after it, until its play */
   hostHold: boolean;
+  /** the last volume asked for during the break: an ad that starts after it starts with it */
+  volumeAsked: { volume: number; muted: boolean } | null;
   /** played seconds of content at which the next mid-roll is due */
   nextMidrollAt: number;
   /** the episode the pre-roll and mid-roll counts belong to */
@@ -97,6 +99,7 @@ const initialState: AdsState = {
   muted: false,
   userChoice: null,
   hostHold: false,
+  volumeAsked: null,
   nextMidrollAt: MIDROLL_INTERVAL_S,
   episodeId: null,
   disabled: false,
@@ -169,6 +172,7 @@ export const adsSlice = createSlice({
       state.activeBreak = action.payload;
       state.userChoice = null;
       state.hostHold = false;
+      state.volumeAsked = null;
     },
     /** The break is over: content may play. */
     breakEnded: breakOver,
@@ -263,10 +267,12 @@ export const adsSlice = createSlice({
       state.userChoice = state.ad.status === 'playing' ? 'pause' : 'play';
       state.hostHold = false; // the viewer's own click decides over the host page's pause
     });
+    builder.addCase(adRequests.volumeRequested, (state, { payload }) => {
+      if (state.activeBreak) state.volumeAsked = payload;
+    });
+    // the host page's play only lifts its own pause: the viewer's choice and visibility still decide
     builder.addCase(adRequests.hostPlayRequested, (state, { payload }) => {
-      if (!state.activeBreak) return;
-      state.hostHold = !payload.play;
-      if (payload.play && state.ad) state.userChoice = 'play';
+      if (state.activeBreak) state.hostHold = !payload.play;
     });
     // The click-through pauses the ad: the viewer is on the advertiser's page.
     builder.addCase(adRequests.clickThroughRequested, (state) => {
@@ -341,5 +347,6 @@ export const selectAdList = (s: Holds) => s.ads.list;
 export const selectAdsEpisodeId = (s: Holds) => s.ads.episodeId;
 /** the pre-roll is still to come and no break is on */
 export const selectHostHold = (s: Holds) => s.ads.hostHold;
+export const selectVolumeAsked = (s: Holds) => s.ads.volumeAsked;
 export const selectInAdBreak = (s: Holds) => s.ads.activeBreak !== null;
 export const selectPrerollDue = (s: Holds) => !s.ads.prerollDone && s.ads.activeBreak === null;

@@ -32,11 +32,9 @@ export const resumeSlice = createSlice({
     /** The decision for the chosen episode (the host page's autoplay choice stands over it). */
     decided(state, action: PayloadAction<ResumeDecision>) {
       const { autoplayChoice } = state;
-      return {
-        ...action.payload,
-        autoplayChoice,
-        autoplay: autoplayChoice ?? action.payload.autoplay,
-      };
+      // never under the continue prompt, whatever the host page chose
+      const autoplay = !action.payload.promptVisible && (autoplayChoice ?? action.payload.autoplay);
+      return { ...action.payload, autoplayChoice, autoplay };
     },
     autoplayChosen(state, action: PayloadAction<{ autoplay: boolean }>) {
       state.autoplayChoice = action.payload.autoplay;

@@ -227,6 +227,31 @@ describe('the host page during an advert', () => {
     expect(p.store.getState().ads.ad?.status).toBe('playing');
   });
 
+  it('a pause sent while the advert is starting holds it as soon as it plays', async () => {
+    const p = adPlayer(['skippable'], { framed: true });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.adEvent({ type: 'loaded', duration: 15 }); // play() asked, no frame yet
+    await p.hostCommand('pause');
+    expect(p.adCalls()).not.toContain('pause');
+    await p.adEvent({ type: 'playing' });
+    expect(p.adCalls()).toContain('pause');
+  });
+
+  it('a host play lifts only its own pause: the advert out of view stays paused', async () => {
+    const p = adPlayer(['skippable'], { framed: true });
+    await startPreroll(p);
+    await p.hostCommand('pause');
+    await p.adEvent({ type: 'pause' });
+    await p.setViewport({ type: 'intersection', ratio: 0.2 });
+    const plays = p.adCalls().filter((m) => m === 'play').length;
+    await p.hostCommand('play');
+    expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(plays);
+    await p.setViewport({ type: 'intersection', ratio: 1 });
+    expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(plays + 1);
+  });
+
   it('a host that paused during the break finds the film paused after it, until its play', async () => {
     const p = adPlayer(['skippable'], { framed: true });
     await startPreroll(p);

@@ -188,6 +188,28 @@ describe('the bridge actor: what the host page asks', () => {
     expect(store.getState().bridge.ignored).toBe(1);
   });
 
+  it('setAutoplay on before the boot never starts the film under the continue prompt', async () => {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const parent = fakeParent([], { embedder: HOST_ORIGIN });
+    const ports = fakePorts({
+      http: fakeHttp(catalogRoutes(2, series)),
+      media: media.port,
+      clock: clock.port,
+      parent: parent.port,
+    });
+    const { store } = startPlayer('?movie_id=2', ports, { hostOrigin: HOST_ORIGIN, framed: true });
+    parent.send({
+      protocol: PROTOCOL,
+      command: 'setAutoplay',
+      args: { autoplay: true },
+      requestId: 1,
+    });
+    await settle();
+    expect(store.getState().resume).toMatchObject({ promptVisible: true, autoplay: false });
+    expect(media.calls.map((c) => c.method)).not.toContain('play');
+  });
+
   it('selects a known episode and refuses an unknown one with a code', async () => {
     const { command, parent, store } = await embedded();
     await command('selectEpisode', { episodeId: 203 }, 'known');
