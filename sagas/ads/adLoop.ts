@@ -66,6 +66,7 @@ export interface AdRun<E> {
   /** an end asked of the creative, which it has not confirmed yet, and since when */
   ending: { outcome: AdOutcome; since: number } | null;
   inbox: Channel<Wake<E>>;
+  driver: CreativeDriver<E>;
   /** tasks that end with the ad */
   tasks: Task[];
   track: ReturnType<typeof adTracking>;
@@ -83,10 +84,7 @@ export interface CreativeDriver<E> {
   /** plays (or resumes) the creative that is paused and wanted */
   play(run: AdRun<E>): SagaIterator<void>;
   pause(): SagaIterator<void>;
-  /**
-   * the viewer's skip, past the skip time: the end, or null while the creative confirms it; a
-   * creative without one ends skipped at once
-   */
+  /** the viewer's skip past the skip time: the end, or null until the creative confirms it */
   skip?(run: AdRun<E>): SagaIterator<AdOutcome | null>;
   setVolume(volume: number, muted: boolean): SagaIterator<void>;
   /** the creative takes its own clicks (and tracks them): the player shows no click-through */
@@ -104,31 +102,28 @@ function* watchdog<E>(inbox: Channel<Wake<E>>) {
 }
 
 /** The clock's now, from which the ad's time limits count again. */
-export function* restartLimits<E>(run: AdRun<E>) {
+function* restartLimits<E>(run: AdRun<E>) {
   const { clock } = yield* getPorts();
   run.since = yield* call([clock, clock.now]);
 }
 
-/**
- * Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51%
- * visible. Also asked when a start completes: a pause asked while it was under way holds.
- */
-export function* decide<E>(run: AdRun<E>, driver: CreativeDriver<E>) {
+/** Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51% visible. */
+function* decide<E>(run: AdRun<E>) {
   if (!run.loaded || run.ending) return;
   const wanted = yield* select(selectAdWanted);
-  if (wanted && run.paused) yield* driver.play(run);
+  if (wanted && run.paused) yield* run.driver.play(run);
   else if (!wanted && run.started && !run.paused) {
     run.pausing = true;
-    yield* driver.pause();
+    yield* run.driver.pause();
   }
 }
 
 /** The creative loaded (its duration, when it tells one): it may play now. */
-export function* loaded<E>(run: AdRun<E>, driver: CreativeDriver<E>, durationSec: number) {
+export function* loaded<E>(run: AdRun<E>, durationSec: number) {
   run.loaded = true;
   if (durationSec > 0) run.durationSec = durationSec;
   yield* restartLimits(run);
-  yield* decide(run, driver);
+  yield* decide(run);
 }
 
 /** The creative plays (again): a resume after the player's pause is tracked. */
@@ -138,6 +133,7 @@ export function* playing<E>(run: AdRun<E>) {
   if (run.pausing) yield* run.track.event('resume');
   run.pausing = false;
   yield* put(adsActions.adPlaying());
+  yield* decide(run); // a pause asked while it was starting holds
 }
 
 /** The creative paused; told and tracked when `tracked` (a video's own pause at its end is not). */
@@ -185,7 +181,7 @@ function* onAction<E>(run: AdRun<E>, driver: CreativeDriver<E>, action: Action) 
   }
   if (contentActions.episodeSelected.match(action)) return STOPPED;
   if (adRequests.clickThroughRequested.match(action) && !driver.ownClicks) yield* run.track.click();
-  yield* decide(run, driver); // play/pause click, click-through, page visibility, intersection
+  yield* decide(run); // play/pause click, click-through, page visibility, intersection
   return null;
 }
 
@@ -229,6 +225,7 @@ export function* runAdLoop<E extends object>(
     since: 0,
     ending: null,
     inbox,
+    driver,
     tasks: [],
     track: adTracking(ad, contentTime, assetUri, () => run.currentTime),
   };
@@ -242,8 +239,7 @@ export function* runAdLoop<E extends object>(
   yield* restartLimits(run);
   try {
     yield* driver.begin(run);
-    // a volume asked between two ads, when no ad was there to take it
-    const asked = yield* select(selectVolumeAsked);
+    const asked = yield* select(selectVolumeAsked); // asked between two ads, with none to take it
     if (asked) yield* driver.setVolume(asked.volume, asked.muted);
     for (;;) {
       const wake = yield* take<Wake<E>>(inbox);

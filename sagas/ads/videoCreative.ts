@@ -10,7 +10,6 @@ import { getPorts } from '../lib/context';
 import { joinTask, type TaskOf } from '../lib/tasks';
 import { plain } from '../lib/plainEffects';
 import {
-  decide,
   loaded,
   paused,
   playing,
@@ -107,7 +106,7 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
     *onEvent(run, event) {
       switch (event.type) {
         case 'loaded':
-          yield* loaded(run, driver, event.duration);
+          yield* loaded(run, event.duration);
           return null;
         case 'playing':
           if (!run.started) {
@@ -117,7 +116,6 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
             yield* run.track.event('start');
           }
           yield* playing(run);
-          yield* decide(run, driver); // a pause asked while it was starting
           return null;
         case 'pause':
           yield* paused(run, run.pausing); // its own pause at its end is not the viewer's

@@ -6,12 +6,10 @@ import { adsActions } from '../../src/state/ads';
 import { VAST_ERROR, type VastAd } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
 import {
-  decide,
   endWhenConfirmed,
   loaded,
   paused,
   playing,
-  restartLimits,
   progressed,
   volumeChanged,
   type CreativeDriver,
@@ -45,17 +43,13 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
       if (event.type === 'AdVideoComplete') completed = true;
       switch (event.type) {
         case 'AdLoaded':
-          yield* loaded(run, driver, 0);
+          yield* loaded(run, 0);
           return null;
-        case 'AdStarted':
-          // SPEC.md section 4: the impression and start, once, whatever else the creative sends
-          run.paused = false;
-          yield* restartLimits(run);
+        case 'AdStarted': // SPEC.md section 4: impression and start, once, whatever else it sends
           yield* put(adsActions.adStarted());
           yield* run.track.impression();
           yield* run.track.event('start');
-          yield* put(adsActions.adPlaying());
-          yield* decide(run, driver);
+          yield* playing(run);
           return null;
         case 'AdImpression':
           yield* run.track.impression();
@@ -65,7 +59,6 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
           return null;
         case 'AdPlaying':
           yield* playing(run);
-          yield* decide(run, driver); // a pause asked while it was starting
           return null;
         case 'AdRemainingTimeChange':
           if (event.duration > 0) run.durationSec = event.duration;

@@ -5,3 +5,5 @@
 export const PROGRESS_KEY = 'episodesTimeProgress';
 export const VOLUME_KEY = 'player-volume';
 export const MUTED_KEY = 'player-muted';
+/** SPEC.md section 3: the viewer's favourite audio tracks, the labels last chosen first */
+export const FAVOURITE_AUDIO_KEY = 'player-favourite-audio-tracks';

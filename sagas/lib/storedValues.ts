@@ -13,6 +13,18 @@ export function storedBandwidth(raw: string | null): number | null {
   return Number.isFinite(bitsPerSecond) && bitsPerSecond > 0 ? bitsPerSecond : null;
 }
 
+/** A stored list of labels: its strings, in order, at most `limit`; anything else is no list. */
+export function storedLabels(raw: string | null, limit: number): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw ?? '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter((v): v is string => typeof v === 'string' && v !== '').slice(0, limit);
+}
+
 /** episodesTimeProgress: seconds by episode id; an entry that is not a finite number is left out. */
 export function storedPositions(raw: string | null): Record<string, number> {
   let parsed: unknown;

@@ -1,7 +1,7 @@
-import { call, put } from 'typed-redux-saga';
+import { call, put, select } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests } from '../../src/state/playback';
-import { streamActions } from '../../src/state/stream';
+import { selectAudioFallback, streamActions } from '../../src/state/stream';
 import { systemActions } from '../../src/state/system';
 import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
@@ -13,6 +13,9 @@ const MANIFEST_FAILURES = new Set([
   'manifestLoadTimeOut',
   'manifestParsingError',
 ]);
+/** hls.js error details of an alternate audio or a subtitle track: the film can play on without it. */
+const AUDIO_TRACK_FAILURES = new Set(['audioTrackLoadError', 'audioTrackLoadTimeOut']);
+const SUBTITLE_FAILURES = new Set(['subtitleTrackLoadError', 'subtitleTrackLoadTimeOut']);
 export const MAX_MEDIA_RECOVERIES = 2;
 /** hls.js has retried each load already (src/stream/loadPolicies.ts): one reload more, then the message */
 export const MAX_NETWORK_RECOVERIES = 1;
@@ -30,6 +33,27 @@ export interface RecoveryBudget {
  */
 export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }>;
 
+/**
+ * A track that cannot be loaded is not the film: subtitles go off, an alternate audio gives way to
+ * the stream's first one, and loading goes on (reported only, docs/reliability.md). The first audio
+ * itself failing is the stream failing. True when it fell back.
+ */
+function* fellBackFromTrack(event: MediaErrorEvent) {
+  const { media } = yield* getPorts();
+  const kind = event.track?.kind;
+  if (kind === 'subtitles' || SUBTITLE_FAILURES.has(event.details)) {
+    yield* call([media, media.setSubtitleTrack], -1);
+  } else if (kind === 'audio' || AUDIO_TRACK_FAILURES.has(event.details)) {
+    // the track that failed: the one it names, else the one playing
+    const audio = yield* select(selectAudioFallback);
+    const failed = event.track?.id ?? audio.current;
+    if (audio.first === null || audio.first === failed) return false;
+    yield* call([media, media.setAudioTrack], audio.first);
+  } else return false;
+  yield* call([media, media.recover], 'network' as const);
+  return true;
+}
+
 export function* handleStreamError(event: MediaErrorEvent, budget: RecoveryBudget) {
   const { media, clock } = yield* getPorts();
   yield* put(
@@ -43,6 +67,7 @@ export function* handleStreamError(event: MediaErrorEvent, budget: RecoveryBudge
     }),
   );
   if (!event.fatal) return;
+  if (yield* fellBackFromTrack(event)) return;
   if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
     budget.media += 1;
     yield* put(streamActions.recovering());

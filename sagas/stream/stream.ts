@@ -27,26 +27,36 @@ import {
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { getConfig, getPorts } from '../lib/context';
-import { MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
+import { FAVOURITE_AUDIO_KEY, MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
 import { handleStreamError, type RecoveryBudget } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { freshLoop, streamTick, type LoopState } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
-import { storedBandwidth, storedVolume } from '../lib/storedValues';
+import { storedBandwidth, storedLabels, storedVolume } from '../lib/storedValues';
 
 function* contentId() {
   return (yield* select(selectContentId)) || 0;
 }
 
-/** Audio tracks in the language order, the remembered label (or the first) switched on. */
+/** How many favourite audio labels are kept. */
+const FAVOURITES_KEPT = 5;
+
+/**
+ * Audio tracks in order, the remembered label (or the first) switched on. For content with no
+ * remembered choice the viewer's favourite labels come before the language order.
+ */
 function* applyAudioTracks(tracks: MediaTrack[], current: number) {
   const { media, storage } = yield* getPorts();
   const config = yield* getConfig();
-  const ordered = orderAudioTracks(tracks, config.langOrder ?? DEFAULT_LANG_ORDER);
-  yield* put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
   const remembered = yield* call([storage, storage.get], audioMemoryKey(yield* contentId()));
+  const favourites = remembered
+    ? []
+    : storedLabels(yield* call([storage, storage.get], FAVOURITE_AUDIO_KEY), FAVOURITES_KEPT);
+  const langOrder = config.langOrder ?? DEFAULT_LANG_ORDER;
+  const ordered = orderAudioTracks(tracks, [...favourites, ...langOrder]);
+  yield* put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
   const chosen = chooseAudioTrack(ordered, remembered);
   if (chosen && chosen.id !== current) yield* call([media, media.setAudioTrack], chosen.id);
 }
@@ -180,6 +190,10 @@ function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackReque
   if (!track) return;
   yield* call([media, media.setAudioTrack], track.id);
   yield* call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
+  const stored = yield* call([storage, storage.get], FAVOURITE_AUDIO_KEY);
+  const others = storedLabels(stored, FAVOURITES_KEPT).filter((label) => label !== track.name);
+  const favourites = [track.name, ...others].slice(0, FAVOURITES_KEPT);
+  yield* call([storage, storage.set], FAVOURITE_AUDIO_KEY, JSON.stringify(favourites));
 }
 
 /** 10 s back or forward from where the video really is, within the video. */

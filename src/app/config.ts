@@ -10,6 +10,11 @@ export interface ConfigSources {
   origin: string;
   /** data attributes of the embedding frame, when it is readable */
   dataset?: Record<string, string | undefined>;
+  /**
+   * The deployment's global settings (README, "Deploying"): what the specification calls global,
+   * under the frame attributes' names; a frame attribute wins over them
+   */
+  deployment?: DeploymentSettings;
   /** origin of the embedding page, when the player is in a frame */
   hostOrigin?: string | null;
   /** the player's window has a parent (even when the browser does not tell its origin) */
@@ -52,6 +57,38 @@ function parseFlag(value: string | null): boolean {
   return value != null && value !== '0' && value.toLowerCase() !== 'false';
 }
 
+/** The global settings a deployment may give: defaults for every player it serves. */
+export interface DeploymentSettings {
+  lang_order?: string;
+  env_base_url?: string;
+  env_ad_list_url?: string;
+  sentry_dsn?: string;
+}
+const DEPLOYMENT_KEYS = ['lang_order', 'env_base_url', 'env_ad_list_url', 'sentry_dsn'] as const;
+
+/** The deployment settings' JSON text: its known keys with string values; anything else is none. */
+export function parseDeploymentSettings(text: string | null | undefined): DeploymentSettings {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text || '{}');
+  } catch {
+    return {};
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const out: DeploymentSettings = {};
+  for (const key of DEPLOYMENT_KEYS) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (typeof value === 'string' && value.trim()) out[key] = value.trim();
+  }
+  return out;
+}
+
+const listOf = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /**
  * The configuration, frozen. A movie id from the hosting page (the frame's data-movie_id attribute)
  * takes precedence over the query's movie_id.
@@ -60,12 +97,13 @@ export function parseConfig({
   search,
   origin,
   dataset = {},
+  deployment = {},
   hostOrigin = null,
   framed = hostOrigin !== null,
 }: ConfigSources): PlayerConfig {
   const q = new URLSearchParams(search);
   const season = parseInteger(q.get('season'));
-  const langOrder = q.get('lang_order');
+  const langOrder = q.get('lang_order') || deployment.lang_order;
   return Object.freeze({
     movieId: parseInteger(dataset.movie_id) ?? parseInteger(q.get('movie_id')),
     episodeId: parseInteger(q.get('episode_id')),
@@ -78,18 +116,13 @@ export function parseConfig({
     advert: q.has('advert'),
     userId: q.get('user_id'),
     disableCheckingAvailable: parseFlag(q.get('disable_checking_available')),
-    langOrder: langOrder
-      ? langOrder
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : null,
-    envBaseUrl: dataset.env_base_url ?? origin,
-    envAdListUrl: dataset.env_ad_list_url ?? `${origin}/ad-list.json`,
+    langOrder: langOrder ? listOf(langOrder) : null,
+    envBaseUrl: dataset.env_base_url ?? deployment.env_base_url ?? origin,
+    envAdListUrl: dataset.env_ad_list_url ?? deployment.env_ad_list_url ?? `${origin}/ad-list.json`,
     adListHeaders: parseHeaders(dataset.ad_list_headers),
     fullscreenMode: dataset.fullscreen_mode ?? null,
     sentryProjectLabel: dataset.sentry_project_label ?? null,
-    sentryDsn: dataset.sentry_dsn ?? null,
+    sentryDsn: dataset.sentry_dsn ?? deployment.sentry_dsn ?? null,
     hostDomain: new URL(hostOrigin ?? origin).hostname,
     embedded: framed,
     allowedOrigins: parseOrigins(q.get('origin')),

@@ -32,6 +32,14 @@ function errorKind({ ErrorTypes }: HlsModule, type: string): MediaErrorKind {
   return 'other';
 }
 
+/** The alternate rendition an hls.js error came from, by its playlist's loader context (if one). */
+function trackOf(context: { type?: string; id?: number | null } | undefined) {
+  const id = context?.id ?? -1;
+  if (context?.type === 'audioTrack') return { track: { kind: 'audio' as const, id } };
+  if (context?.type === 'subtitleTrack') return { track: { kind: 'subtitles' as const, id } };
+  return {};
+}
+
 const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => ({
   id: t.id,
   name: t.name ?? '',
@@ -214,6 +222,7 @@ export function createMediaPort(
         fatal: data.fatal,
         kind: errorKind(hlsJs, data.type),
         details: data.details,
+        ...trackOf(data.context ?? undefined),
         bandwidth: finite(instance.bandwidthEstimate),
         bufferLength: Math.max(0, bufferedEnd(video) - video.currentTime),
       }),

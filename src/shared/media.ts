@@ -59,6 +59,8 @@ export type MediaEvent =
       fatal: boolean;
       kind: MediaErrorKind;
       details: string;
+      /** the alternate rendition (audio or subtitles track id) whose playlist it came from, if one */
+      track?: { kind: 'audio' | 'subtitles'; id: number };
       bandwidth: number;
       bufferLength: number;
     };

@@ -149,3 +149,8 @@ export const selectRate = (s: Holds) => s.stream.rate;
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
+/** The audio the stream starts with: the first of its ordered tracks, and the one playing now. */
+export const selectAudioFallback = (s: Holds) => ({
+  first: s.stream.audioTracks[0]?.id ?? null,
+  current: s.stream.audioTrack,
+});

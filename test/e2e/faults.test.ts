@@ -71,6 +71,21 @@ const withSubtitles: Scenario = async (page) => {
   return frame;
 };
 
+/** The film with its English audio (an alternate rendition) asked for once it plays. */
+const withEnglishAudio: Scenario = async (page) => {
+  const frame = await film(page);
+  await frame.waitForFunction(() =>
+    window.__player!.getState().stream.audioTracks.some((t) => t.name === 'English'),
+  );
+  await frame.evaluate(() => {
+    const english = window
+      .__player!.getState()
+      .stream.audioTracks.find((t) => t.name === 'English');
+    window.__player!.dispatch({ type: 'stream/audioTrackRequested', payload: { id: english!.id } });
+  });
+  return frame;
+};
+
 interface Call {
   scenario: Scenario;
   /** the paths the fault is put on (several: every level of the ladder) */
@@ -202,6 +217,29 @@ const CALLS: Record<string, Call> = {
     limitMs: 30_000,
     hangLimitMs: 75_000,
     expected: everyFault(message(UNEXPECTED), { slow: plays }),
+  },
+  // SPEC.md section 8 makes level and track load errors fatal; while another level and the first
+  // audio can play, the viewer never sees a message here (docs/reliability.md)
+  'one level playlist': {
+    scenario: film,
+    paths: ['/media/hls/480p/index.m3u8'],
+    limitMs: 30_000,
+    hangLimitMs: 75_000,
+    expected: everyFault(plays),
+  },
+  'alternate audio playlist': {
+    scenario: withEnglishAudio,
+    paths: ['/media/hls/audio_en/index.m3u8'],
+    limitMs: 30_000,
+    hangLimitMs: 75_000,
+    expected: everyFault(plays),
+  },
+  'subtitle playlist': {
+    scenario: withSubtitles,
+    paths: ['/media/hls/subs_ru/index.m3u8'],
+    limitMs: 30_000,
+    hangLimitMs: 75_000,
+    expected: everyFault(plays),
   },
   segment: {
     scenario: film,

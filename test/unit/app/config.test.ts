@@ -1,4 +1,10 @@
-import { parseConfig, parseInteger, parseTimeCode } from '../../../src/app/config';
+import {
+  parseConfig,
+  parseDeploymentSettings,
+  parseInteger,
+  parseTimeCode,
+} from '../../../src/app/config';
+import { pageConfig } from '../../../src/app/pageConfig';
 
 const ORIGIN = 'https://player.example';
 const parse = (search: string, dataset = {}) => parseConfig({ search, origin: ORIGIN, dataset });
@@ -105,5 +111,49 @@ describe('parseConfig', () => {
       fullscreenMode: 'stretch',
       sentryProjectLabel: 'site-a',
     });
+  });
+
+  it('takes the global settings from the deployment, under the frame’s attributes and the query', () => {
+    const deployment = parseDeploymentSettings(
+      JSON.stringify({
+        lang_order: 'en, ru',
+        env_base_url: 'https://api.deploy.example',
+        env_ad_list_url: 'https://ads.deploy.example/list.json',
+        sentry_dsn: 'https://key@errors.deploy.example/7',
+        unknown: 'x',
+      }),
+    );
+    const config = (search: string, dataset = {}) =>
+      parseConfig({ search, origin: ORIGIN, dataset, deployment });
+    expect(config('?movie_id=1')).toMatchObject({
+      langOrder: ['en', 'ru'],
+      envBaseUrl: 'https://api.deploy.example',
+      envAdListUrl: 'https://ads.deploy.example/list.json',
+      sentryDsn: 'https://key@errors.deploy.example/7',
+    });
+    expect(
+      config('?movie_id=1&lang_order=uk', {
+        env_base_url: 'https://api.example',
+        sentry_dsn: 'https://key@errors.example/1',
+      }),
+    ).toMatchObject({
+      langOrder: ['uk'],
+      envBaseUrl: 'https://api.example',
+      sentryDsn: 'https://key@errors.example/1',
+    });
+    for (const broken of ['{oops', '[]', '{"env_base_url": 5}', '', null])
+      expect(parseDeploymentSettings(broken)).toEqual({});
+  });
+
+  it('reads the deployment settings from the page’s kino-player-settings meta', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'kino-player-settings';
+    meta.content = JSON.stringify({ sentry_dsn: 'https://key@errors.deploy.example/7' });
+    document.head.append(meta);
+    try {
+      expect(pageConfig().sentryDsn).toBe('https://key@errors.deploy.example/7');
+    } finally {
+      meta.remove();
+    }
   });
 });

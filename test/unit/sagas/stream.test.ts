@@ -341,6 +341,45 @@ describe('the stream actor: audio tracks', () => {
   });
 });
 
+describe('the stream actor: favourite audio tracks (SPEC.md section 3)', () => {
+  it('keeps the labels the viewer chose, the last first, and plays a favourite in content with no choice of its own', async () => {
+    const storage = fakeStorage();
+    const first = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    first.media.emit({ type: 'audioTracks', tracks, current: 0 });
+    first.store.dispatch(streamRequests.audioTrackRequested({ id: 1 })); // English
+    await settle();
+    expect(JSON.parse(storage.values.get('player-favourite-audio-tracks')!)).toEqual(['English']);
+    first.store.dispatch(streamRequests.audioTrackRequested({ id: 0 })); // Русский
+    await settle();
+    expect(JSON.parse(storage.values.get('player-favourite-audio-tracks')!)).toEqual([
+      'Русский',
+      'English',
+    ]);
+
+    // another content, nothing remembered for it: the favourites order its audio first
+    storage.values.set('player-favourite-audio-tracks', JSON.stringify(['English', 'Русский']));
+    const other = player('?movie_id=1', { storage, routes: catalogRoutes(1, film) });
+    await settle();
+    other.media.emit({ type: 'audioTracks', tracks, current: 0 });
+    await settle();
+    expect(other.store.getState().stream.audioTracks.map((t) => t.name)).toEqual([
+      'English',
+      'Русский',
+    ]);
+    expect(other.media.calls.at(-1)).toEqual({ method: 'setAudioTrack', args: [1] });
+  });
+
+  it('ignores a favourites list that is not one', async () => {
+    const storage = fakeStorage({ 'player-favourite-audio-tracks': '{"not":"a list"}' });
+    const { store, media } = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    media.emit({ type: 'audioTracks', tracks, current: 0 });
+    await settle();
+    expect(store.getState().stream.audioTracks.map((t) => t.name)).toEqual(['Русский', 'English']);
+  });
+});
+
 describe('the stream actor: errors', () => {
   const error = (kind: 'network' | 'media' | 'other', details: string, fatal = true) =>
     ({ type: 'error', fatal, kind, details, bandwidth: 250_000, bufferLength: 3.5 }) as const;
@@ -359,6 +398,40 @@ describe('the stream actor: errors', () => {
       bufferLength: 3.5,
     });
     expect(methods()).not.toContain('recover');
+  });
+
+  it('a subtitle or alternate audio track that fails falls back, and the film plays on without a message', async () => {
+    const { store, media, methods } = player('?movie_id=2&episode_id=203');
+    await settle();
+    media.emit({ type: 'audioTracks', tracks, current: 0 });
+    store.dispatch(streamRequests.audioTrackRequested({ id: 1 })); // English
+    media.emit({ type: 'audioTrackSwitched', id: 1 });
+    await settle();
+    media.emit(error('network', 'audioTrackLoadError'));
+    await settle();
+    expect(media.calls.slice(-2)).toEqual([
+      { method: 'setAudioTrack', args: [0] },
+      { method: 'recover', args: ['network'] },
+    ]);
+    media.emit(error('network', 'subtitleTrackLoadError'));
+    await settle();
+    expect(media.calls.slice(-2)).toEqual([
+      { method: 'setSubtitleTrack', args: [-1] },
+      { method: 'recover', args: ['network'] },
+    ]);
+    expect(store.getState().stream.lastError?.details).toBe('subtitleTrackLoadError'); // reported
+    expect(store.getState().system.failure).toBeNull();
+    // a playlist of the alternate audio that cannot be parsed is the same
+    media.emit({ ...error('network', 'levelParsingError'), track: { kind: 'audio', id: 1 } });
+    await settle();
+    expect(media.calls.at(-2)).toEqual({ method: 'setAudioTrack', args: [0] });
+    // the stream's own first audio failing is the stream failing
+    media.emit({ type: 'audioTrackSwitched', id: 0 });
+    media.emit(error('network', 'audioTrackLoadError'));
+    media.emit(error('network', 'audioTrackLoadError'));
+    await settle();
+    expect(methods()).toContain('recover');
+    expect(store.getState().system.failure?.reason).toBe('unexpected');
   });
 
   it('recovers media errors twice, then gives up', async () => {
