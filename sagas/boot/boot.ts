@@ -1,4 +1,4 @@
-import { all, call, put } from 'typed-redux-saga';
+import { all, call, cancel, fork, put, select, take } from 'typed-redux-saga';
 import type { PlayerConfig } from '../../src/shared/config';
 import { plain } from '../lib/plainEffects';
 import { catalogEndpoints } from '../../src/api/endpoints';
@@ -14,6 +14,9 @@ import { cleanTitle } from './cleanTitle';
 import { resumeDecision, savedTimeOf } from './resumeDecision';
 import { PROGRESS_KEY } from '../lib/storageKeys';
 import { newErrorId } from '../lib/errorId';
+import { joinTask, type TaskOf } from '../lib/tasks';
+import { anyOf } from '../lib/anyOf';
+import { adsActions, selectAds } from '../../src/state/ads';
 
 function* failure(reason: BootFailure['reason'], detail: string) {
   const errorId = reason === 'unexpected' ? yield* newErrorId() : null;
@@ -39,6 +42,20 @@ function* availabilityOf(config: PlayerConfig) {
   return yield* availability(config.movieId, config.hostDomain);
 }
 
+/**
+ * SPEC.md section 6, 'Video blocked' "at start or after the first ad phase": the check's answer,
+ * once it comes, is the state's; blocked content gets its message once no ad break runs (a pre-roll
+ * under way plays to its end first). Its film never plays: the stream waits for the answer.
+ */
+function* enforceAvailability(check: TaskOf<boolean>, hostDomain: string) {
+  const available = yield* joinTask(check);
+  yield* put(systemActions.availabilityKnown({ available }));
+  if (available) return;
+  while ((yield* select(selectAds)).activeBreak !== null)
+    yield* take(anyOf([adsActions.breakEnded.type, adsActions.breakPassed.type]));
+  yield* put(yield* failure('blocked', `Video blocked for ${hostDomain}`));
+}
+
 /** The boot actor: from the embed configuration to the chosen episode, or the reason it cannot start. */
 export function* bootActor() {
   const config = yield* getConfig();
@@ -48,24 +65,27 @@ export function* bootActor() {
     return;
   }
   const catalog = catalogEndpoints(config.envBaseUrl);
+  const check = yield* fork(availabilityOf, config); // beside the boot: it holds back only the film
   let loaded;
   try {
     loaded = yield* all({
       content: plain.call(fetchJson<Content>, catalog.content(config.movieId)),
       seasons: plain.call(fetchJson<Season[]>, catalog.seasons(config.movieId)),
       rawEpisodes: plain.call(fetchJson<Episode[]>, catalog.episodes(config.movieId)),
-      available: plain.call(availabilityOf, config),
     });
   } catch (error) {
+    yield* cancel(check);
     const notFound = error instanceof ApiError && error.status === 404;
     yield* put(yield* failure(notFound ? 'not-found' : 'unexpected', String(error)));
     return;
   }
-  const { content, seasons, rawEpisodes, available } = loaded;
-  if (!available) {
+  const { content, seasons, rawEpisodes } = loaded;
+  // blocked as the boot ends: the message at start, no pre-roll
+  if (!check.isRunning() && check.result() === false) {
     yield* put(yield* failure('blocked', `Video blocked for ${config.hostDomain}`));
     return;
   }
+  yield* fork(enforceAvailability, check, config.hostDomain);
   const episodes = rawEpisodes.map((e) => ({ ...e, title: cleanTitle(e.title) }));
   const episode = chooseEpisode(episodes, config);
   if (!episode) {

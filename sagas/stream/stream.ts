@@ -17,7 +17,7 @@ import {
   selectRate,
   selectStreamStatus,
 } from '../../src/state/stream';
-import { systemActions, selectFailure } from '../../src/state/system';
+import { systemActions, selectAvailable, selectFailure } from '../../src/state/system';
 import {
   audioMemoryKey,
   chooseAudioTrack,
@@ -85,12 +85,31 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
   }
 }
 
+/** The availability check said yes: the play kept for its answer goes ahead. */
+function* playWhenAvailable(
+  playing: Playing,
+  { payload }: ReturnType<typeof systemActions.availabilityKnown>,
+) {
+  if (!payload.available || !playing.playWanted) return;
+  const status = yield* select(selectStreamStatus);
+  if (status === 'idle' || status === 'loading') return; // the load asks again when it is done
+  playing.playWanted = false;
+  yield* put(playbackRequests.playRequested());
+}
+
 function* play(playing: Playing) {
   // The viewer has the failure message: nothing plays behind it (a stream can fail before the play
   // that its load asked for, when its manifest came at once).
   if (yield* select(selectFailure)) return;
   // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
   if (contentHeldByAds(yield* select(selectAds))) return;
+  // Nor does it play before the availability check has answered (SPEC.md section 6), or ever when
+  // it said blocked: kept for the answer.
+  const available = yield* select(selectAvailable);
+  if (available !== true) {
+    playing.playWanted = available === null;
+    return;
+  }
   // Before the stream is attached, a play() would be cut short by the load: kept for after it.
   const status = yield* select(selectStreamStatus);
   if (status === 'idle' || status === 'loading') {
@@ -256,6 +275,7 @@ export function* streamActor() {
       playing,
     );
     yield* takeEvery(playbackRequests.playRequested.type, play, playing);
+    yield* takeEvery(systemActions.availabilityKnown.type, playWhenAvailable, playing);
     // a pause asked after it, still during the load, cancels the kept play
     yield* takeEvery(playbackRequests.pauseRequested.type, () => {
       playing.playWanted = false;

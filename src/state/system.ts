@@ -33,6 +33,11 @@ export interface SystemState {
   crashes: ActorCrash[];
   /** checks that could not be made and were passed over (the viewer is not bothered with them) */
   skippedChecks: { check: 'availability'; detail: string }[];
+  /**
+   * SPEC.md section 6: whether the content may play here; null while the check runs (beside the
+   * boot and the pre-roll: the content's first frame waits for it, nothing else does)
+   */
+  available: boolean | null;
 }
 
 const initialState: SystemState = {
@@ -40,6 +45,7 @@ const initialState: SystemState = {
   failure: null,
   crashes: [],
   skippedChecks: [],
+  available: null,
 };
 
 export const systemSlice = createSlice({
@@ -61,6 +67,9 @@ export const systemSlice = createSlice({
     availabilityUnknown(state, action: PayloadAction<{ detail: string }>) {
       state.skippedChecks.push({ check: 'availability', detail: action.payload.detail });
     },
+    availabilityKnown(state, action: PayloadAction<{ available: boolean }>) {
+      state.available = action.payload.available;
+    },
     actorCrashed(state, action: PayloadAction<ActorCrash>) {
       state.crashes.push(action.payload);
     },
@@ -75,3 +84,4 @@ export const systemActions = systemSlice.actions;
 type Holds = { system: SystemState };
 export const selectFailure = (s: Holds) => s.system.failure;
 export const selectBooted = (s: Holds) => s.system.boot === 'ready';
+export const selectAvailable = (s: Holds) => s.system.available;

@@ -30,7 +30,12 @@ const HLS = `${BASE}/media/hls/master.m3u8`;
 /** The film with an ad list of demo VAST fixtures, on fake ports and virtual time. */
 function adPlayer(
   ads: string[],
-  { search = '?movie_id=1', hang = [] as string[], framed = false } = {},
+  {
+    search = '?movie_id=1',
+    hang = [] as string[],
+    framed = false,
+    availability = null as { available: boolean; afterMs: number } | null,
+  } = {},
 ) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
@@ -66,8 +71,14 @@ function adPlayer(
   const vastRequests = () => http.requests.filter((r) => r.url.includes('/vast/')).length;
   const ports = fakePorts({
     http: {
-      request: (req: HttpRequest) =>
-        hang.some((h) => req.url.endsWith(h)) ? new Promise(() => undefined) : http.request(req),
+      async request(req: HttpRequest) {
+        if (hang.some((h) => req.url.endsWith(h))) return new Promise(() => undefined);
+        if (availability && req.url.includes('/available?')) {
+          await clock.port.sleep(availability.afterMs);
+          return ok({ available: availability.available });
+        }
+        return http.request(req);
+      },
     },
     media: media.port,
     adMedia: adMedia.port,
@@ -148,6 +159,41 @@ async function startPreroll(p: ReturnType<typeof adPlayer>, duration = 15) {
   await settle();
   await p.adEvent({ type: 'loaded', duration }, { type: 'playing' });
 }
+
+describe('the availability check beside the start (SPEC.md section 6)', () => {
+  it('holds only the film back: the pre-roll plays meanwhile, and the film once the answer is yes', async () => {
+    const p = adPlayer(['nonskippable'], { availability: { available: true, afterMs: 9_000 } });
+    await startPreroll(p, 6);
+    expect(p.store.getState().system.boot).toBe('ready'); // the boot did not wait for it
+    await p.adEvent({ type: 'ended' });
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.contentCalls()).not.toContain('play'); // the answer is not there yet
+    await p.clock.advance(9_000);
+    expect(p.store.getState().system.available).toBe(true);
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('a blocked answer during the pre-roll gives the message right after it, and the film never plays', async () => {
+    const p = adPlayer(['nonskippable'], { availability: { available: false, afterMs: 2_000 } });
+    await startPreroll(p, 6);
+    await p.clock.advance(2_000);
+    expect(p.store.getState().system.failure).toBeNull(); // the pre-roll plays to its end first
+    expect(p.store.getState().ads.ad?.status).toBe('playing');
+    await p.adEvent({ type: 'ended' });
+    expect(p.store.getState().system.failure?.reason).toBe('blocked');
+    expect(p.contentCalls()).not.toContain('play');
+  });
+
+  it('a blocked answer known as the boot ends gives the message at start, without a pre-roll', async () => {
+    const p = adPlayer(['nonskippable'], { availability: { available: false, afterMs: 0 } });
+    await settle();
+    expect(p.store.getState().system.failure?.reason).toBe('blocked');
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.adCalls()).not.toContain('play');
+    expect(p.contentCalls()).not.toContain('play');
+  });
+});
 
 describe('the ad-break actor: native fullscreen', () => {
   it('passes the pre-roll while the device is in native fullscreen: the film plays at once', async () => {
