@@ -10,7 +10,7 @@ import {
   selectPrerollDue,
 } from '../../src/state/ads';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
-import { systemActions } from '../../src/state/system';
+import { selectFailure, systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
 import { openAdSession, type PreparedSession } from './openAdSession';
@@ -81,8 +81,12 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
   }
 }
 
-/** The first play of an episode asks for its pre-roll (content waits: see contentHeldByAds). */
+/**
+ * The first play of an episode asks for its pre-roll (content waits: see contentHeldByAds); not
+ * behind a message (blocked content, a failed stream).
+ */
 function* prerollOnFirstPlay() {
+  if (yield* select(selectFailure)) return;
   const due = yield* select(selectPrerollDue);
   if (due) yield* put(adRequests.breakRequested({ kind: 'preroll' as BreakKind }));
 }

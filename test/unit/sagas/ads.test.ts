@@ -74,7 +74,7 @@ function adPlayer(
       async request(req: HttpRequest) {
         if (hang.some((h) => req.url.endsWith(h))) return new Promise(() => undefined);
         if (availability && req.url.includes('/available?')) {
-          await clock.port.sleep(availability.afterMs);
+          if (availability.afterMs > 0) await clock.port.sleep(availability.afterMs);
           return ok({ available: availability.available });
         }
         return http.request(req);
