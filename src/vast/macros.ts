@@ -76,6 +76,14 @@ const VAST_MACROS = new Set([
 
 const UNKNOWN = '-1';
 const WITHHELD = '-2';
+/** SPEC.md section 9: a duration the player does not know is -2, not VAST's -1. */
+const UNKNOWN_DURATION = '-2';
+const DURATION_MACROS = new Set([
+  'BREAKMAXDURATION',
+  'BREAKMINDURATION',
+  'BREAKMAXADLENGTH',
+  'BREAKMINADLENGTH',
+]);
 const MACRO = /\[([A-Z0-9_]+)\]/g;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -130,13 +138,15 @@ function valueOf(name: string, values: MacroValues): string | null {
 
 /**
  * Replaces [MACRO]s in a URL; values are percent-encoded (RFC 3986, VAST 4.3 "Macro Value URI
- * Encoding"). A VAST macro without a value becomes -1, a withheld one -2; other brackets stay.
+ * Encoding"). A VAST macro without a value becomes -1 (a break duration -2), a withheld one -2;
+ * other brackets stay.
  */
 export function expandMacros(url: string, values: MacroValues): string {
   return url.replace(MACRO, (whole, name: string) => {
     if (!VAST_MACROS.has(name)) return whole;
     if (values.withheld?.includes(name)) return WITHHELD;
     const value = valueOf(name, values);
-    return value === null ? UNKNOWN : encodeURIComponent(value);
+    if (value !== null) return encodeURIComponent(value);
+    return DURATION_MACROS.has(name) ? UNKNOWN_DURATION : UNKNOWN;
   });
 }

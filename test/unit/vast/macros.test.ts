@@ -44,6 +44,15 @@ describe('expandMacros', () => {
     ).toBe('https://t.test/p?e=-1&ts=-1&ip=-1&ifa=-2');
   });
 
+  test('a duration the player does not know is -2 (SPEC.md section 9)', () => {
+    expect(
+      expandMacros(
+        'https://t.test/?max=[BREAKMAXDURATION]&min=[BREAKMINDURATION]&ad=[BREAKMAXADLENGTH]&p=[ADPLAYHEAD]',
+        {},
+      ),
+    ).toBe('https://t.test/?max=-2&min=-2&ad=-2&p=-1');
+  });
+
   test('values that cannot be formatted count as unknown', () => {
     expect(
       expandMacros('https://t.test/p?a=[ADPLAYHEAD]&t=[TIMESTAMP]&e=[ERRORCODE]', {
