@@ -42,6 +42,8 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
     const early = yield* startPreparedEarly(
       items[0]?.vastUrl === memory.prepared?.vastUrl ? memory.prepared : null,
     );
+    // a message came meanwhile (blocked content, a failed stream): no advert plays behind it
+    if (yield* select(selectFailure)) return (passed = 'failure');
     const sample = yield* call([media, media.sample]);
     if (kind === 'midroll') {
       resume = !sample.paused; // a viewer who paused meanwhile stays paused

@@ -6,7 +6,7 @@ import { ApiError } from '../../src/api/http';
 import type { Availability, Content, Episode, Season } from '../../src/api/types';
 import { contentActions } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
-import { systemActions, type BootFailure } from '../../src/state/system';
+import { selectFailure, systemActions, type BootFailure } from '../../src/state/system';
 import { fetchJson } from '../lib/api';
 import { getConfig, getPorts } from '../lib/context';
 import { chooseEpisode } from './chooseEpisode';
@@ -52,7 +52,14 @@ function* enforceAvailability(check: TaskOf<boolean>, hostDomain: string) {
   yield* put(systemActions.availabilityKnown({ available }));
   if (available) return;
   while ((yield* select(selectAds)).activeBreak !== null)
-    yield* take(anyOf([adsActions.breakEnded.type, adsActions.breakPassed.type]));
+    yield* take(
+      anyOf([
+        adsActions.breakEnded.type,
+        adsActions.breakPassed.type,
+        systemActions.actorCrashed.type,
+      ]),
+    );
+  if (yield* select(selectFailure)) return; // another message is up already
   yield* put(yield* failure('blocked', `Video blocked for ${hostDomain}`));
 }
 
@@ -85,13 +92,14 @@ export function* bootActor() {
     yield* put(yield* failure('blocked', `Video blocked for ${config.hostDomain}`));
     return;
   }
-  yield* fork(enforceAvailability, check, config.hostDomain);
   const episodes = rawEpisodes.map((e) => ({ ...e, title: cleanTitle(e.title) }));
   const episode = chooseEpisode(episodes, config);
   if (!episode) {
+    yield* cancel(check);
     yield* put(yield* failure('no-episodes', `content ${config.movieId} has no episodes`));
     return;
   }
+  yield* fork(enforceAvailability, check, config.hostDomain);
   const stored = yield* call([storage, storage.get], PROGRESS_KEY);
   yield* put(
     contentActions.loaded({

@@ -55,7 +55,7 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
     ? []
     : storedLabels(yield* call([storage, storage.get], FAVOURITE_AUDIO_KEY), FAVOURITES_KEPT);
   const langOrder = config.langOrder ?? DEFAULT_LANG_ORDER;
-  const ordered = orderAudioTracks(tracks, [...favourites, ...langOrder]);
+  const ordered = orderAudioTracks(tracks, langOrder, favourites);
   yield* put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
   const chosen = chooseAudioTrack(ordered, remembered);
   if (chosen && chosen.id !== current) yield* call([media, media.setAudioTrack], chosen.id);

@@ -66,6 +66,14 @@ export interface DeploymentSettings {
 }
 const DEPLOYMENT_KEYS = ['lang_order', 'env_base_url', 'env_ad_list_url', 'sentry_dsn'] as const;
 
+function isHttpAddress(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** The deployment settings' JSON text: its known keys with string values; anything else is none. */
 export function parseDeploymentSettings(text: string | null | undefined): DeploymentSettings {
   let parsed: unknown;
@@ -78,7 +86,10 @@ export function parseDeploymentSettings(text: string | null | undefined): Deploy
   const out: DeploymentSettings = {};
   for (const key of DEPLOYMENT_KEYS) {
     const value = (parsed as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value.trim()) out[key] = value.trim();
+    if (typeof value !== 'string' || !value.trim()) continue;
+    // an address that is not http(s) would break every request: it is no setting
+    if (key !== 'lang_order' && !isHttpAddress(value.trim())) continue;
+    out[key] = value.trim();
   }
   return out;
 }

@@ -34,7 +34,8 @@ function errorKind({ ErrorTypes }: HlsModule, type: string): MediaErrorKind {
 
 /** The alternate rendition an hls.js error came from, by its playlist's loader context (if one). */
 function trackOf(context: { type?: string; id?: number | null } | undefined) {
-  const id = context?.id ?? -1;
+  const id = context?.id;
+  if (typeof id !== 'number') return {};
   if (context?.type === 'audioTrack') return { track: { kind: 'audio' as const, id } };
   if (context?.type === 'subtitleTrack') return { track: { kind: 'subtitles' as const, id } };
   return {};

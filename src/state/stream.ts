@@ -149,8 +149,11 @@ export const selectRate = (s: Holds) => s.stream.rate;
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
-/** The audio the stream starts with: the first of its ordered tracks, and the one playing now. */
+/**
+ * The stream's own first audio (the lowest engine id among its playable tracks: the manifest's
+ * order, whatever order the menu shows), and the one playing now.
+ */
 export const selectAudioFallback = (s: Holds) => ({
-  first: s.stream.audioTracks[0]?.id ?? null,
+  first: s.stream.audioTracks.length ? Math.min(...s.stream.audioTracks.map((t) => t.id)) : null,
   current: s.stream.audioTrack,
 });

@@ -17,14 +17,21 @@ function preference(track: MediaTrack, langOrder: readonly string[]): number {
 /**
  * SPEC.md section 5: preferred languages first (in the order given), then the rest as the stream
  * lists them; AC3-labelled tracks are dropped unless the order asks for them by their own label.
+ * The viewer's favourite labels (SPEC.md section 3), when given, come before the language order;
+ * they do not bring AC3 back.
  */
 export function orderAudioTracks(
   tracks: readonly MediaTrack[],
   langOrder: readonly string[],
+  favourites: readonly string[] = [],
 ): MediaTrack[] {
+  const rank = (t: MediaTrack) => {
+    const favourite = favourites.indexOf(t.name);
+    return favourite >= 0 ? favourite : favourites.length + preference(t, langOrder);
+  };
   return tracks
     .filter((t) => !isAc3(t) || langOrder.some((w) => t.name.toLowerCase() === w.toLowerCase()))
-    .map((t, i) => ({ t, i, p: preference(t, langOrder) }))
+    .map((t, i) => ({ t, i, p: rank(t) }))
     .sort((a, b) => a.p - b.p || a.i - b.i)
     .map(({ t }) => t);
 }

@@ -5,6 +5,7 @@ import { adRequests } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
 import { viewportActions } from '../../../src/state/viewport';
+import { systemActions } from '../../../src/state/system';
 import {
   fakeAdMedia,
   fakeHttp,
@@ -620,6 +621,25 @@ describe('the mid-roll watcher', () => {
     p.store.dispatch(fullscreen(false));
     await settle();
     expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
+  });
+
+  it('starts no break behind a message', async () => {
+    const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1' });
+    await startPreroll(p, 6);
+    await p.adEvent({ type: 'ended' });
+    const loads = p.adCalls().filter((m) => m === 'load').length;
+    p.store.dispatch(
+      systemActions.playbackFailed({
+        reason: 'unexpected',
+        errorId: 'e1',
+        address: null,
+        detail: 'x',
+      }),
+    );
+    p.store.dispatch(adRequests.breakRequested({ kind: 'midroll' }));
+    await settle();
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.adCalls().filter((m) => m === 'load')).toHaveLength(loads);
   });
 
   it('does nothing without the advert parameter', async () => {

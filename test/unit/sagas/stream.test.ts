@@ -370,6 +370,17 @@ describe('the stream actor: favourite audio tracks (SPEC.md section 3)', () => {
     expect(other.media.calls.at(-1)).toEqual({ method: 'setAudioTrack', args: [1] });
   });
 
+  it('a favourite AC3 label does not bring AC3 tracks back', async () => {
+    const storage = fakeStorage({
+      'player-favourite-audio-tracks': JSON.stringify(['Русский AC3', 'English']),
+    });
+    const { store, media } = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    media.emit({ type: 'audioTracks', tracks, current: 0 });
+    await settle();
+    expect(store.getState().stream.audioTracks.map((t) => t.name)).toEqual(['English', 'Русский']);
+  });
+
   it('ignores a favourites list that is not one', async () => {
     const storage = fakeStorage({ 'player-favourite-audio-tracks': '{"not":"a list"}' });
     const { store, media } = player('?movie_id=2&episode_id=203', { storage });
@@ -432,6 +443,21 @@ describe('the stream actor: errors', () => {
     await settle();
     expect(methods()).toContain('recover');
     expect(store.getState().system.failure?.reason).toBe('unexpected');
+  });
+
+  it('falls back to the stream’s own first audio, whatever order the menu shows', async () => {
+    const { store, media } = player('?movie_id=2&episode_id=203&lang_order=en');
+    await settle();
+    media.emit({ type: 'audioTracks', tracks, current: 0 });
+    await settle();
+    expect(store.getState().stream.audioTracks[0]?.name).toBe('English'); // first in the menu
+    media.emit({ ...error('network', 'audioTrackLoadError'), track: { kind: 'audio', id: 1 } });
+    await settle();
+    expect(media.calls.slice(-2)).toEqual([
+      { method: 'setAudioTrack', args: [0] },
+      { method: 'recover', args: ['network'] },
+    ]);
+    expect(store.getState().system.failure).toBeNull();
   });
 
   it('recovers media errors twice, then gives up', async () => {
