@@ -42,5 +42,42 @@ describe('the replayer catches a change', () => {
       expected: { kind: 'checkpoint' },
     });
     expect(formatDivergence(result)).toMatch(/bufferedEnd/);
+    // the cause is named: where the states differ, and the action and actor that last changed it
+    expect(result.divergence?.differences?.[0]).toMatchObject({
+      path: 'media.bufferedEnd',
+      replayed: 0,
+      // the replay's reducer never changed it: the last action of its slice is named
+      changedBy: { actor: 'stream', type: 'media/positionChanged', how: 'slice' },
+    });
+    expect(result.divergence?.actor).toBe('stream');
+    expect(formatDivergence(result)).toMatch(
+      /media\.bufferedEnd: [\d.]+ -> 0, never changed; the last action of its slice was \[stream\] media\/positionChanged/,
+    );
+  });
+
+  it('in a truncated log, a tampered action is caught at the next checkpoint and named by actor', async () => {
+    const log = load('preroll-complete.flight.json');
+    const truncated: FlightLog = { ...log, header: { ...log.header, dropped: 1 } };
+    // the ad's end as another status: the ad history keeps it to the next checkpoint
+    const ended = truncated.entries.findIndex(
+      (e) => e.kind === 'put' && e.action.type === 'ads/adEnded',
+    );
+    const entry = truncated.entries[ended] as Extract<
+      FlightLog['entries'][number],
+      { kind: 'put' }
+    >;
+    const payload = { ...(entry.action.payload as object), status: 'skipped' };
+    const tampered = { ...entry, action: { ...entry.action, payload } };
+    truncated.entries = truncated.entries.map((e, i) => (i === ended ? tampered : e));
+    const result = await replayLog(truncated);
+    expect(result.mode).toBe('reducers');
+    expect(result.ok).toBe(false);
+    expect(result.divergence?.actor).toBe('ads');
+    expect(result.divergence?.differences?.[0]).toMatchObject({
+      path: 'ads.history[0].status',
+      logged: 'completed',
+      replayed: 'skipped',
+      changedBy: { actor: 'ads', type: 'ads/adEnded', how: 'changed' },
+    });
   });
 });

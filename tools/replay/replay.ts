@@ -18,6 +18,7 @@ import {
   type OutputEntry,
 } from '../../src/recorder/format';
 import { rootReducer, type PlayerState } from '../../src/state';
+import { stateDifferences, stepRecorder, type StateDifference } from './stateCause';
 
 /** Inputs logged closer together than this are taken as one task's. */
 const SAME_TASK_MS = 1;
@@ -40,6 +41,8 @@ export interface Divergence {
   actual: ActualOutput | { kind: 'state'; state: unknown } | null;
   actor: string;
   preceding: LogEntry[];
+  /** for a checkpoint that did not hold: where the states differ, and what last changed each */
+  differences?: StateDifference[];
 }
 
 export interface ReplayResult {
@@ -102,15 +105,22 @@ async function replayFull(
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   const tracker = createActorTracker(supervise);
+  const steps = stepRecorder();
   let cursor = 0;
   let divergence: Divergence | null = null;
   let getState: () => unknown = () => undefined;
   const uncaught: string[] = [];
 
-  function diverge(reason: string, actual: Divergence['actual'], actor?: string) {
+  function diverge(
+    reason: string,
+    actual: Divergence['actual'],
+    actor?: string,
+    differences?: StateDifference[],
+  ) {
     if (divergence) return;
     const expected = entries[cursor] ?? null;
     divergence = {
+      ...(differences ? { differences } : {}),
       index: cursor,
       seq: expected?.seq ?? null,
       t: expected?.t ?? null,
@@ -148,7 +158,9 @@ async function replayFull(
     const state = asLogged(getState());
     if (isDeepStrictEqual(checkpoint.state, state)) return true;
     cursor = index;
-    diverge('the state differs from the checkpoint', { kind: 'state', state });
+    const differences = stateDifferences(checkpoint.state, state, steps.steps);
+    const cause = differences.find((d) => d.changedBy)?.changedBy?.actor ?? '-';
+    diverge('the state differs from the checkpoint', { kind: 'state', state }, cause, differences);
     return false;
   }
 
@@ -243,10 +255,12 @@ async function replayFull(
       onError: (error) => uncaught.push(`${error.name}: ${error.message}`),
       middleware: [
         () => (next) => (action) => {
-          if ((action as Record<string, unknown>)[SAGA_ACTION]) {
-            expectOutput({ kind: 'put', actor: tracker.actorOf(action as object), action });
-          }
+          const put = Boolean((action as Record<string, unknown>)[SAGA_ACTION]);
+          const actor = put ? tracker.actorOf(action as object) : 'input';
+          if (put) expectOutput({ kind: 'put', actor, action });
           const result = next(action);
+          const type = String((action as { type?: unknown }).type);
+          steps.add({ actor, type, seq: entries[cursor - 1]?.seq ?? null, state: getState() });
           if (options.keepHistory)
             history.push({ action: asLogged(action), state: asLogged(getState()) });
           verifyCheckpoints();
@@ -255,6 +269,7 @@ async function replayFull(
       ],
       beforeRun: (s) => {
         getState = () => s.getState();
+        steps.add({ actor: '-', type: '(the start)', seq: null, state: getState() });
         verifyCheckpoints();
       },
     }).store;
@@ -298,24 +313,31 @@ function replayReducers(log: FlightLog, options: ReplayOptions, started: number)
   const history: ReplayResult['history'] = [];
   let state: PlayerState | undefined;
   let divergence: Divergence | null = null;
+  const steps = stepRecorder();
   for (let i = 0; i < entries.length && !divergence; i++) {
     const entry = entries[i] as LogEntry;
     if (entry.kind === 'checkpoint') {
-      if (state === undefined) state = entry.state as PlayerState;
-      else if (!isDeepStrictEqual(entry.state, asLogged(state))) {
+      if (state === undefined) {
+        state = entry.state as PlayerState;
+        steps.add({ actor: '-', type: '(the first checkpoint)', seq: entry.seq, state });
+      } else if (!isDeepStrictEqual(entry.state, asLogged(state))) {
+        const differences = stateDifferences(entry.state, asLogged(state), steps.steps);
         divergence = {
+          differences,
           index: i,
           seq: entry.seq,
           t: entry.t,
           reason: 'the state differs from the checkpoint',
           expected: entry,
           actual: { kind: 'state', state: asLogged(state) },
-          actor: '-',
+          actor: differences.find((d) => d.changedBy)?.changedBy?.actor ?? '-',
           preceding: entries.slice(Math.max(0, i - PRECEDING), i),
         };
       }
     } else if ((entry.kind === 'in' || entry.kind === 'put') && state !== undefined) {
       state = reducer(state, entry.action);
+      const actor = entry.kind === 'put' ? entry.actor : 'input';
+      steps.add({ actor, type: entry.action.type, seq: entry.seq, state });
       if (options.keepHistory) history.push({ action: entry.action, state: asLogged(state) });
     }
   }

@@ -45,6 +45,19 @@ export function formatDivergence(r: ReplayResult): string {
     'Preceding entries:',
     ...d.preceding.map((e) => `  ${describeEntry(e)}`),
     '',
+    ...(d.differences?.length
+      ? [
+          'Where the state differs (log -> replay), and the replay action that last changed it:',
+          ...d.differences.map(
+            (x) =>
+              `  ${x.path}: ${brief(x.logged) || 'undefined'} -> ${brief(x.replayed) || 'undefined'}` +
+              (!x.changedBy
+                ? ', not changed by any action kept'
+                : `, ${x.changedBy.how === 'changed' ? 'last changed by' : 'never changed; the last action of its slice was'} [${x.changedBy.actor}] ${x.changedBy.type} (entry #${x.changedBy.seq ?? '?'})`),
+          ),
+          '',
+        ]
+      : []),
     `Expected (log):   ${d.expected ? describeEntry(d.expected) : 'nothing more'}`,
     `Actual (replay):  ${d.actual ? brief(d.actual) : 'nothing'}`,
     '',
