@@ -28,8 +28,8 @@ const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay'];
 const STARTUP_RUNS = 11;
 /** on loopback single runs spread from 0.7 to 1.6 on this shared machine: more for a steady median */
 const LOOPBACK_RUNS = 21;
-/** click-to-first-frame runs per page: each is about 0.1 s and spreads widely, so many */
-const AD_RUNS = 9;
+/** click-to-first-frame runs per page: each is about 0.1 s and spreads widely (0.9 to 1.4), so many */
+const AD_RUNS = 15;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
