@@ -136,6 +136,15 @@ export function* playing<E>(run: AdRun<E>) {
   yield* decide(run); // a pause asked while it was starting holds
 }
 
+/** The creative started (first frame, AdStarted): told, impression and start tracked, and it plays. */
+export function* startedPlaying<E>(run: AdRun<E>) {
+  run.started = true;
+  yield* put(adsActions.adStarted());
+  yield* run.track.impression();
+  yield* run.track.event('start');
+  yield* playing(run);
+}
+
 /** The creative paused; told and tracked when `tracked` (a video's own pause at its end is not). */
 export function* paused<E>(run: AdRun<E>, tracked: boolean) {
   run.paused = true;

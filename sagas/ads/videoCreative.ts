@@ -14,6 +14,7 @@ import {
   paused,
   playing,
   progressed,
+  startedPlaying,
   volumeChanged,
   type AdOutcome,
   type AdRun,
@@ -109,13 +110,7 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
           yield* loaded(run, event.duration);
           return null;
         case 'playing':
-          if (!run.started) {
-            run.started = true;
-            yield* put(adsActions.adStarted());
-            yield* run.track.impression();
-            yield* run.track.event('start');
-          }
-          yield* playing(run);
+          yield* run.started ? playing(run) : startedPlaying(run);
           return null;
         case 'pause':
           yield* paused(run, run.pausing); // its own pause at its end is not the viewer's

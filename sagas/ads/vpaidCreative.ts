@@ -1,8 +1,7 @@
 // The creative driver of a VPAID 2.0 ad: the creative's script in its frame, through the VPAID port.
 // Its events become the loop's (AdError ends the ad with 901), its own quartiles the VAST tracking.
-import { call, put } from 'typed-redux-saga';
+import { call } from 'typed-redux-saga';
 import type { VpaidEvent } from '../../src/ports/types';
-import { adsActions } from '../../src/state/ads';
 import { VAST_ERROR, type VastAd } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
 import {
@@ -11,6 +10,7 @@ import {
   paused,
   playing,
   progressed,
+  startedPlaying,
   volumeChanged,
   type CreativeDriver,
 } from './adLoop';
@@ -45,11 +45,8 @@ export function* vpaidCreative(ad: VastAd, scriptUrl: string) {
         case 'AdLoaded':
           yield* loaded(run, 0);
           return null;
-        case 'AdStarted': // SPEC.md section 4: impression and start, once, whatever else it sends
-          yield* put(adsActions.adStarted());
-          yield* run.track.impression();
-          yield* run.track.event('start');
-          yield* playing(run);
+        case 'AdStarted': // SPEC.md section 4: impression and start, whatever else it sends
+          yield* startedPlaying(run);
           return null;
         case 'AdImpression':
           yield* run.track.impression();
