@@ -120,12 +120,10 @@ export function createDemoApp({
   // Error-report sink: accepts Sentry envelopes at the path a DSN on this server points to.
   app.post(
     '/api/:project/envelope/',
-    express.text({ type: () => true, limit: '5mb' }),
+    express.raw({ type: () => true, limit: '5mb' }),
     (req, res) => {
-      pushBounded(
-        envelopes,
-        parseEnvelope(String(req.params.project), String(req.body ?? ''), Date.now()),
-      );
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      pushBounded(envelopes, parseEnvelope(String(req.params.project), body, Date.now()));
       res.status(200).json({});
     },
   );

@@ -7,27 +7,65 @@ export interface Beacon {
   time: number;
 }
 
+export interface EnvelopeItem {
+  header: unknown;
+  /** JSON payloads parsed, text as it is, binary (a gzipped flight log) in base64 */
+  payload: unknown;
+  encoding?: 'base64';
+}
+
 export interface Envelope {
   project: string;
   header: unknown;
-  items: { header: unknown; payload: unknown }[];
+  items: EnvelopeItem[];
   time: number;
 }
 
-function parseJson(line: string): unknown {
+function parseJson(text: string): unknown {
   try {
-    return JSON.parse(line);
+    return JSON.parse(text);
   } catch {
-    return line;
+    return text;
   }
 }
 
-/** A Sentry envelope: a header line, then item header and payload lines (payloads here are JSON). */
-export function parseEnvelope(project: string, body: string, time: number): Envelope {
-  const [header = '', ...rest] = body.split('\n').filter((l) => l.trim() !== '');
-  const items: Envelope['items'] = [];
-  for (let i = 0; i < rest.length; i += 2) {
-    items.push({ header: parseJson(rest[i] ?? ''), payload: parseJson(rest[i + 1] ?? '') });
+const NEWLINE = 0x0a;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function payloadOf(bytes: Buffer): Pick<EnvelopeItem, 'payload' | 'encoding'> {
+  try {
+    return { payload: parseJson(utf8.decode(bytes)) };
+  } catch {
+    return { payload: bytes.toString('base64'), encoding: 'base64' }; // not text
   }
-  return { project, header: parseJson(header), items, time };
+}
+
+/**
+ * A Sentry envelope: a header line, then items, each a header line and a payload: `length` bytes
+ * when its header says (attachments, which may be binary), else up to the next line break.
+ */
+export function parseEnvelope(project: string, body: Buffer, time: number): Envelope {
+  let at = 0;
+  const line = () => {
+    const end = body.indexOf(NEWLINE, at);
+    const bytes = body.subarray(at, end === -1 ? body.length : end);
+    at = end === -1 ? body.length : end + 1;
+    return bytes;
+  };
+  const header = parseJson(line().toString('utf8'));
+  const items: EnvelopeItem[] = [];
+  while (at < body.length) {
+    const text = line().toString('utf8');
+    if (text.trim() === '') continue;
+    const itemHeader = parseJson(text);
+    const length = (itemHeader as { length?: unknown } | null)?.length;
+    let payload: Buffer;
+    if (typeof length === 'number' && length >= 0) {
+      payload = body.subarray(at, at + length);
+      at += length;
+      if (body[at] === NEWLINE) at += 1;
+    } else payload = line();
+    items.push({ header: itemHeader, ...payloadOf(payload) });
+  }
+  return { project, header, items, time };
 }

@@ -1,5 +1,5 @@
 // Error reports through Sentry: actor crashes, unexpected boot failures and page errors, each with
-// the tail of the flight log attached. Sentry is its own bundle, loaded a second after the first frame
+// the session's flight log attached (gzipped, the whole of it when it fits: see reportLog.ts). Sentry is its own bundle, loaded a second after the first frame
 // (or once the boot has failed), so it never delays the start; page errors before that are kept
 // and sent once it is there. Nothing is loaded or sent without a DSN.
 import type { Middleware } from '@reduxjs/toolkit';
@@ -7,6 +7,7 @@ import { adsActions } from '../state/ads';
 import { mediaActions } from '../state/playback';
 import { systemActions, type ActorCrash, type BootFailure } from '../state/system';
 import type { PlayerConfig } from '../shared/config';
+import type { ReportLog } from '../recorder/reportLog';
 
 type SentryModule = typeof import('@sentry/react');
 
@@ -34,9 +35,14 @@ export interface ErrorReporter {
   failed(failure: BootFailure, stage: 'Boot' | 'Playback'): void;
 }
 
+/**
+ * build: the player's build id (version and commit), the reports' release, so a report names the code
+ * that sent it; sessionLog: the flight log as a report carries it.
+ */
 export function createErrorReporter(
   config: PlayerConfig,
-  logTail: () => Promise<string>,
+  build: string,
+  sessionLog: () => Promise<ReportLog>,
 ): ErrorReporter {
   const dsn = config.sentryDsn;
   let sentry: Promise<SentryModule> | null = null;
@@ -56,6 +62,7 @@ export function createErrorReporter(
     sentry ??= import('@sentry/react').then((Sentry) => {
       Sentry.init({
         dsn,
+        release: build,
         ...SAMPLING,
         integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration()],
         // no trace headers on the player's requests: ad and stream servers would refuse them
@@ -65,11 +72,9 @@ export function createErrorReporter(
       // every error report carries what led to it
       Sentry.getGlobalScope().addEventProcessor(async (event, hint) => {
         if (event.type === undefined) {
-          const data = await logTail();
-          hint.attachments = [
-            ...(hint.attachments ?? []),
-            { filename: 'flight-log-tail.json', data, contentType: 'application/json' },
-          ];
+          const { filename, data, contentType, dropped } = await sessionLog();
+          hint.attachments = [...(hint.attachments ?? []), { filename, data, contentType }];
+          event.extra = { ...event.extra, flight_log_dropped: dropped };
         }
         return event;
       });

@@ -1,4 +1,5 @@
 import { createBrowserPorts } from '../ports/browser';
+import { reportLog } from '../recorder/reportLog';
 import { installLogDownload, logAsJson, logExportMiddleware } from '../recorder/exporters';
 import { createActionTap } from './actionTap';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
@@ -8,9 +9,6 @@ import { pageConfig } from './pageConfig';
 import { createRecordedPlayer } from './recordedPlayer';
 import { loadViewWhenWanted } from './viewLoader';
 
-/** Entries of the flight log attached to an error report. */
-const REPORT_LOG_TAIL = 500;
-
 const config = pageConfig();
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
 const elements = {
@@ -18,15 +16,14 @@ const elements = {
   video: document.getElementById('video') as HTMLVideoElement,
   adVideo: document.getElementById('ad-video') as HTMLVideoElement,
 };
-const reporter = createErrorReporter(config, async () =>
-  JSON.stringify(await recorder.exportTail(REPORT_LOG_TAIL)),
-);
+const build = process.env.PLAYER_BUILD ?? 'dev';
+const reporter = createErrorReporter(config, build, async () => reportLog(await recorder.export()));
 const tap = createActionTap();
 const { store, recorder } = createRecordedPlayer(
   createBrowserPorts(elements, rngSeed, takeEarlyStart()),
   config,
   {
-    build: process.env.PLAYER_BUILD ?? 'dev',
+    build,
     rngSeed,
     now: () => performance.now(),
     sessionStart: new Date().toISOString(),

@@ -167,19 +167,6 @@ export class FlightRecorder {
     };
   }
 
-  /** The last entries from a checkpoint on (at least `count` of them), for an error report. */
-  async exportTail(count: number): Promise<FlightLog> {
-    const log = await this.export();
-    const from = log.entries.findLastIndex(
-      (e, i) => e.kind === 'checkpoint' && i <= log.entries.length - count,
-    );
-    const start = Math.max(0, from);
-    return {
-      header: { ...log.header, dropped: log.header.dropped + start },
-      entries: log.entries.slice(start),
-    };
-  }
-
   /**
    * The log as it stands, ending with a checkpoint of the state now; personal data replaced by
    * placeholders. Asynchronous: the finished segments are held packed.

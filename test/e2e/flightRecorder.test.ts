@@ -1,8 +1,27 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlightLog } from '../../src/recorder/format';
 import { demoUrl, keepAsGolden, openPage, playerFrame, useBrowser } from './browser';
+
+/** The flight log an error report carries: gzipped, as the sink keeps it (base64). */
+const logOf = (payload: string) =>
+  JSON.parse(gunzipSync(Buffer.from(payload, 'base64')).toString('utf8')) as FlightLog;
+
+/** The replay command, as a developer runs it on a file. */
+function replay(file: string): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx'),
+      ['tools/replay/cli.ts', file],
+      { cwd: join(__dirname, '..', '..') },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout: stdout + stderr }),
+    );
+  });
+}
 
 /** A bundle that is none of the player's code, hls.js or the interface: error reporting's. */
 const REPORTING_BUNDLE = /\/(?!public\.|hls\.|view\.)[\w-]+\.[0-9a-f]{8}\.js$/;
@@ -106,7 +125,7 @@ describe('the flight recorder in the browser', () => {
 describe('an actor crash', () => {
   const browser = useBrowser();
 
-  it('reaches the error-report sink with the flight log tail, and the film keeps playing', async () => {
+  it('reaches the error-report sink with the whole session log, which replays with its actors; the film keeps playing', async () => {
     await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
     const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=1'));
@@ -142,12 +161,36 @@ describe('an actor crash', () => {
       type: 'ActorCrash',
       value: 'Error: Crash drill in actor "stream"',
     });
-    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log-tail.json')!
-      .payload as FlightLog;
-    expect(attachment.header.format).toBe('kino-player/flight-log');
+    // the whole session, gzipped, from the build named as the report's release
+    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log.json.gz')!;
+    const attached = logOf(attachment.payload as string);
+    expect(attached.header).toMatchObject({ format: 'kino-player/flight-log', dropped: 0 });
+    expect(attached.entries[0]!.seq).toBe(0);
+    expect((event as { release?: string }).release).toBe(attached.header.build);
+    expect(attached.header.build).toMatch(/^\d+\.\d+\.\d+\+\w+$/);
     expect(
-      attachment.entries.some((e) => e.kind === 'put' && e.action.type === 'system/actorCrashed'),
+      attached.entries.some((e) => e.kind === 'put' && e.action.type === 'system/actorCrashed'),
     ).toBe(true);
+
+    // The sink's envelopes replay with the actors in one command; a tampered copy is named by actor.
+    const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'envelopes.json');
+    writeFileSync(file, JSON.stringify([envelope]));
+    const replayed = await replay(file);
+    expect(replayed.code).toBe(0);
+    expect(replayed.stdout).toContain('From error report 1: ActorCrash: Error: Crash drill');
+    expect(replayed.stdout).toMatch(
+      new RegExp(`OK: ${attached.entries.length} entries, .*real time\\)$`, 'm'),
+    );
+    const bandwidth = attached.entries.find(
+      (e) => e.kind === 'put' && e.action.type === 'stream/bandwidthEstimated',
+    )!;
+    if (bandwidth.kind === 'put') bandwidth.action.payload = { bitsPerSecond: 1 };
+    attachment.payload = gzipSync(JSON.stringify(attached)).toString('base64');
+    writeFileSync(file, JSON.stringify([envelope]));
+    const tampered = await replay(file);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain(`DIVERGENCE at entry #${bandwidth.seq}`);
+    expect(tampered.stdout).toContain('actor "stream"');
 
     // The restarted stream actor still carries out the viewer's intents, and the film plays on.
     const before = await frame.evaluate(() => document.querySelector('video')!.currentTime);
@@ -161,7 +204,7 @@ describe('an actor crash', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a page error reaches the sink with the log tail, and error reporting loads only after the first frame', async () => {
+  it('a page error reaches the sink with the session log, and error reporting loads only after the first frame', async () => {
     await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
     const { page } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=1'));
@@ -212,8 +255,8 @@ describe('an actor crash', () => {
       if (!envelope) await new Promise((r) => setTimeout(r, 100));
     }
     expect(envelope).toBeDefined();
-    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log-tail.json');
-    expect((attachment?.payload as FlightLog).header.format).toBe('kino-player/flight-log');
+    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log.json.gz');
+    expect(logOf(attachment!.payload as string).header.format).toBe('kino-player/flight-log');
     // the film plays on
     const before = await frame.evaluate(() => document.querySelector('video')!.currentTime);
     await frame.waitForFunction(

@@ -2,6 +2,7 @@
 // The replay command as a developer runs it: exit codes, summary, divergence report, timeline page.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
@@ -27,9 +28,15 @@ it('exits 0 with a one-line summary, and writes the timeline and the DevTools ex
   const devtools = join(tmp, 'devtools.json');
   const { code, stdout } = await replay(golden, '--html', html, '--devtools', devtools);
   expect(code).toBe(0);
-  expect(stdout.trim()).toMatch(
+  const lines = stdout.trim().split('\n');
+  // the golden log was recorded by an earlier build: the first line says so
+  expect(lines[0]).toMatch(
+    /^Log from build 0\.1\.0, replayed with build \d+\.\d+\.\d+\+\w+: where they differ, a divergence may be the change between them$/,
+  );
+  expect(lines[1]).toMatch(
     /^OK: \d+ entries, [\d.]+ s of session replayed in [\d.]+ s \(\d+x real time\)$/,
   );
+  expect(lines).toHaveLength(2);
   const page = readFileSync(html, 'utf8');
   expect(page).toContain('Replayed with zero divergence');
   expect(page).toContain('actor: stream');
@@ -65,4 +72,64 @@ it('exits 2 on a file that is not a flight log', async () => {
   expect(code).toBe(2);
   expect(stderr).toContain('Not a flight log');
   expect((await replay(join(tmp, 'missing.json'))).code).toBe(2);
+}, 30_000);
+
+/** The demo's envelope sink as GET /__test/envelopes answers: an error report with the gzipped log. */
+function envelopes(log: FlightLog) {
+  const event = {
+    header: { type: 'event' },
+    payload: {
+      release: '0.1.0+abc',
+      exception: {
+        values: [{ type: 'ActorCrash', value: 'Error: Crash drill in actor "stream"' }],
+      },
+    },
+  };
+  const attachment = {
+    header: { type: 'attachment', filename: 'flight-log.json.gz' },
+    payload: gzipSync(JSON.stringify(log)).toString('base64'),
+    encoding: 'base64',
+  };
+  return [
+    { project: '1', header: {}, items: [{ header: { type: 'session' }, payload: {} }], time: 1 },
+    { project: '1', header: {}, items: [event, attachment], time: 2 },
+  ];
+}
+
+it('reads a gzipped log, and an error report from the envelope sink, which it names', async () => {
+  const log = JSON.parse(readFileSync(golden, 'utf8')) as FlightLog;
+  const gz = join(tmp, 'log.json.gz');
+  writeFileSync(gz, gzipSync(JSON.stringify(log)));
+  const packed = await replay(gz);
+  expect(packed.code).toBe(0);
+  expect(packed.stdout).toContain(`OK: ${log.entries.length} entries`);
+
+  const file = join(tmp, 'envelopes.json');
+  writeFileSync(file, JSON.stringify(envelopes(log)));
+  const reported = await replay(file);
+  expect(reported.code).toBe(0);
+  expect(reported.stdout).toContain(
+    'From error report 1: ActorCrash: Error: Crash drill in actor "stream" (release 0.1.0+abc)',
+  );
+  expect(reported.stdout).toContain(`OK: ${log.entries.length} entries`);
+  expect((await replay(file, '--report', '2')).stderr).toContain(
+    'holds 1 reports with a flight log, not 2',
+  );
+  const none = join(tmp, 'no-reports.json');
+  writeFileSync(none, JSON.stringify([envelopes(log)[0]]));
+  expect((await replay(none)).stderr).toContain('holds no error report with a flight log');
+}, 30_000);
+
+it('names the actor of a tampered error report', async () => {
+  const log = JSON.parse(readFileSync(golden, 'utf8')) as FlightLog;
+  const bandwidth = log.entries.find(
+    (e) => e.kind === 'put' && e.action.type === 'stream/bandwidthEstimated',
+  )!;
+  if (bandwidth.kind === 'put') bandwidth.action.payload = { bitsPerSecond: 1 };
+  const file = join(tmp, 'tampered-envelopes.json');
+  writeFileSync(file, JSON.stringify(envelopes(log)));
+  const { code, stdout } = await replay(file);
+  expect(code).toBe(1);
+  expect(stdout).toContain(`DIVERGENCE at entry #${bandwidth.seq}`);
+  expect(stdout).toContain('actor "stream"');
 }, 30_000);

@@ -170,6 +170,31 @@ describe('the demo backend', () => {
     });
   });
 
+  it('keeps a binary attachment of an envelope whole, in base64, by the length its header gives', async () => {
+    const binary = Buffer.from([0x1f, 0x8b, 0x0a, 0x00, 0xff, 0x0a, 0x0a]); // line breaks inside
+    const body = Buffer.concat([
+      Buffer.from(`${JSON.stringify({ event_id: 'def' })}\n`),
+      Buffer.from(`${JSON.stringify({ type: 'event' })}\n${JSON.stringify({ message: 'crash' })}\n`),
+      Buffer.from(
+        `${JSON.stringify({ type: 'attachment', length: binary.length, filename: 'flight-log.json.gz' })}\n`,
+      ),
+      binary,
+      Buffer.from(`\n${JSON.stringify({ type: 'attachment', length: 2, filename: 'a.json' })}\n{}`),
+    ]);
+    await fetch(url('/__test/envelopes'), { method: 'DELETE' });
+    await fetch(url('/api/1/envelope/'), { method: 'POST', body });
+    const [stored] = await (await fetch(url('/__test/envelopes'))).json();
+    expect(stored.items).toEqual([
+      { header: { type: 'event' }, payload: { message: 'crash' } },
+      {
+        header: { type: 'attachment', length: 7, filename: 'flight-log.json.gz' },
+        payload: binary.toString('base64'),
+        encoding: 'base64',
+      },
+      { header: { type: 'attachment', length: 2, filename: 'a.json' }, payload: {} },
+    ]);
+  });
+
   it('serves HLS media with their types', async () => {
     const res = await fetch(url('/media/hls/master.m3u8'));
     expect(res.status).toBe(200);
