@@ -157,7 +157,10 @@ export function* analyticsActor() {
     ),
     lastMinute: Math.floor(media.playedSeconds / TIMEUPDATE_EVERY_S),
     frames: null,
-    framesAtSecond: 0,
+    // the frame counts are looked at every FPS_WINDOW_S of playing: a restart keeps to that beat
+    framesAtSecond: media.started
+      ? Math.floor(media.playedSeconds / FPS_WINDOW_S) * FPS_WINDOW_S
+      : 0,
     muted: state.media.muted,
     qualityHeight: selectCurrentHeight(state),
   };

@@ -6,7 +6,12 @@ import { ApiError } from '../../src/api/http';
 import type { Availability, Content, Episode, Season } from '../../src/api/types';
 import { contentActions } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
-import { selectFailure, systemActions, type BootFailure } from '../../src/state/system';
+import {
+  selectBootEnded,
+  selectFailure,
+  systemActions,
+  type BootFailure,
+} from '../../src/state/system';
 import { fetchJson } from '../lib/api';
 import { getConfig, getPorts } from '../lib/context';
 import { chooseEpisode } from './chooseEpisode';
@@ -65,6 +70,8 @@ function* enforceAvailability(check: TaskOf<boolean>, hostDomain: string) {
 
 /** The boot actor: from the embed configuration to the chosen episode, or the reason it cannot start. */
 export function* bootActor() {
+  // started again after the boot ended (a crash, a replay resumed at a checkpoint): it is not redone
+  if (yield* select(selectBootEnded)) return;
   const config = yield* getConfig();
   const { storage } = yield* getPorts();
   if (config.movieId == null) {

@@ -15,9 +15,15 @@ import {
   selectBandwidth,
   selectPreferredHeight,
   selectRate,
+  selectStreamLoop,
   selectStreamStatus,
 } from '../../src/state/stream';
-import { systemActions, selectAvailable, selectFailure } from '../../src/state/system';
+import {
+  systemActions,
+  selectAvailable,
+  selectBooted,
+  selectFailure,
+} from '../../src/state/system';
 import {
   audioMemoryKey,
   chooseAudioTrack,
@@ -31,7 +37,7 @@ import { FAVOURITE_AUDIO_KEY, MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
 import { handleStreamError, type RecoveryBudget } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
-import { freshLoop, streamTick, type LoopState } from './streamLoop';
+import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
 import { storedBandwidth, storedLabels, storedVolume } from '../lib/storedValues';
@@ -69,7 +75,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
   for (;;) {
     const event = yield* take(channel);
     if (event.type === 'tick')
-      yield* streamTick(playing.loop, event.sample); // inline: once a second
+      yield* streamTick(event.sample); // inline: once a second
     else if (event.type === 'error') yield* fork(handleStreamError, event, playing.budget);
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
@@ -143,7 +149,6 @@ interface Playing {
   stream: ResolvedStream | null;
   firstLoad: boolean;
   budget: RecoveryBudget;
-  loop: LoopState;
   /** play was asked while the stream was loading */
   playWanted: boolean;
 }
@@ -162,7 +167,7 @@ function* loadStream(playing: Playing, action: Action) {
     const sample = yield* call([media, media.sample]);
     startAt = sample.currentTime;
     resumePlaying = !sample.paused;
-    playedBeforeMs = playing.loop.playedBeforeMs + sample.playedMs;
+    playedBeforeMs = (yield* select(selectStreamLoop)).playedBeforeMs + sample.playedMs;
     playing.stream = { ...playing.stream, sourceIndex: index };
   } else if (switchingSource) {
     return;
@@ -181,9 +186,8 @@ function* loadStream(playing: Playing, action: Action) {
   const url = withOrigin(source.link, base);
   playing.budget.media = 0;
   playing.budget.network = 0;
-  playing.loop = freshLoop(playedBeforeMs);
   yield* put(switchingSource ? mediaActions.reset({ keepPlayed: true }) : mediaActions.reset());
-  yield* put(streamActions.loadStarted({ url, sources, sourceIndex }));
+  yield* put(streamActions.loadStarted({ url, sources, sourceIndex, playedBeforeMs }));
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);
   const { engine } = yield* call([media, media.load], {
@@ -258,14 +262,16 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
 export function* streamActor() {
   const { media, storage } = yield* getPorts();
   // the last session's bandwidth estimate: for hls.js's first level and the ads' first media file
-  const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
-  yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
+  // the last session's estimate, once: started again after the boot, the actor keeps this session's
+  if (!(yield* select(selectBooted))) {
+    const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
+    yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
+  }
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {
     stream: null,
     firstLoad: true,
     budget: { media: 0, network: 0 },
-    loop: freshLoop(),
     playWanted: false,
   };
   try {

@@ -18,6 +18,8 @@ export interface PlayerOptions {
   saga?: Saga;
   /** Errors no actor caught (the supervisor catches the actors' own). */
   onError?: (error: Error) => void;
+  /** A state to start from (a replay resumed at a checkpoint): the actors take up where it is. */
+  preloadedState?: PlayerState;
 }
 
 /** The same store and actors in the browser, in tests and in a replay. */
@@ -30,10 +32,12 @@ export function createPlayer({
   reducer = rootReducer,
   saga = rootSaga,
   onError,
+  preloadedState,
 }: PlayerOptions) {
   const sagaMiddleware = createSagaMiddleware({ context: { ports, config }, sagaMonitor, onError });
   const store = configureStore({
     reducer,
+    preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware, sagaMiddleware),
   });
   beforeRun?.(store);

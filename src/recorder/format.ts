@@ -66,7 +66,15 @@ export interface LogHeader {
   dropped: number;
   /** personal data replaced by placeholders (kinds and counts) */
   redacted: Record<string, number>;
+  /**
+   * answers of the port queries that do not change in a session (SESSION_CONSTANTS), by
+   * "port.method": an actor started again at a checkpoint may ask them, and the call is dropped
+   */
+  constants?: Record<string, unknown>;
 }
+
+/** Port queries whose answer is the same all session long: the log's header keeps their answer. */
+export const SESSION_CONSTANTS = ['device.describe'];
 
 export interface FlightLog {
   header: LogHeader;

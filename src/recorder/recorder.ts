@@ -4,7 +4,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import type { PlayerConfig } from '../shared/config';
 import type { Ports } from '../ports/types';
 import type { ActorTracker } from './actorTracker';
-import { FORMAT, VERSION, type FlightLog, type LogEntry } from './format';
+import { FORMAT, SESSION_CONSTANTS, VERSION, type FlightLog, type LogEntry } from './format';
 import { recordPorts, type CallOutcome, type PortSink, type Settlement } from './recordPorts';
 import { SegmentedRing, type RingHandle, type RingLimits } from './ringBuffer';
 import { sanitizeLog } from './sanitize';
@@ -58,6 +58,8 @@ export class FlightRecorder {
   private tracker: ActorTracker | null = null;
   /** time measured on the sampled entries, serialisation apart */
   private sampledMs = 0;
+  /** the first answers of the session's constant queries, for the header */
+  private readonly constants: Record<string, unknown> = {};
 
   constructor(private readonly options: RecorderOptions) {
     this.ring = new SegmentedRing(options.limits ?? DEFAULT_LIMITS, options.now);
@@ -140,6 +142,9 @@ export class FlightRecorder {
       if (logged && typeof logged === 'object') Object.assign(logged, completion);
       else this.ring.replace(handle.slot, JSON.stringify({ ...handle.logged, ...completion }));
       if (sampled) this.sampledMs += this.options.now() - began;
+      const key = `${handle.port}.${handle.method}`;
+      if ('result' in outcome && SESSION_CONSTANTS.includes(key) && !(key in this.constants))
+        this.constants[key] = outcome.result;
     },
     settled: (handle, outcome: Settlement) => {
       const { port, method } = handle;
@@ -185,6 +190,7 @@ export class FlightRecorder {
         rngSeed: this.options.rngSeed,
         dropped,
         redacted: {},
+        ...(Object.keys(this.constants).length ? { constants: { ...this.constants } } : {}),
       },
       entries,
     });

@@ -118,6 +118,9 @@ export function sanitizeLog(log: FlightLog): FlightLog {
     header: {
       ...log.header,
       config: replace(log.header.config, null) as FlightLog['header']['config'],
+      ...(log.header.constants
+        ? { constants: replace(log.header.constants, null) as Record<string, unknown> }
+        : {}),
       redacted: counts,
     },
     entries: replace(log.entries, null) as FlightLog['entries'],

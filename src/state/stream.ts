@@ -45,6 +45,14 @@ export interface StreamState {
   lastError: StreamError | null;
   /** the engine's bandwidth estimate (bits/s) as last kept, this session's or the last one's */
   bandwidth: number | null;
+  /**
+   * The stream loop's memory, kept here so that the stream actor, started again (after a crash, or
+   * in a replay resumed at a checkpoint), goes on as it was: the played time of this source when the
+   * estimate was last kept, and the played time of the episode's earlier sources (another dubbing
+   * does not start the count over).
+   */
+  bandwidthKeptAtMs: number;
+  playedBeforeMs: number;
 }
 
 const initialState: StreamState = {
@@ -64,6 +72,8 @@ const initialState: StreamState = {
   rate: 1,
   lastError: null,
   bandwidth: null,
+  bandwidthKeptAtMs: 0,
+  playedBeforeMs: 0,
 };
 
 export const streamSlice = createSlice({
@@ -72,7 +82,12 @@ export const streamSlice = createSlice({
   reducers: {
     loadStarted(
       state,
-      action: PayloadAction<{ url: string; sources: MasterSource[]; sourceIndex: number }>,
+      action: PayloadAction<{
+        url: string;
+        sources: MasterSource[];
+        sourceIndex: number;
+        playedBeforeMs?: number;
+      }>,
     ) {
       return {
         ...initialState,
@@ -84,8 +99,13 @@ export const streamSlice = createSlice({
       };
     },
     /** the bandwidth estimate kept for the next choices (the first level, an ad's media file) */
-    bandwidthEstimated(state, action: PayloadAction<{ bitsPerSecond: number | null }>) {
+    bandwidthEstimated(
+      state,
+      action: PayloadAction<{ bitsPerSecond: number | null; atPlayedMs?: number }>,
+    ) {
       state.bandwidth = action.payload.bitsPerSecond;
+      if (action.payload.atPlayedMs !== undefined)
+        state.bandwidthKeptAtMs = action.payload.atPlayedMs;
     },
     attached(state, action: PayloadAction<{ engine: StreamEngine }>) {
       state.engine = action.payload.engine;
@@ -149,6 +169,10 @@ export const selectRate = (s: Holds) => s.stream.rate;
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
+export const selectStreamLoop = (s: Holds) => ({
+  playedBeforeMs: s.stream.playedBeforeMs,
+  bandwidthKeptAtMs: s.stream.bandwidthKeptAtMs,
+});
 /**
  * The stream's own first audio (the lowest engine id among its playable tracks: the manifest's
  * order, whatever order the menu shows), and the one playing now.

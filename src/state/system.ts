@@ -84,4 +84,6 @@ export const systemActions = systemSlice.actions;
 type Holds = { system: SystemState };
 export const selectFailure = (s: Holds) => s.system.failure;
 export const selectBooted = (s: Holds) => s.system.boot === 'ready';
+/** the boot has ended, one way or the other */
+export const selectBootEnded = (s: Holds) => s.system.boot !== 'loading';
 export const selectAvailable = (s: Holds) => s.system.available;

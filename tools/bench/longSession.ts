@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseConfig } from '../../src/app/config';
 import { createRecordedPlayer } from '../../src/app/recordedPlayer';
 import type { FlightLog } from '../../src/recorder/format';
+import type { RingLimits } from '../../src/recorder/ringBuffer';
 import { playbackRequests } from '../../src/state/playback';
 import { fakeHttp, fakePorts, ok, virtualClock } from '../sim/fakePorts';
 import { series } from '../sim/fixtures';
@@ -17,7 +18,10 @@ const BASE = 'https://demo.example';
  * Records minutes of the demo series with adverts (`advert`: a mid-roll every 10 s of played content,
  * one 6 s ad each), the stream loop ticking, and a pause every 5 minutes.
  */
-export async function recordLongSession(minutes: number): Promise<FlightLog> {
+export async function recordLongSession(
+  minutes: number,
+  limits?: RingLimits,
+): Promise<FlightLog> {
   const clock = virtualClock();
   const content = simulatedContent(clock.port, minutes * 60 + 60);
   const vast = readFileSync(
@@ -48,6 +52,7 @@ export async function recordLongSession(minutes: number): Promise<FlightLog> {
       rngSeed: 1,
       now: () => clock.now,
       sessionStart: '2026-11-22T00:00:00.000Z',
+      ...(limits ? { limits } : {}),
     },
   );
   await flush();

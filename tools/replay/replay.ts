@@ -47,8 +47,16 @@ export interface Divergence {
 
 export interface ReplayResult {
   ok: boolean;
-  /** 'full': actors and reducers; 'reducers': the log was truncated, so only reducers from its first checkpoint */
-  mode: 'full' | 'reducers';
+  /**
+   * 'full': actors and reducers from the session's start; 'resumed': the log was truncated, so the
+   * reducers from its first checkpoint, then the actors from the earliest checkpoint where they start
+   * clean; 'reducers': truncated, and no checkpoint where the actors start clean
+   */
+  mode: 'full' | 'resumed' | 'reducers';
+  /** where the actors were started, in 'resumed' mode */
+  resumedAt?: { seq: number; t: number };
+  /** the checkpoints tried before, where the actors could not start clean, and why */
+  unclean?: { seq: number; why: string }[];
   entries: number;
   virtualMs: number;
   wallMs: number;
@@ -94,19 +102,39 @@ function matches(expected: LogEntry | undefined, actual: ActualOutput): expected
   return false;
 }
 
-/** Without dropped entries: the whole player, inputs fed in, outputs compared. */
+/** Why the actors cannot start clean at a checkpoint. */
+class NotClean extends Error {}
+
+/**
+ * The whole player, inputs fed in, outputs compared: from the session's start, or (resumeAt, the
+ * index of a checkpoint) started on that checkpoint's state as the supervisor restarts an actor.
+ * Started so, the actors must start clean: subscribe to their ports, ask only the session's constant
+ * queries, take up again every port call pending at the checkpoint (whose outcomes come after it in
+ * the log), and leave the state as it is; else NotClean is thrown.
+ */
 async function replayFull(
   log: FlightLog,
   options: ReplayOptions,
   started: number,
+  resumeAt?: number,
 ): Promise<ReplayResult> {
   const entries = log.entries;
+  const resumed = resumeAt === undefined ? null : (entries[resumeAt] as LogEntry);
+  let restarting = resumed !== null;
+  const whyNotClean: string[] = [];
+  /** the outcomes, after the checkpoint, of calls made before it: the restarted actors take them up */
+  const orphans = resumed
+    ? entries.filter(
+        (e, i): e is Extract<LogEntry, { kind: 'ret' }> =>
+          i > (resumeAt as number) && e.kind === 'ret' && e.call < resumed.seq,
+      )
+    : [];
   const history: ReplayResult['history'] = [];
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
   const tracker = createActorTracker(supervise);
   const steps = stepRecorder();
-  let cursor = 0;
+  let cursor = resumeAt === undefined ? 0 : resumeAt + 1;
   let divergence: Divergence | null = null;
   let getState: () => unknown = () => undefined;
   const uncaught: string[] = [];
@@ -203,8 +231,25 @@ async function replayFull(
     }
   }
 
+  /** A port call of an actor starting again at the checkpoint: nothing in the log to compare it with. */
+  function restartCall(port: string, method: string): unknown {
+    const constants = log.header.constants ?? {};
+    const key = `${port}.${method}`;
+    if (key in constants) return constants[key];
+    const orphan = orphans.findIndex((o) => o.port === port && o.method === method);
+    if (orphan === -1) {
+      whyNotClean.push(`${tracker.current()} calls ${key}, which the log cannot answer`);
+      return new Promise(() => undefined);
+    }
+    const { call } = orphans.splice(orphan, 1)[0] as { call: number };
+    return new Promise((resolve, reject) => pending.set(call, { resolve, reject }));
+  }
+
   function portCall(port: string, method: string, args: unknown[]): unknown {
-    const entry = expectOutput({ kind: 'call', actor: tracker.current(), port, method, args });
+    if (restarting && method !== 'subscribe') return restartCall(port, method);
+    const entry = restarting
+      ? null
+      : expectOutput({ kind: 'call', actor: tracker.current(), port, method, args });
     if (method === 'subscribe') {
       const listener = args[0] as (...a: unknown[]) => void;
       const set = listeners.get(port) ?? new Set();
@@ -246,9 +291,10 @@ async function replayFull(
   let store: ReturnType<typeof createPlayer>['store'] | null = null;
   const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
   try {
-    store = createPlayer({
+    const player = createPlayer({
       ports,
       config: log.header.config,
+      ...(resumed?.kind === 'checkpoint' ? { preloadedState: resumed.state as PlayerState } : {}),
       reducer: options.reducer,
       saga: options.saga,
       sagaMonitor: tracker.monitor,
@@ -257,23 +303,42 @@ async function replayFull(
         () => (next) => (action) => {
           const put = Boolean((action as Record<string, unknown>)[SAGA_ACTION]);
           const actor = put ? tracker.actorOf(action as object) : 'input';
-          if (put) expectOutput({ kind: 'put', actor, action });
+          if (put && !restarting) expectOutput({ kind: 'put', actor, action });
           const result = next(action);
           const type = String((action as { type?: unknown }).type);
           steps.add({ actor, type, seq: entries[cursor - 1]?.seq ?? null, state: getState() });
           if (options.keepHistory)
             history.push({ action: asLogged(action), state: asLogged(getState()) });
-          verifyCheckpoints();
+          if (!restarting) verifyCheckpoints();
           return result;
         },
       ],
       beforeRun: (s) => {
         getState = () => s.getState();
-        steps.add({ actor: '-', type: '(the start)', seq: null, state: getState() });
-        verifyCheckpoints();
+        steps.add({
+          actor: '-',
+          type: resumed ? '(the checkpoint the actors started at)' : '(the start)',
+          seq: resumed?.seq ?? null,
+          state: getState(),
+        });
+        if (!restarting) verifyCheckpoints();
       },
-    }).store;
+    });
+    store = player.store;
     await drain();
+    if (resumed?.kind === 'checkpoint') {
+      restarting = false;
+      if (orphans.length)
+        whyNotClean.push(
+          `no actor takes up ${orphans.map((o) => `${o.port}.${o.method}`).join(', ')}`,
+        );
+      if (!isDeepStrictEqual(resumed.state, asLogged(getState())))
+        whyNotClean.push('starting changes the state');
+      if (whyNotClean.length) {
+        player.task.cancel();
+        throw new NotClean(whyNotClean.join('; '));
+      }
+    }
     while (!divergence && cursor < entries.length) {
       const entry = entries[cursor] as LogEntry;
       if (isOutput(entry)) {
@@ -296,9 +361,10 @@ async function replayFull(
   const last = entries[entries.length - 1];
   return {
     ok: divergence === null,
-    mode: 'full',
+    mode: resumed ? 'resumed' : 'full',
+    ...(resumed ? { resumedAt: { seq: resumed.seq, t: resumed.t } } : {}),
     entries: entries.length,
-    virtualMs: last?.t ?? 0,
+    virtualMs: (last?.t ?? 0) - (entries[0]?.t ?? 0),
     wallMs: performance.now() - started,
     divergence,
     history,
@@ -354,6 +420,45 @@ function replayReducers(log: FlightLog, options: ReplayOptions, started: number)
   };
 }
 
+/**
+ * A log whose start was dropped: the actors from the earliest checkpoint where they start clean (so
+ * that they replay as much of it as they can), the reducers before it; the reducers alone when there
+ * is none.
+ */
+async function replayTruncated(
+  log: FlightLog,
+  options: ReplayOptions,
+  started: number,
+): Promise<ReplayResult> {
+  const checkpoints = log.entries.flatMap((e, i) => (e.kind === 'checkpoint' ? [i] : []));
+  const unclean: { seq: number; why: string }[] = [];
+  for (const at of checkpoints) {
+    let actors: ReplayResult;
+    try {
+      actors = await replayFull(log, options, started, at);
+    } catch (error) {
+      if (error instanceof NotClean) {
+        unclean.push({ seq: log.entries[at]?.seq ?? -1, why: error.message });
+        continue;
+      }
+      throw error;
+    }
+    const before = replayReducers(
+      { ...log, entries: log.entries.slice(0, at + 1) },
+      options,
+      started,
+    );
+    if (!before.ok) return { ...before, entries: log.entries.length };
+    return {
+      ...actors,
+      unclean,
+      history: [...before.history, ...actors.history],
+      wallMs: performance.now() - started,
+    };
+  }
+  return { ...replayReducers(log, options, started), unclean };
+}
+
 /** Replays a flight log; with dropped entries, falls back to the reducers from the first checkpoint. */
 export async function replayLog(
   log: FlightLog,
@@ -371,7 +476,7 @@ export async function replayLog(
   (globalThis as { XMLHttpRequest?: unknown }).XMLHttpRequest = outside('XMLHttpRequest');
   try {
     return log.header.dropped > 0
-      ? replayReducers(log, options, started)
+      ? await replayTruncated(log, options, started)
       : await replayFull(log, options, started);
   } finally {
     globalThis.fetch = realFetch;

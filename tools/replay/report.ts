@@ -32,8 +32,20 @@ function brief(value: unknown): string {
 export function formatSummary(r: ReplayResult): string {
   const speed = r.wallMs > 0 ? Math.round(r.virtualMs / r.wallMs) : Infinity;
   const mode =
-    r.mode === 'reducers' ? ' (log truncated: reducers replayed from its first checkpoint)' : '';
-  return `OK: ${r.entries} entries, ${seconds(r.virtualMs)} of session replayed in ${seconds(r.wallMs)} (${speed}x real time)${mode}`;
+    r.mode === 'reducers'
+      ? ' (log truncated, and no checkpoint where the actors start clean: reducers replayed from its first checkpoint)'
+      : r.mode === 'resumed' && r.resumedAt
+        ? ` (log truncated: actors replayed from checkpoint #${r.resumedAt.seq} at ${seconds(r.resumedAt.t)}, the first where they start clean; reducers before it)`
+        : '';
+  // with no clean checkpoint, why (the last few, the ones nearest the end)
+  const why =
+    r.mode === 'reducers' && r.unclean?.length
+      ? `\nWhere the actors could not start clean:\n${r.unclean
+          .slice(-5)
+          .map((u) => `  checkpoint #${u.seq}: ${u.why}`)
+          .join('\n')}`
+      : '';
+  return `OK: ${r.entries} entries, ${seconds(r.virtualMs)} of session replayed in ${seconds(r.wallMs)} (${speed}x real time)${mode}${why}`;
 }
 
 export function formatDivergence(r: ReplayResult): string {
