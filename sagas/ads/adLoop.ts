@@ -31,7 +31,7 @@ const SKIPPED: AdOutcome = { status: 'skipped', error: null };
 const STOPPED: AdOutcome = { status: 'stopped', error: null };
 
 /** How long a creative may take to confirm a skip or stop before the player ends the ad itself. */
-const CONFIRM_MS = 2_000;
+export const CONFIRM_MS = 2_000;
 
 /** What wakes an ad's loop: its creative's events, an action, the watchdog. */
 export type Wake<E> =

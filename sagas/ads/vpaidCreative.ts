@@ -16,7 +16,7 @@ import {
 } from './adLoop';
 
 /** VPAID's own quartile events, by the VAST tracking event each one fires. */
-const VPAID_TRACKING: Partial<Record<VpaidEvent['type'], string>> = {
+export const VPAID_TRACKING: Partial<Record<VpaidEvent['type'], string>> = {
   AdVideoStart: 'start',
   AdVideoFirstQuartile: 'firstQuartile',
   AdVideoMidpoint: 'midpoint',
