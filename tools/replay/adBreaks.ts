@@ -1,0 +1,295 @@
+// The ad breaks of a session as its log shows them: each break with its ads, each ad's statuses with
+// their times, and the beacons it fired, named by the VAST event they track. The VAST documents are in
+// the log (the ad actor's HTTP answers), so each ad's tracking URLs are read with the player's own
+// resolver, as the ad actor read them.
+import type { HttpRequest, HttpResponse } from '../../src/ports/types';
+import type { FlightLog, LogEntry } from '../../src/recorder/format';
+import type { AdStatus, BreakKind } from '../../src/state/ads';
+import type { VastErrorCode, VastOffset } from '../../src/vast/model';
+import { vastChain, type FetchTextResult, type VastOutcome } from '../../src/vast/resolve';
+import { actionOf, foldStates, type Step } from './sessionStates';
+
+/** Where in the log: an entry's time and seq, and its place in log.entries. */
+export interface At {
+  t: number;
+  seq: number;
+  index: number;
+}
+
+/** One tracking URL of an ad, as the ad's tracking keys it (sagas/ads/tracking.ts). */
+export interface TrackingUrl {
+  /** the key the player fires it under, once per ad: the event, or progress-<n> for each progress */
+  key: string;
+  /** the VAST event, with a progress event's offset: 'start', 'progress@3s', 'error' */
+  label: string;
+  event: string;
+  offset: VastOffset | null;
+  /** the URL as the VAST document has it, macros and all */
+  template: string;
+  /** the URLs it becomes once its macros are filled in */
+  pattern: RegExp;
+}
+
+export interface FiredBeacon extends At {
+  url: string;
+  /** the tracking URLs of the ad it can be (none when the ad's VAST is not in the log) */
+  matches: TrackingUrl[];
+}
+
+export interface AdRun {
+  /** its place in the break, from 0 */
+  index: number;
+  vastUrl: string;
+  id: string | null;
+  title: string;
+  vpaid: boolean;
+  /** the longest duration the ad told, seconds (0 while unknown) */
+  durationSec: number;
+  created: At;
+  /** each status the ad took, in order, from created on */
+  statuses: (At & { status: AdStatus })[];
+  /** its end (adEnded), or where the break or the session cut it short (status null) */
+  ended: (At & { status: AdStatus | null }) | null;
+  error: { code: VastErrorCode; message: string } | null;
+  /** the ad's tracking URLs from its VAST chain; null when the chain is not in the log */
+  tracking: TrackingUrl[] | null;
+  beacons: FiredBeacon[];
+  /** the entries of the ad: log.entries[from..to] */
+  from: number;
+  to: number;
+}
+
+export interface AdBreak {
+  kind: BreakKind;
+  requested: At | null;
+  /** breakStarted; null for a break that had nothing to play (breakPassed) */
+  started: At | null;
+  ended: (At & { how: 'ended' | 'passed' | 'crashed'; reason: string | null }) | null;
+  total: number;
+  /** where the film was, seconds */
+  contentTime: number;
+  episodeId: number | null;
+  ads: AdRun[];
+}
+
+const at = (step: Step): At => ({ t: step.entry.t, seq: step.entry.seq, index: step.index });
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A macro's value is percent-encoded (src/vast/macros.ts), so it never holds '&' or '#'. */
+const MACRO = /\[[A-Z0-9_]+\]/g;
+const patternOf = (template: string) =>
+  new RegExp(`^${template.split(MACRO).map(escapeRegExp).join('[^&#]*')}$`);
+
+const offsetLabel = (o: VastOffset) => (o.kind === 'seconds' ? `${o.value}s` : `${o.value}%`);
+
+/** The tracking URLs of an ad's VAST outcome, keyed as sagas/ads/tracking.ts fires them. */
+export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
+  const urls: TrackingUrl[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, event: string, offset: VastOffset | null, template: string) => {
+    if (seen.has(`${key} ${template}`)) return;
+    seen.add(`${key} ${template}`);
+    const label = offset ? `${event}@${offsetLabel(offset)}` : event;
+    urls.push({ key, label, event, offset, template, pattern: patternOf(template) });
+  };
+  if (outcome.kind === 'error') {
+    for (const url of outcome.failure.errorUrls) add('error', 'error', null, url);
+    return urls;
+  }
+  const { ad } = outcome;
+  for (const url of ad.impressions) add('impression', 'impression', null, url);
+  for (const [i, t] of ad.tracking.entries()) {
+    if (t.event === 'progress') {
+      if (t.offset) add(`progress-${i}`, 'progress', t.offset, t.url);
+    } else add(t.event, t.event, null, t.url);
+  }
+  for (const url of ad.clickTracking) add('click', 'click', null, url);
+  for (const url of ad.errorUrls) add('error', 'error', null, url);
+  return urls;
+}
+
+const TIMED_OUT: FetchTextResult = { ok: false, reason: 'timeout' };
+const UNAVAILABLE: FetchTextResult = { ok: false, reason: 'unavailable' };
+
+type CallEntry = Extract<LogEntry, { kind: 'call' }>;
+type RetEntry = Extract<LogEntry, { kind: 'ret' }>;
+
+/**
+ * How the fetch of one VAST document went, as the ad actor saw it: its last request for that address
+ * up to `before`, raced against the timer it started with it (openAdSession.ts).
+ */
+function fetchedFromLog(
+  entries: LogEntry[],
+  rets: Map<number, RetEntry>,
+  url: string,
+  before: number,
+): FetchTextResult | null {
+  let index = -1;
+  for (let i = Math.min(before, entries.length - 1); i >= 0 && index < 0; i--) {
+    const e = entries[i];
+    if (e?.kind === 'call' && e.port === 'http' && e.method === 'request') {
+      if ((e.args[0] as HttpRequest | undefined)?.url === url) index = i;
+    }
+  }
+  if (index < 0) return null;
+  const request = entries[index] as CallEntry;
+  const timer = entries
+    .slice(index + 1)
+    .find(
+      (e): e is CallEntry =>
+        e.kind === 'call' &&
+        e.actor === request.actor &&
+        e.port === 'clock' &&
+        e.method === 'sleep',
+    );
+  const answer = rets.get(request.seq);
+  const rang = timer ? rets.get(timer.seq) : undefined;
+  if (!answer || (rang && rang.seq < answer.seq)) return TIMED_OUT;
+  if (answer.error) return UNAVAILABLE;
+  const res = answer.result as HttpResponse;
+  if (res.status < 200 || res.status >= 300 || typeof res.data !== 'string') return UNAVAILABLE;
+  return { ok: true, text: res.data };
+}
+
+/** An ad's VAST chain followed through the documents in the log; null when one is missing. */
+function outcomeFromLog(
+  entries: LogEntry[],
+  rets: Map<number, RetEntry>,
+  vastUrl: string,
+  before: number,
+): VastOutcome | null {
+  const chain = vastChain(vastUrl);
+  let request = chain.next();
+  while (!request.done) {
+    const response = fetchedFromLog(entries, rets, request.value.url, before);
+    if (!response) return null;
+    request = chain.next(response);
+  }
+  return request.value;
+}
+
+/** Every ad break of the session, in order, with its ads. */
+export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBreak[] {
+  const breaks: AdBreak[] = [];
+  let requested: At | null = null;
+  let current: AdBreak | null = null;
+  let ad: AdRun | null = null;
+
+  const closeAd = (end: At, status: AdStatus | null) => {
+    if (ad && !ad.ended) ad.ended = { ...end, status };
+    if (ad) ad.to = end.index;
+    ad = null;
+  };
+  const closeBreak = (end: At, how: 'ended' | 'passed' | 'crashed', reason: string | null) => {
+    closeAd(end, null);
+    if (current) current.ended = { ...end, how, reason };
+    current = null;
+  };
+
+  for (const step of steps) {
+    const { entry, state } = step;
+    const action = actionOf(entry);
+    const here = at(step);
+    switch (action?.type) {
+      case 'ads/breakRequested':
+        if (!state.ads.activeBreak) requested = here;
+        break;
+      case 'ads/breakStarted': {
+        const p = action.payload as { kind: BreakKind; total: number; contentTime: number };
+        current = {
+          ...p,
+          requested,
+          started: here,
+          ended: null,
+          episodeId: state.ads.episodeId,
+          ads: [],
+        };
+        breaks.push(current);
+        requested = null;
+        break;
+      }
+      case 'ads/breakPassed': {
+        const p = action.payload as { kind: BreakKind; episodeId: number | null; reason: string };
+        breaks.push({
+          kind: p.kind,
+          requested,
+          started: null,
+          ended: { ...here, how: 'passed', reason: p.reason },
+          total: 0,
+          contentTime: state.media.currentTime,
+          episodeId: p.episodeId,
+          ads: [],
+        });
+        requested = null;
+        break;
+      }
+      case 'ads/breakEnded':
+        closeBreak(here, 'ended', null);
+        break;
+      case 'system/actorCrashed':
+        if ((action.payload as { actor: string }).actor === 'ads')
+          closeBreak(here, 'crashed', null);
+        break;
+      case 'ads/adCreated': {
+        closeAd(here, null);
+        const p = action.payload as { index: number; vastUrl: string };
+        ad = {
+          index: p.index,
+          vastUrl: p.vastUrl,
+          id: null,
+          title: '',
+          vpaid: false,
+          durationSec: 0,
+          created: here,
+          statuses: [],
+          ended: null,
+          error: null,
+          tracking: null,
+          beacons: [],
+          from: step.index,
+          to: step.index,
+        };
+        current?.ads.push(ad);
+        break;
+      }
+      case 'ads/adLoaded': {
+        const p = action.payload as { id: string | null; title: string; vpaid: boolean };
+        if (ad) Object.assign(ad, { id: p.id, title: p.title, vpaid: p.vpaid });
+        break;
+      }
+      case 'ads/adEnded': {
+        const p = action.payload as { status: AdStatus; error: AdRun['error'] };
+        if (ad) {
+          ad.error = p.error;
+          ad.ended = { ...here, status: p.status };
+        }
+        break;
+      }
+    }
+    const view = state.ads.ad;
+    if (ad && view && view.index === ad.index && view.vastUrl === ad.vastUrl) {
+      ad.durationSec = Math.max(ad.durationSec, view.durationSec);
+      if (ad.statuses.at(-1)?.status !== view.status)
+        ad.statuses.push({ ...here, status: view.status });
+    }
+    if (entry.kind === 'call' && entry.port === 'beacon' && entry.method === 'fire') {
+      const last = (current as AdBreak | null)?.ads.at(-1) ?? null;
+      last?.beacons.push({ ...here, url: String(entry.args[0]), matches: [] });
+    }
+    if (ad) ad.to = step.index;
+  }
+
+  const rets = new Map<number, RetEntry>();
+  for (const e of log.entries) if (e.kind === 'ret') rets.set(e.call, e);
+  for (const run of breaks.flatMap((b) => b.ads)) {
+    const outcome = outcomeFromLog(log.entries, rets, run.vastUrl, run.to);
+    run.tracking = outcome ? trackingOf(outcome) : null;
+    for (const beacon of run.beacons)
+      beacon.matches = (run.tracking ?? []).filter((u) => u.pattern.test(beacon.url));
+  }
+  return breaks;
+}
+
+/** A beacon's name for a person: its VAST events, or its address when it is none of the ad's. */
+export const beaconName = (b: FiredBeacon) =>
+  b.matches.length ? [...new Set(b.matches.map((m) => m.label))].join('/') : `? ${b.url}`;
