@@ -1,0 +1,49 @@
+// The story of a session's ad breaks, for a person: a line per break, then a line per ad with its
+// statuses and their times, its error and the beacons it fired (by the VAST event each one tracks).
+import type { FlightLog } from '../../src/recorder/format';
+import { adBreaks, beaconName, type AdBreak, type AdRun } from './adBreaks';
+import { logEnd } from './sessionStates';
+
+const at = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
+const KIND = { preroll: 'Pre-roll', midroll: 'Mid-roll' } as const;
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** An error message, as long as a line can take. */
+const short = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
+
+function breakLine(b: AdBreak, end: number): string {
+  const kind = KIND[b.kind];
+  if (!b.started) {
+    const asked = b.requested ? ` asked at ${at(b.requested.t)}` : '';
+    return `${kind}${asked}: passed at ${at(b.ended?.t ?? end)} (${b.ended?.reason ?? 'nothing to play'})`;
+  }
+  const head = `${kind} at ${at(b.started.t)} (film at ${b.contentTime.toFixed(1)} s), ${plural(b.total, 'ad')}`;
+  if (!b.ended)
+    return `${head}: still on when the log ends (${at(end)}), ${at(end - b.started.t)} in`;
+  const how = b.ended.how === 'crashed' ? 'cut short by the ad actor crashing' : 'ended';
+  return `${head}: ${how} at ${at(b.ended.t)}, after ${at(b.ended.t - b.started.t)}`;
+}
+
+function adLine(ad: AdRun, total: number): string {
+  const name = [ad.id, ad.durationSec > 0 ? `${ad.durationSec} s` : null, ad.vpaid ? 'VPAID' : null]
+    .filter(Boolean)
+    .join(', ');
+  const head = `  ${ad.index + 1}/${total} ${ad.title ? `"${ad.title}"` : '(no title)'}${name ? ` (${name})` : ''}`;
+  const statuses = ad.statuses.map((s) => {
+    const error =
+      s.status === 'error' && ad.error ? ` (${ad.error.code}: ${short(ad.error.message)})` : '';
+    return `${s.status} ${at(s.t)}${error}`;
+  });
+  if (!ad.ended) statuses.push('not ended when the log ends');
+  else if (ad.ended.status === null) statuses.push(`cut short at ${at(ad.ended.t)}`);
+  const beacons = ad.beacons.length ? ad.beacons.map(beaconName).join(', ') : 'none';
+  return `${head}: ${statuses.join(', ')}; beacons: ${beacons}`;
+}
+
+/** Every ad break of the session: a header line per break, then one line per ad. */
+export function adBreakStory(log: FlightLog): string[] {
+  const end = logEnd(log);
+  return adBreaks(log).flatMap((b) => [
+    breakLine(b, end),
+    ...b.ads.map((ad) => adLine(ad, b.total)),
+  ]);
+}
