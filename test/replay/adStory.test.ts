@@ -74,4 +74,33 @@ describe('the ad break story', () => {
   it('no break at all: no story', () => {
     expect(adBreakStory(load('boot-not-found.flight.json'))).toEqual([]);
   });
+
+  describe('from the sessions of test/replay/findings/', () => {
+    const fixture = (name: string) => load(join('findings', `${name}.flight.json`));
+
+    it('an ad whose media file answered 404: error 401, its error URL fired', () => {
+      const [, ad] = adBreakStory(fixture('preroll-media-404'));
+      expect(ad).toMatch(/loaded [\d.]+ s, error [\d.]+ s \(401: Media file not found/);
+      expect(ad).toMatch(/; beacons: error$/);
+    });
+
+    it('the ad actor crashed mid-ad: the ad cut short, its beacons so far', () => {
+      const [head, ad] = adBreakStory(fixture('ads-crash-drill'));
+      expect(head).toMatch(/^Pre-roll at .*, 1 ad: ended at/);
+      expect(ad).toMatch(/playing [\d.]+ s, cut short at [\d.]+ s; beacons: impression, start$/);
+    });
+
+    it('an ad still playing when the log ends: said so, for the break and the ad', () => {
+      const [head, ad] = adBreakStory(fixture('ad-stuck'));
+      expect(head).toMatch(/, 1 ad: still on when the log ends \([\d.]+ s\), [\d.]+ s in$/);
+      expect(ad).toMatch(
+        /playing [\d.]+ s, not ended when the log ends; beacons: impression, start, firstQuartile$/,
+      );
+    });
+
+    it('a beacon fired twice shows twice', () => {
+      const [, ad] = adBreakStory(fixture('beacon-twice'));
+      expect(ad).toMatch(/; beacons: impression, start, firstQuartile, firstQuartile, midpoint,/);
+    });
+  });
 });

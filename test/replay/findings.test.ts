@@ -4,7 +4,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
+import { CONFIRM_MS } from '../../sagas/ads/adLoop';
+import {
+  MEDIA_TIMEOUT_MS,
+  STALL_TIMEOUT_MS,
+  VAST_CHAIN_LIMIT_MS,
+  WATCHDOG_MS,
+} from '../../sagas/ads/limits';
+import { STALL_LIMIT_MS } from '../../sagas/stream/stallWatch';
 import { findFindings } from '../../tools/replay/findings';
+import { replayLog } from '../../tools/replay/replay';
+import { formatDivergence } from '../../tools/replay/report';
 
 const load = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as FlightLog;
 const golden = readdirSync(__dirname).filter((f) => f.endsWith('.flight.json'));
@@ -54,5 +64,187 @@ describe('the golden logs', () => {
     const last = cut.entries.at(-1)!;
     cut.entries.push({ seq: last.seq + 1, t: last.t + 30_000, kind: 'checkpoint', state: {} });
     expect(findFindings(cut).map((f) => f.kind)).toEqual(['content-not-resumed']);
+  });
+});
+
+// ---- test/replay/findings/: recorded with the demo's faults, or edited as a bug would have written
+// them (the README there tells how each was made) ----
+
+const fixture = (name: string) => load(join(__dirname, 'findings', `${name}.flight.json`));
+const RECORDED = ['preroll', 'preroll-media-404', 'slow-segment', 'level-playlist-500'];
+
+/** A copy of a log with entries inserted before entries[index] (seqs between their neighbours'). */
+function withInserted(log: FlightLog, index: number, ...added: LogEntry[]): FlightLog {
+  const entries = [...log.entries];
+  const before = entries[index - 1]!;
+  entries.splice(index, 0, ...added.map((e, i) => ({ ...e, seq: before.seq + (i + 1) / 100 })));
+  return { ...log, entries };
+}
+const indexOf = (log: FlightLog, type: string, from = 0) =>
+  log.entries.findIndex((e, i) => i >= from && actionType(e) === type);
+const viewerAction = (t: number, type: string, payload?: unknown): LogEntry => ({
+  seq: 0,
+  t,
+  kind: 'in',
+  action: { type, payload },
+});
+
+describe('faults the player handles break no promise', () => {
+  it.each(RECORDED)('%s: no finding', (name) => {
+    expect(findFindings(fixture(name))).toEqual([]);
+  });
+
+  it('the recorded fixtures are true sessions: each replays with zero divergence', async () => {
+    for (const name of [...RECORDED, 'ads-crash-drill']) {
+      const result = await replayLog(fixture(name));
+      if (!result.ok) throw new Error(`${name}: ${formatDivergence(result)}`);
+    }
+  });
+});
+
+describe('each broken promise, found in a log that shows it', () => {
+  it('actor-crash: the crash drill of the ad actor during its pre-roll (recorded)', () => {
+    const log = fixture('ads-crash-drill');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['actor-crash']);
+    expect(entry(log, found[0]!.seqs[0]!)).toMatchObject({
+      action: { type: 'system/actorCrashed', payload: { actor: 'ads' } },
+    });
+  });
+
+  it('beacon-twice: the firstQuartile URL fired again for the same ad (edited)', () => {
+    const log = fixture('beacon-twice');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['beacon-twice']);
+    const [again, first] = found[0]!.seqs.map((seq) => entry(log, seq));
+    // the two entries are the same URL fired, the second one the finding's time
+    expect(again).toMatchObject({ kind: 'call', port: 'beacon', method: 'fire' });
+    expect(first).toMatchObject({ kind: 'call', port: 'beacon', method: 'fire' });
+    const url = again!.kind === 'call' ? String(again!.args[0]) : '';
+    expect(url).toMatch(/\/track\/nonskippable\/firstQuartile$/);
+    expect(first!.kind === 'call' && first!.args[0]).toBe(url);
+    expect(found[0]!.t).toBe(again!.t);
+    expect(found[0]!.message).toContain(`fired ${url} 2 times`);
+  });
+
+  it('beacon-missing: an ad ended in error 401 and its error URL was not fired (edited)', () => {
+    const log = fixture('beacon-missing');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['beacon-missing']);
+    // due from the ad's end in error, whose VAST lists the error URL
+    expect(entry(log, found[0]!.seqs[0]!)).toMatchObject({
+      action: { type: 'ads/adEnded', payload: { status: 'error', error: { code: 401 } } },
+    });
+    expect(found[0]!.message).toMatch(
+      /never fired its error tracking \(.*\/track\/nonskippable\/error\?code=\[ERRORCODE\]\), due when it ended in error 401/,
+    );
+  });
+
+  it('ad-stuck: an ad playing with no progress past the stall limit, never ended (edited)', () => {
+    const log = fixture('ad-stuck');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['ad-stuck']);
+    const [lastProgress, end] = found[0]!.seqs.map((seq) => entry(log, seq));
+    expect(actionType(lastProgress)).toBe('ads/adProgressed');
+    expect(end).toBe(log.entries.at(-1)); // it never ended: the log's end
+    const after = found[0]!.t - lastProgress!.t;
+    expect(after).toBeGreaterThanOrEqual(STALL_TIMEOUT_MS);
+    expect(after).toBeLessThanOrEqual(STALL_TIMEOUT_MS + 2 * WATCHDOG_MS);
+    expect(found[0]!.message).toMatch(/stayed "playing" without progress .* it never ended/);
+    // the same stall cut before its limit is not one
+    const cut = log.entries.findIndex((e) => e.t > lastProgress!.t + STALL_TIMEOUT_MS / 2);
+    expect(findFindings({ ...log, entries: log.entries.slice(0, cut) })).toEqual([]);
+  });
+
+  it('ad-break-too-long: a break held past what its ad limits add up to (edited)', () => {
+    const log = fixture('ad-break-too-long');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['ad-break-too-long']);
+    const [started, ended] = found[0]!.seqs.map((seq) => actionType(entry(log, seq)));
+    expect([started, ended]).toEqual(['ads/breakStarted', 'ads/breakEnded']);
+    const startedAt = entry(log, found[0]!.seqs[0]!)!.t;
+    // the limits of one 6 s ad: its VAST chain, its media's load and start, a stall, a slow confirm
+    const limits =
+      VAST_CHAIN_LIMIT_MS + 2 * MEDIA_TIMEOUT_MS + STALL_TIMEOUT_MS + CONFIRM_MS + WATCHDOG_MS;
+    expect(found[0]!.t - startedAt).toBeGreaterThan(limits + 6_000);
+    expect(found[0]!.t - startedAt).toBeLessThan(limits + 6_000 + 2 * WATCHDOG_MS);
+    // the page hidden during the hold: the break waited for the viewer, not for its ads
+    const adEnded = indexOf(log, 'ads/adEnded');
+    const breakEnded = indexOf(log, 'ads/breakEnded');
+    const hidden = withInserted(
+      withInserted(
+        log,
+        breakEnded,
+        viewerAction(log.entries[breakEnded]!.t, 'viewport/pageVisibilityChanged', {
+          hidden: false,
+        }),
+      ),
+      adEnded + 1,
+      viewerAction(log.entries[adEnded]!.t, 'viewport/pageVisibilityChanged', { hidden: true }),
+    );
+    expect(findFindings(hidden)).toEqual([]);
+  });
+
+  it('content-not-resumed: no play after the pre-roll, the session going on (edited)', () => {
+    const log = fixture('content-not-resumed');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['content-not-resumed']);
+    const ended = entry(log, found[0]!.seqs[0]!)!;
+    expect(actionType(ended)).toBe('ads/breakEnded');
+    expect(found[0]!.t - ended.t).toBeGreaterThanOrEqual(MEDIA_TIMEOUT_MS);
+    expect(found[0]!.message).toMatch(/no play was asked for$/);
+    // the viewer's pause just after the break: the film rightly stays paused
+    const at = indexOf(log, 'ads/breakEnded') + 1;
+    const paused = withInserted(log, at, viewerAction(ended.t + 500, 'playback/pauseRequested'));
+    expect(findFindings(paused)).toEqual([]);
+    // a session that ends before the limit does not show it
+    const short = { ...log, entries: log.entries.filter((e) => e.t < ended.t + 5_000) };
+    expect(findFindings(short)).toEqual([]);
+  });
+
+  it('spinner-too-long: the spinner on past the limit with the film buffered (edited)', () => {
+    const log = fixture('spinner-too-long');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['spinner-too-long']);
+    const [waiting, arrived] = found[0]!.seqs.map((seq) => entry(log, seq));
+    expect(actionType(waiting)).toBe('media/waiting');
+    // a sample of the film during the spinner with data buffered past its playhead
+    const sample =
+      arrived?.kind === 'ev'
+        ? (arrived.args[0] as { sample: { currentTime: number; bufferedEnd: number } }).sample
+        : null;
+    expect(sample!.bufferedEnd - sample!.currentTime).toBeGreaterThan(1);
+    expect(arrived!.t).toBeGreaterThan(waiting!.t);
+    expect(found[0]!.t - waiting!.t).toBe(STALL_LIMIT_MS);
+    expect(found[0]!.message).toMatch(/while the film's data arrived/);
+    // the same spinner with nothing arriving (every sample's buffer ends at its playhead): the
+    // network did not answer, and the stall watch's limit is the promise there
+    const starved = JSON.parse(JSON.stringify(log), (key, value) =>
+      key === 'bufferedEnd' ? 4 : value,
+    ) as FlightLog;
+    expect(findFindings(starved)).toEqual([]);
+  });
+
+  it('error-while-playable: the message on a non-fatal error, the film playing on (edited)', () => {
+    const log = fixture('error-while-playable');
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['error-while-playable']);
+    const [message, playing] = found[0]!.seqs.map((seq) => actionType(entry(log, seq)));
+    expect([message, playing]).toEqual(['system/playbackFailed', 'media/playing']);
+    expect(found[0]!.message).toMatch(/while the film played on/);
+    // cut right after the message: the film no longer plays on, yet the stream had not failed
+    const failed = indexOf(log, 'system/playbackFailed');
+    const cut = { ...log, entries: log.entries.slice(0, failed + 1) };
+    expect(findFindings(cut)).toEqual([
+      expect.objectContaining({
+        kind: 'error-while-playable',
+        message: expect.stringMatching(/the stream had not failed$/),
+      }),
+    ]);
+    // the same with the error fatal: the message was due
+    const fatal = JSON.parse(JSON.stringify(cut), (key, value) =>
+      key === 'fatal' ? true : value,
+    ) as FlightLog;
+    expect(findFindings(fatal)).toEqual([]);
   });
 });
