@@ -156,6 +156,24 @@ describe('each broken promise, found in a log that shows it', () => {
     expect(findFindings({ ...log, entries: log.entries.slice(0, cut) })).toEqual([]);
   });
 
+  it('ad-stuck: an ad loaded that never starts, wanted all along (the pre-roll cut after its load)', () => {
+    const log = fixture('preroll');
+    const loaded = indexOf(log, 'ads/adLoaded');
+    const last = log.entries[loaded]!;
+    const cut: FlightLog = {
+      ...log,
+      entries: [
+        ...log.entries.slice(0, loaded + 1),
+        { seq: last.seq + 1, t: last.t + 30_000, kind: 'checkpoint', state: {} },
+      ],
+    };
+    const found = findFindings(cut);
+    expect(found.map((f) => f.kind)).toEqual(['ad-stuck']);
+    expect(found[0]!.message).toMatch(/stayed "loaded" without going on .* it never ended/);
+    expect(found[0]!.t - last.t).toBeGreaterThanOrEqual(2 * MEDIA_TIMEOUT_MS);
+    expect(found[0]!.seqs[0]).toBe(last.seq);
+  });
+
   it('ad-break-too-long: a break held past what its ad limits add up to (edited)', () => {
     const log = fixture('ad-break-too-long');
     const found = findFindings(log);

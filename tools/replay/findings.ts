@@ -129,6 +129,7 @@ function countedTime(
 
 // ---- ad-break-too-long ----
 
+/** A break whose time with its ads wanted passed the allowance of its ads (AD_ALLOWANCE_MS each plus its duration). */
 function adBreakTooLong(s: Session): Finding[] {
   return s.breaks.flatMap((b) => {
     if (!b.started) return [];
@@ -239,6 +240,11 @@ const RIGHTLY_PAUSED = new Set([
   'ads/breakStarted',
 ]);
 
+/**
+ * After a break ended or passed, the film reports playing (or, asked to play, waits for its data) within
+ * RESUME_LIMIT_MS of when it can play; unless it rightly stays paused (staysPausedBecause, or a pause,
+ * a message, another episode or break, the browser's refusal after it) or the log ends before.
+ */
 function contentNotResumed(s: Session): Finding[] {
   const out: Finding[] = [];
   for (const b of s.breaks) {
@@ -428,6 +434,7 @@ function dataArrived(s: Session, from: number, to: number): LogEntry | null {
   return null;
 }
 
+/** The spinner shown for longer than SPINNER_LIMIT_MS while the film's data arrived (dataArrived). */
 function spinnerTooLong(s: Session): Finding[] {
   const out: Finding[] = [];
   let from: number | null = null;
