@@ -24,7 +24,7 @@ function replay(...args: string[]): Promise<{ code: number; stdout: string; stde
 
 const golden = join(__dirname, 'film-plays.flight.json');
 
-it('exits 0 with a one-line summary, and writes the timeline and the DevTools export', async () => {
+it('exits 0 with a summary, and writes the timeline and the DevTools export', async () => {
   const html = join(tmp, 'timeline.html');
   const devtools = join(tmp, 'devtools.json');
   // the log of this very build: the summary is all
@@ -34,9 +34,16 @@ it('exits 0 with a one-line summary, and writes the timeline and the DevTools ex
   writeFileSync(file, JSON.stringify(ours));
   const { code, stdout } = await replay(file, '--html', html, '--devtools', devtools);
   expect(code).toBe(0);
-  expect(stdout.trim()).toMatch(
+  const [summary, ...rest] = stdout.trim().split('\n');
+  expect(summary).toMatch(
     /^OK: \d+ entries, [\d.]+ s of session replayed in [\d.]+ s \(\d+x real time\)$/,
   );
+  // no promise broken; the pre-roll asked for had no ads
+  expect(rest).toEqual([
+    '',
+    'Ad breaks:',
+    expect.stringMatching(/^ {2}Pre-roll asked at [\d.]+ s: passed at [\d.]+ s \(no ads\)$/),
+  ]);
   const page = readFileSync(html, 'utf8');
   expect(page).toContain('Replayed with zero divergence');
   expect(page).toContain('actor: stream');
@@ -146,4 +153,30 @@ it('names the actor of a tampered error report', async () => {
   expect(code).toBe(1);
   expect(stdout).toContain(`DIVERGENCE at entry #${bandwidth.seq}`);
   expect(stdout).toContain('actor "stream"');
+}, 30_000);
+
+it('exits 3 on a session that broke a promise, with each finding, then the story of its ad breaks', async () => {
+  // recorded from the demo: the crash drill crashes the ad actor while its pre-roll plays
+  const { code, stdout } = await replay(join(__dirname, 'findings', 'ads-crash-drill.flight.json'));
+  expect(code).toBe(3);
+  const lines = stdout.trim().split('\n');
+  const findings = lines.indexOf("FINDINGS: the session broke 1 of the player's promises");
+  expect(lines[findings - 2]).toMatch(/^OK: /);
+  expect(lines[findings + 1]).toMatch(
+    /^\s+[\d.]+ s {2}actor-crash: Actor "ads" crashed \(after 0 restart\(s\)\): Error: Crash drill in actor "ads" \(entries #\d+\)$/,
+  );
+  const story = lines.indexOf('Ad breaks:');
+  expect(story).toBeGreaterThan(findings);
+  expect(lines[story + 1]).toMatch(/^ {2}Pre-roll at [\d.]+ s \(film at 0\.0 s\), 1 ad: ended at/);
+  expect(lines[story + 2]).toMatch(
+    /^ {4}1\/1 "Демо реклама 6 с" .*created [\d.]+ s, loaded .*cut short at [\d.]+ s; beacons: impression, start$/,
+  );
+}, 30_000);
+
+it('tells the findings of a log that does not replay too, but exits 1 for its divergence', async () => {
+  // changed as a player that fires a quartile twice would have written it
+  const { code, stdout } = await replay(join(__dirname, 'findings', 'beacon-twice.flight.json'));
+  expect(code).toBe(1);
+  expect(stdout).toMatch(/^DIVERGENCE/m);
+  expect(stdout).toMatch(/^\s+[\d.]+ s {2}beacon-twice: .*firstQuartile 2 times/m);
 }, 30_000);

@@ -1,11 +1,15 @@
 // npm run replay -- <log.json | log.json.gz | envelopes.json> [--report N] [--html timeline.html] [--devtools actions.json]
+// Exit codes: 0 replayed and no promise broken; 1 a divergence; 2 not a log; 3 replayed, and the
+// session broke a promise of the player (the findings).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildId } from '../buildId';
+import { adBreakStory } from './adStory';
 import { toDevtoolsExport } from './devtools';
+import { findFindings } from './findings';
 import { readLog, type LoadedLog } from './readLog';
 import { replayLog } from './replay';
-import { formatDivergence, formatSummary } from './report';
+import { formatDivergence, formatFindings, formatSummary } from './report';
 import { renderTimeline } from './timeline';
 
 const USAGE =
@@ -42,11 +46,17 @@ async function main() {
     );
   if (from) console.log(`From ${from}`);
   const result = await replayLog(log, { keepHistory: Boolean(values.devtools) });
-  if (values.html) writeFileSync(values.html, renderTimeline(log, result));
+  // what went wrong in the session itself (true of the log whether or not it replays)
+  const findings = findFindings(log);
+  if (values.html) writeFileSync(values.html, renderTimeline(log, result, findings));
   if (values.devtools)
     writeFileSync(values.devtools, JSON.stringify(toDevtoolsExport(log, result)));
   console.log(result.ok ? formatSummary(result) : formatDivergence(result));
-  return result.ok ? 0 : 1;
+  if (findings.length) console.log(`\n${formatFindings(findings)}`);
+  const story = adBreakStory(log);
+  if (story.length) console.log(`\nAd breaks:\n${story.map((line) => `  ${line}`).join('\n')}`);
+  if (!result.ok) return 1;
+  return findings.length ? 3 : 0;
 }
 
 main().then(

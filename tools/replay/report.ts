@@ -1,6 +1,7 @@
 // Text reports of a replay: a one-line summary, or the first divergence with its context.
 import { diff } from 'jest-diff';
 import type { LogEntry } from '../../src/recorder/format';
+import type { Finding } from './finding';
 import type { ReplayResult } from './replay';
 
 const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(3)} s`);
@@ -82,4 +83,15 @@ export function formatDivergence(r: ReplayResult): string {
   if (r.uncaught.length)
     lines.push('', 'Uncaught in the replay:', ...r.uncaught.map((u) => `  ${u}`));
   return lines.join('\n');
+}
+
+/** The promises the session broke, each with its time and the entries to look at. */
+export function formatFindings(findings: Finding[]): string {
+  return [
+    `FINDINGS: the session broke ${findings.length} of the player's promises`,
+    ...findings.map(
+      (f) =>
+        `  ${seconds(f.t).padStart(10)}  ${f.kind}: ${f.message} (entries ${f.seqs.map((s) => `#${s}`).join(', ')})`,
+    ),
+  ].join('\n');
 }

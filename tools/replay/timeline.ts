@@ -1,6 +1,7 @@
 // A self-contained HTML page of a session: swim lanes per actor, playback and ad-break states as
 // bars, beacons as ticks, errors marked, the first divergence highlighted.
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
+import type { Finding } from './finding';
 import type { ReplayResult } from './replay';
 import { describeEntry } from './report';
 
@@ -95,7 +96,11 @@ function bars(entries: LogEntry[], end: number): Bar[] {
   return out;
 }
 
-export function renderTimeline(log: FlightLog, result: ReplayResult): string {
+export function renderTimeline(
+  log: FlightLog,
+  result: ReplayResult,
+  _findings: Finding[] = [],
+): string {
   const entries = log.entries;
   const t0 = entries[0]?.t ?? 0;
   const end = Math.max(1, (entries[entries.length - 1]?.t ?? 0) - t0);

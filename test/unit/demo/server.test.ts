@@ -174,7 +174,9 @@ describe('the demo backend', () => {
     const binary = Buffer.from([0x1f, 0x8b, 0x0a, 0x00, 0xff, 0x0a, 0x0a]); // line breaks inside
     const body = Buffer.concat([
       Buffer.from(`${JSON.stringify({ event_id: 'def' })}\n`),
-      Buffer.from(`${JSON.stringify({ type: 'event' })}\n${JSON.stringify({ message: 'crash' })}\n`),
+      Buffer.from(
+        `${JSON.stringify({ type: 'event' })}\n${JSON.stringify({ message: 'crash' })}\n`,
+      ),
       Buffer.from(
         `${JSON.stringify({ type: 'attachment', length: binary.length, filename: 'flight-log.json.gz' })}\n`,
       ),
