@@ -1,0 +1,235 @@
+/** @jest-environment node */
+// The timeline's data model on the golden ad logs: each ad drawn from its creation to its end status,
+// inside its break, with the statuses it went through; the film between two breaks outside them;
+// beacons named by their VAST event.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FlightLog, LogEntry } from '../../src/recorder/format';
+import type { Finding } from '../../tools/replay/finding';
+import type { ReplayResult } from '../../tools/replay/replay';
+import { adTimeline } from '../../tools/replay/timeline/ads';
+import { timelineModel, type TimelineModel } from '../../tools/replay/timeline/model';
+
+const load = (name: string) =>
+  JSON.parse(readFileSync(join(__dirname, `${name}.flight.json`), 'utf8')) as FlightLog;
+
+const clean = (log: FlightLog): ReplayResult => ({
+  ok: true,
+  mode: 'full',
+  entries: log.entries.length,
+  virtualMs: 0,
+  wallMs: 1,
+  divergence: null,
+  history: [],
+  uncaught: [],
+});
+
+const model = (name: string, findings?: Finding[]) => {
+  const log = load(name);
+  return { log, m: timelineModel(log, clean(log), findings) };
+};
+
+/** The logged times of an action type's puts, in order. */
+const timesOf = (log: FlightLog, type: string) =>
+  log.entries.filter((e) => e.kind === 'put' && e.action.type === type).map((e) => e.t);
+
+const AD_LOGS = [
+  'preroll-complete',
+  'preroll-skip',
+  'preroll-vpaid',
+  'preroll-broken-vast',
+  'midroll',
+];
+
+describe('ad spans', () => {
+  it.each(AD_LOGS)('%s: each ad from ads/adCreated to ads/adEnded, inside its break', (name) => {
+    const { log, m } = model(name);
+    const created = timesOf(log, 'ads/adCreated');
+    const ended = timesOf(log, 'ads/adEnded');
+    expect(m.ads.map((a) => [a.from, a.to])).toEqual(created.map((t, i) => [t, ended[i]]));
+    expect(m.breaks.map((b) => [b.from, b.to])).toEqual(
+      timesOf(log, 'ads/breakStarted').map((t, i) => [t, timesOf(log, 'ads/breakEnded')[i]]),
+    );
+    for (const ad of m.ads) {
+      const brk = m.breaks[ad.breakIndex]!;
+      expect(ad.from).toBeGreaterThanOrEqual(brk.from);
+      expect(ad.to).toBeLessThanOrEqual(brk.to);
+      expect(ad.kind).toBe(brk.kind);
+      expect(ad.endStatus).not.toBeNull();
+      // the status segments cover the ad's life without gaps
+      expect(ad.segments[0]!.from).toBe(ad.from);
+      expect(ad.segments[ad.segments.length - 1]!.to).toBe(ad.to);
+      ad.segments.slice(1).forEach((s, i) => expect(s.from).toBe(ad.segments[i]!.to));
+    }
+  });
+
+  it('preroll-skip: the 15 s ad spans its creation to the skip, about 0.2-5.7 s, and ends skipped', () => {
+    const { m } = model('preroll-skip');
+    expect(m.ads).toHaveLength(1);
+    const [ad] = m.ads;
+    expect(ad).toMatchObject({
+      kind: 'preroll',
+      index: 0,
+      total: 1,
+      title: 'Демо реклама 15 с (можно пропустить)',
+      endStatus: 'skipped',
+      cut: null,
+    });
+    expect(ad!.from).toBeCloseTo(222, -1);
+    expect(ad!.to).toBeCloseTo(5714, -1);
+    expect(ad!.segments.map((s) => s.status)).toEqual(['created', 'loaded', 'started', 'playing']);
+    // it played for most of its span
+    const playing = ad!.segments.find((s) => s.status === 'playing')!;
+    expect(playing.to - playing.from).toBeGreaterThan(5000);
+  });
+
+  it('midroll: two separate breaks, and the film between them is inside neither', () => {
+    const { m } = model('midroll');
+    expect(m.breaks.map((b) => b.kind)).toEqual(['preroll', 'midroll']);
+    expect(m.ads.map((a) => [a.kind, a.breakIndex, a.endStatus])).toEqual([
+      ['preroll', 0, 'completed'],
+      ['midroll', 1, 'completed'],
+    ]);
+    const [pre, mid] = m.breaks;
+    expect(pre!.to).toBeLessThan(mid!.from);
+    expect(mid!.contentTime).toBeCloseTo(10.08, 1);
+    // the film plays from the pre-roll's end until the mid-roll pauses it (its pause is logged a
+    // few milliseconds after the break starts)
+    const film = m.playback.find((b) => b.state === 'playing')!;
+    expect(film.from).toBeGreaterThanOrEqual(pre!.to);
+    expect(film.to).toBeLessThanOrEqual(mid!.from + 10);
+    for (const ad of m.ads) expect(ad.to <= film.from || ad.from >= film.to - 10).toBe(true);
+    // during the mid-roll the film is paused
+    const paused = m.playback.find((b) => b.state === 'paused')!;
+    expect(paused.from).toBeLessThanOrEqual(m.ads[1]!.from + 10);
+    expect(paused.to).toBeGreaterThanOrEqual(m.ads[1]!.to);
+  });
+
+  it('preroll-broken-vast: the ad ends in error at once, with its VAST error', () => {
+    const { m } = model('preroll-broken-vast');
+    expect(m.ads).toHaveLength(1);
+    expect(m.ads[0]).toMatchObject({ endStatus: 'error', title: '' });
+    expect(m.ads[0]!.error).toMatch(/^VAST error 100: /);
+    expect(m.errors.map((e) => m.entries[e.index]!.type)).toContain('ads/adEnded');
+  });
+
+  it('a break with nothing to play is a passed break, not a span', () => {
+    const { m } = model('film-plays');
+    expect(m.breaks).toEqual([]);
+    expect(m.passed).toEqual([expect.objectContaining({ kind: 'preroll', reason: 'no ads' })]);
+  });
+
+  const put = (seq: number, t: number, type: string, payload?: unknown): LogEntry => ({
+    seq,
+    t,
+    kind: 'put',
+    actor: 'ads',
+    action: { type, payload },
+  });
+
+  it('a log that starts mid-ad starts the ad at its first checkpoint, with the status it had', () => {
+    const state = {
+      ads: {
+        activeBreak: { kind: 'midroll', total: 2, contentTime: 600 },
+        ad: { index: 1, vastUrl: 'v', status: 'playing', title: 'Second', id: 'b' },
+      },
+    };
+    const { breaks, ads } = adTimeline(
+      [
+        { seq: 5000, t: 1000, kind: 'checkpoint', state },
+        put(5001, 3000, 'ads/adEnded', { status: 'completed', error: null }),
+        put(5002, 3001, 'ads/breakEnded', { kind: 'midroll' }),
+      ],
+      4000,
+    );
+    expect(breaks).toEqual([expect.objectContaining({ from: 1000, to: 3001, startedIndex: -1 })]);
+    expect(ads).toEqual([
+      expect.objectContaining({
+        index: 1,
+        total: 2,
+        title: 'Second',
+        from: 1000,
+        to: 3000,
+        endStatus: 'completed',
+        createdIndex: -1,
+        segments: [{ status: 'playing', from: 1000, to: 3000 }],
+      }),
+    ]);
+  });
+
+  it('an ad cut by the ad actor crashing, or by the end of the log, has no end status and says why', () => {
+    const entries = [
+      { seq: 0, t: 0, kind: 'checkpoint', state: {} } as LogEntry,
+      put(1, 10, 'ads/breakStarted', { kind: 'preroll', total: 1, contentTime: 0 }),
+      put(2, 11, 'ads/adCreated', { index: 0, vastUrl: 'v' }),
+      put(3, 50, 'system/actorCrashed', { actor: 'ads', restarts: 1 }),
+      put(4, 60, 'ads/breakStarted', { kind: 'midroll', total: 1, contentTime: 10 }),
+      put(5, 61, 'ads/adCreated', { index: 0, vastUrl: 'v' }),
+      put(6, 70, 'ads/adPaused'),
+    ];
+    const { breaks, ads } = adTimeline(entries, 100);
+    expect(breaks.map((b) => [b.from, b.to, b.cut])).toEqual([
+      [10, 50, 'the ad actor crashed'],
+      [60, 100, 'the log ends first'],
+    ]);
+    expect(ads.map((a) => [a.from, a.to, a.endStatus, a.cut])).toEqual([
+      [11, 50, null, 'the ad actor crashed'],
+      [61, 100, null, 'the log ends first'],
+    ]);
+    expect(ads[1]!.segments.map((s) => s.status)).toEqual(['created', 'paused']);
+  });
+});
+
+describe('beacons', () => {
+  it('are named by the VAST event whose URL they fired', () => {
+    expect(model('preroll-complete').m.beacons.map((b) => b.event)).toEqual([
+      'impression',
+      'start',
+      'firstQuartile',
+      'midpoint',
+      'progress 3s',
+      'thirdQuartile',
+      'complete',
+    ]);
+    expect(model('preroll-skip').m.beacons.map((b) => b.event)).toEqual([
+      'impression',
+      'start',
+      'firstQuartile',
+      'skip',
+    ]);
+    expect(model('preroll-vpaid').m.beacons.map((b) => b.event)).toContain('complete');
+  });
+});
+
+describe('markers', () => {
+  it('places the findings and the divergence at their entries', () => {
+    const log = load('midroll');
+    const ended = log.entries.findIndex((e) => e.kind === 'put' && e.action.type === 'ads/adEnded');
+    const finding: Finding = {
+      kind: 'beacon-twice',
+      message: 'complete fired twice',
+      t: log.entries[ended]!.t,
+      seqs: [log.entries[ended]!.seq, 999_999],
+    };
+    const result: ReplayResult = {
+      ...clean(log),
+      ok: false,
+      divergence: {
+        index: 20,
+        seq: log.entries[20]!.seq,
+        t: log.entries[20]!.t,
+        reason: 'put differs',
+        expected: log.entries[20]!,
+        actual: null,
+        actor: 'stream',
+        preceding: [],
+      },
+    };
+    const m: TimelineModel = timelineModel(log, result, [finding]);
+    expect(m.findings).toEqual([
+      expect.objectContaining({ kind: 'beacon-twice', index: ended, indexes: [ended] }),
+    ]);
+    expect(m.divergence).toMatchObject({ index: 20, t: log.entries[20]!.t });
+    expect(m.divergence!.label).toContain(`Divergence at entry #${log.entries[20]!.seq}`);
+  });
+});
