@@ -1,13 +1,15 @@
 /** @jest-environment node */
 // The timeline's data model on the golden ad logs: each ad drawn from its creation to its end status,
 // inside its break, with the statuses it went through; the film between two breaks outside them;
-// beacons named by their VAST event.
+// beacons named by their VAST event; and the page's packed data, which unpacks to the log's entries.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
 import type { Finding } from '../../tools/replay/finding';
 import type { ReplayResult } from '../../tools/replay/replay';
+import { renderTimeline } from '../../tools/replay/timeline';
 import { adTimeline } from '../../tools/replay/timeline/ads';
+import { pageData } from '../../tools/replay/timeline/data';
 import { timelineModel, type TimelineModel } from '../../tools/replay/timeline/model';
 
 const load = (name: string) =>
@@ -231,5 +233,37 @@ describe('markers', () => {
     ]);
     expect(m.divergence).toMatchObject({ index: 20, t: log.entries[20]!.t });
     expect(m.divergence!.label).toContain(`Divergence at entry #${log.entries[20]!.seq}`);
+  });
+});
+
+describe('the page', () => {
+  it('packs every entry once: the packed columns unpack to the log', () => {
+    const { log, m } = model('preroll-skip');
+    const data = pageData(m, 'x');
+    let t = Math.round(data.start / data.timeUnit);
+    data.entries.dt.forEach((dt, i) => {
+      t += dt;
+      const e = log.entries[i]!;
+      expect(t * data.timeUnit).toBeCloseTo(e.t, 1);
+      expect(data.lanes[data.entries.lane[i]!]).toBe(m.entries[i]!.lane);
+      expect(data.strings[data.entries.type[i]!]).toBe(m.entries[i]!.type);
+      expect(data.strings[data.entries.detail[i]!]).toBe(m.entries[i]!.detail);
+    });
+    expect(data.entries.seq0).toBe(log.entries[0]!.seq);
+    expect(data.entries.seqStep).toBeNull();
+  });
+
+  it('is self-contained, holds its data once, and keeps the verdict texts', () => {
+    const log = load('midroll');
+    const page = renderTimeline(log, clean(log), []);
+    expect(page).toContain('Replayed with zero divergence');
+    expect(page).toContain('actor: stream');
+    expect(page).toContain('No findings.');
+    expect(page).not.toMatch(/<(script|link|img)[^>]+(src|href)=/);
+    const json = /<script type="application\/json" id="timeline-data">(.*?)<\/script>/s.exec(page);
+    const data = JSON.parse(json![1]!) as { entries: { dt: number[] } };
+    expect(data.entries.dt).toHaveLength(log.entries.length);
+    // no checkpoint states in the page: it is smaller than the log
+    expect(page.length).toBeLessThan(JSON.stringify(log).length);
   });
 });
