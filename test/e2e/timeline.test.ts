@@ -1,7 +1,7 @@
 // The timeline page in Chromium, checked by what it draws: every golden ad log's ads where they
 // played, zoom, the filters, the search, the markers that lead to the table, and a 30-minute session.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
@@ -10,21 +10,14 @@ import { recordLongSession } from '../../tools/bench/longSession';
 import type { Finding } from '../../tools/replay/finding';
 import type { ReplayResult } from '../../tools/replay/replay';
 import { renderTimeline } from '../../tools/replay/timeline';
+import { AD_LOGS, GOLDEN_DIR, loadGolden } from '../replay/goldenLogs';
 import { ARTIFACTS, openPage, screenshot, useBrowser } from './browser';
 
 const ROOT = join(__dirname, '..', '..');
-const GOLDEN = join(__dirname, '..', 'replay');
+const GOLDEN = GOLDEN_DIR;
 const PAGES = join(ARTIFACTS, 'timeline');
-const AD_LOGS = [
-  'preroll-complete',
-  'preroll-skip',
-  'preroll-vpaid',
-  'preroll-broken-vast',
-  'midroll',
-];
 
-const load = (name: string) =>
-  JSON.parse(readFileSync(join(GOLDEN, `${name}.flight.json`), 'utf8')) as FlightLog;
+const load = loadGolden;
 
 /**
  * The page the replay command writes for a log (`--html`), replayed in its own process: its virtual

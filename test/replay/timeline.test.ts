@@ -2,8 +2,6 @@
 // The timeline's data model on the golden ad logs: each ad drawn from its creation to its end status,
 // inside its break, with the statuses it went through; the film between two breaks outside them;
 // beacons named by their VAST event; and the page's packed data, which unpacks to the log's entries.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
 import type { Finding } from '../../tools/replay/finding';
 import type { ReplayResult } from '../../tools/replay/replay';
@@ -11,9 +9,9 @@ import { renderTimeline } from '../../tools/replay/timeline';
 import { adTimeline } from '../../tools/replay/timeline/ads';
 import { pageData } from '../../tools/replay/timeline/data';
 import { timelineModel, type TimelineModel } from '../../tools/replay/timeline/model';
+import { AD_LOGS, loadGolden } from './goldenLogs';
 
-const load = (name: string) =>
-  JSON.parse(readFileSync(join(__dirname, `${name}.flight.json`), 'utf8')) as FlightLog;
+const load = loadGolden;
 
 const clean = (log: FlightLog): ReplayResult => ({
   ok: true,
@@ -34,14 +32,6 @@ const model = (name: string, findings?: Finding[]) => {
 /** The logged times of an action type's puts, in order. */
 const timesOf = (log: FlightLog, type: string) =>
   log.entries.filter((e) => e.kind === 'put' && e.action.type === type).map((e) => e.t);
-
-const AD_LOGS = [
-  'preroll-complete',
-  'preroll-skip',
-  'preroll-vpaid',
-  'preroll-broken-vast',
-  'midroll',
-];
 
 describe('ad spans', () => {
   it.each(AD_LOGS)('%s: each ad from ads/adCreated to ads/adEnded, inside its break', (name) => {
@@ -65,8 +55,8 @@ describe('ad spans', () => {
     }
   });
 
-  it('preroll-skip: the 15 s ad spans its creation to the skip, about 0.2-5.7 s, and ends skipped', () => {
-    const { m } = model('preroll-skip');
+  it('preroll-skip: the 15 s ad spans its creation to the skip (over 5 s), and ends skipped', () => {
+    const { log, m } = model('preroll-skip');
     expect(m.ads).toHaveLength(1);
     const [ad] = m.ads;
     expect(ad).toMatchObject({
@@ -77,8 +67,9 @@ describe('ad spans', () => {
       endStatus: 'skipped',
       cut: null,
     });
-    expect(ad!.from).toBeCloseTo(222, -1);
-    expect(ad!.to).toBeCloseTo(5714, -1);
+    expect(ad!.from).toBe(timesOf(log, 'ads/adCreated')[0]);
+    expect(ad!.to).toBe(timesOf(log, 'ads/adEnded')[0]);
+    expect(ad!.to - ad!.from).toBeGreaterThan(5000);
     expect(ad!.segments.map((s) => s.status)).toEqual(['created', 'loaded', 'started', 'playing']);
     // it played for most of its span
     const playing = ad!.segments.find((s) => s.status === 'playing')!;

@@ -1,0 +1,19 @@
+// The golden flight logs of test/replay/, by name, for the tests that read them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FlightLog } from '../../src/recorder/format';
+
+export const GOLDEN_DIR = __dirname;
+
+/** The golden logs of sessions with an ad break that played or tried to play an ad. */
+export const AD_LOGS = [
+  'preroll-complete',
+  'preroll-skip',
+  'preroll-vpaid',
+  'preroll-broken-vast',
+  'midroll',
+];
+
+/** A flight log by its path under test/replay/, without `.flight.json` (e.g. 'midroll', 'findings/preroll'). */
+export const loadGolden = (name: string) =>
+  JSON.parse(readFileSync(join(GOLDEN_DIR, `${name}.flight.json`), 'utf8')) as FlightLog;
