@@ -58,7 +58,10 @@ export function parseEnvelope(project: string, body: Buffer, time: number): Enve
     const text = line().toString('utf8');
     if (text.trim() === '') continue;
     const itemHeader = parseJson(text);
-    const length = (itemHeader as { length?: unknown } | null)?.length;
+    const length =
+      itemHeader && typeof itemHeader === 'object'
+        ? (itemHeader as { length?: unknown }).length
+        : undefined;
     let payload: Buffer;
     if (typeof length === 'number' && length >= 0) {
       payload = body.subarray(at, at + length);

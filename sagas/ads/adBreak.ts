@@ -10,7 +10,7 @@ import {
   selectPrerollDue,
 } from '../../src/state/ads';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
-import { selectFailure, systemActions } from '../../src/state/system';
+import { selectBooted, selectFailure, systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
 import { openAdSession, type PreparedSession } from './openAdSession';
@@ -121,6 +121,8 @@ function* prepareFirstAd(memory: AdsMemory) {
  */
 export function* adsActor() {
   const memory: AdsMemory = { prepared: null };
+  // started again after the boot (a crash): the pre-roll still due is prepared again
+  if (yield* select(selectBooted)) yield* fork(prepareFirstAd, memory);
   yield* takeEvery(systemActions.bootSucceeded.type, prepareFirstAd, memory);
   yield* takeEvery(adRequests.listUpdateRequested.type, prefetchAdList);
   yield* takeEvery(playbackRequests.playRequested.type, prerollOnFirstPlay);

@@ -7,7 +7,9 @@ import type { Availability, Content, Episode, Season } from '../../src/api/types
 import { contentActions } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
 import {
+  selectAvailable,
   selectBootEnded,
+  selectBooted,
   selectFailure,
   systemActions,
   type BootFailure,
@@ -70,9 +72,15 @@ function* enforceAvailability(check: TaskOf<boolean>, hostDomain: string) {
 
 /** The boot actor: from the embed configuration to the chosen episode, or the reason it cannot start. */
 export function* bootActor() {
-  // started again after the boot ended (a crash, a replay resumed at a checkpoint): it is not redone
-  if (yield* select(selectBootEnded)) return;
   const config = yield* getConfig();
+  // started again after the boot ended (a crash, a replay resumed at a checkpoint): it is not redone,
+  // but an availability check that had not answered died with the actor, and is asked again
+  if (yield* select(selectBootEnded)) {
+    const unanswered = (yield* select(selectAvailable)) === null && (yield* select(selectBooted));
+    if (unanswered && !(yield* select(selectFailure)))
+      yield* fork(enforceAvailability, yield* fork(availabilityOf, config), config.hostDomain);
+    return;
+  }
   const { storage } = yield* getPorts();
   if (config.movieId == null) {
     yield* put(yield* failure('missing-movie-id', 'movie_id is missing or not an integer'));

@@ -1,7 +1,7 @@
 import type { Action } from 'redux';
-import { put, race } from 'typed-redux-saga';
+import { put, race, select } from 'typed-redux-saga';
 import { plain } from './plainEffects';
-import { MAX_RESTARTS, systemActions } from '../../src/state/system';
+import { MAX_RESTARTS, selectCrashes, systemActions } from '../../src/state/system';
 
 export { MAX_RESTARTS };
 
@@ -18,7 +18,9 @@ function messageOf(error: unknown): string {
 export function* supervise(name: string, actor: Actor) {
   const drill = (a: Action) =>
     systemActions.crashDrillRequested.match(a) && a.payload.actor === name;
-  for (let restarts = 0; ; restarts++) {
+  // counted from the state's crashes: an actor started again at a checkpoint keeps its count
+  const before = (yield* select(selectCrashes)).filter((c) => c.actor === name).length;
+  for (let restarts = before; ; restarts++) {
     try {
       const { drilled } = yield* race({ done: plain.call(actor), drilled: plain.take(drill) });
       // A crash drill (QA, reliability tests) crashes the actor as a real error would.

@@ -1,7 +1,7 @@
 import { call, put, select } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests } from '../../src/state/playback';
-import { selectAudioFallback, streamActions } from '../../src/state/stream';
+import { selectAudioFallback, selectRecoveries, streamActions } from '../../src/state/stream';
 import { systemActions } from '../../src/state/system';
 import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
@@ -19,12 +19,6 @@ const SUBTITLE_FAILURES = new Set(['subtitleTrackLoadError', 'subtitleTrackLoadT
 export const MAX_MEDIA_RECOVERIES = 2;
 /** hls.js has retried each load already (src/stream/loadPolicies.ts): one reload more, then the message */
 export const MAX_NETWORK_RECOVERIES = 1;
-
-/** Recovery attempts for the stream now playing; a new stream starts from zero. */
-export interface RecoveryBudget {
-  media: number;
-  network: number;
-}
 
 /**
  * Reports every engine error (its type, the network type from the bandwidth, the buffer), and for a
@@ -54,7 +48,7 @@ function* fellBackFromTrack(event: MediaErrorEvent) {
   return true;
 }
 
-export function* handleStreamError(event: MediaErrorEvent, budget: RecoveryBudget) {
+export function* handleStreamError(event: MediaErrorEvent) {
   const { media, clock } = yield* getPorts();
   yield* put(
     streamActions.errorOccurred({
@@ -68,8 +62,9 @@ export function* handleStreamError(event: MediaErrorEvent, budget: RecoveryBudge
   );
   if (!event.fatal) return;
   if (yield* fellBackFromTrack(event)) return;
+  // counted in the state (streamActions.recovering), so a restarted actor keeps the count
+  const budget = yield* select(selectRecoveries);
   if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
-    budget.media += 1;
     yield* put(streamActions.recovering());
     // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the film
     // that was playing, or about to, is asked to play again (else it would wait at 0 for good)
@@ -83,9 +78,8 @@ export function* handleStreamError(event: MediaErrorEvent, budget: RecoveryBudge
     !MANIFEST_FAILURES.has(event.details) &&
     budget.network < MAX_NETWORK_RECOVERIES
   ) {
-    budget.network += 1;
     yield* put(streamActions.recovering());
-    yield* call([clock, clock.sleep], 1000 * 2 ** (budget.network - 1));
+    yield* call([clock, clock.sleep], 1000 * 2 ** budget.network);
     yield* call([media, media.recover], 'network' as const);
     return;
   }

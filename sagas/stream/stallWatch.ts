@@ -4,7 +4,7 @@ import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
-import { handleStreamError, type RecoveryBudget, type MediaErrorEvent } from './recovery';
+import { handleStreamError, type MediaErrorEvent } from './recovery';
 
 /**
  * The engine silent this long while the film waits for data: it has stalled. Longer than hls.js's
@@ -23,7 +23,7 @@ export const STALL_DETAILS = 'engineStalled';
  * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
  * spinner forever. A silent engine is treated as a fatal network error: one reload, then the message.
  */
-function* watchEngine(budget: RecoveryBudget) {
+function* watchEngine() {
   const { media, clock } = yield* getPorts();
   for (;;) {
     yield* call([clock, clock.sleep], STALL_CHECK_MS);
@@ -39,14 +39,14 @@ function* watchEngine(budget: RecoveryBudget) {
       bandwidth: sample.bandwidth,
       bufferLength: Math.max(0, sample.bufferedEnd - sample.currentTime),
     };
-    yield* call(handleStreamError, stalled, budget);
+    yield* call(handleStreamError, stalled);
   }
 }
 
 /** From a `waiting` until the film plays, pauses, is replaced or has failed (the message is up). */
-export function* watchWhileWaiting(budget: RecoveryBudget) {
+export function* watchWhileWaiting() {
   yield* race({
-    watched: plain.call(watchEngine, budget),
+    watched: plain.call(watchEngine),
     over: plain.take(
       anyOf([
         mediaActions.playing.type,

@@ -15,13 +15,14 @@ import {
   selectBandwidth,
   selectPreferredHeight,
   selectRate,
+  selectLoadedStream,
   selectStreamLoop,
   selectStreamStatus,
 } from '../../src/state/stream';
 import {
   systemActions,
   selectAvailable,
-  selectBooted,
+  selectBootEnded,
   selectFailure,
 } from '../../src/state/system';
 import {
@@ -35,7 +36,7 @@ import { withOrigin } from '../../src/stream/links';
 import { getConfig, getPorts } from '../lib/context';
 import { FAVOURITE_AUDIO_KEY, MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
-import { handleStreamError, type RecoveryBudget } from './recovery';
+import { handleStreamError } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
@@ -76,7 +77,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     const event = yield* take(channel);
     if (event.type === 'tick')
       yield* streamTick(event.sample); // inline: once a second
-    else if (event.type === 'error') yield* fork(handleStreamError, event, playing.budget);
+    else if (event.type === 'error') yield* fork(handleStreamError, event);
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
     else yield* put(mediaEventToAction(event));
@@ -146,9 +147,6 @@ function* restoreVolume() {
 
 /** The actor's memory of what it is playing, across its tasks. */
 interface Playing {
-  stream: ResolvedStream | null;
-  firstLoad: boolean;
-  budget: RecoveryBudget;
   /** play was asked while the stream was loading */
   playWanted: boolean;
 }
@@ -161,33 +159,34 @@ function* loadStream(playing: Playing, action: Action) {
   let startAt: number;
   let resumePlaying = false;
   let playedBeforeMs = 0;
-  if (switchingSource && playing.stream) {
+  // what is loaded is the state's (a restarted actor switches sources as the first did)
+  const loaded = yield* select(selectLoadedStream);
+  let stream: ResolvedStream | null;
+  if (switchingSource) {
     const index = action.payload.index;
-    if (!playing.stream.sources[index]) return;
+    if (!loaded?.sources[index]) return;
     const sample = yield* call([media, media.sample]);
     startAt = sample.currentTime;
     resumePlaying = !sample.paused;
     playedBeforeMs = (yield* select(selectStreamLoop)).playedBeforeMs + sample.playedMs;
-    playing.stream = { ...playing.stream, sourceIndex: index };
-  } else if (switchingSource) {
-    return;
+    stream = { ...loaded, sourceIndex: index };
   } else {
     const episode = yield* select(selectCurrentEpisode);
     if (!episode) return;
-    playing.stream = yield* resolveStream(episode.m3u8MasterFilePath);
-    if (!playing.stream) return;
-    startAt = playing.firstLoad ? (config.startTime ?? 0) : 0;
-    if (playing.firstLoad) yield* restoreVolume();
-    playing.firstLoad = false;
+    stream = yield* resolveStream(episode.m3u8MasterFilePath);
+    if (!stream) return;
+    const firstLoad = loaded === null; // the session's first stream
+    startAt = firstLoad ? (config.startTime ?? 0) : 0;
+    if (firstLoad) yield* restoreVolume();
   }
-  const { sources, sourceIndex, base, subtitles } = playing.stream;
+  const { sources, sourceIndex, base, subtitles } = stream;
   const source = sources[sourceIndex];
   if (!source) return;
   const url = withOrigin(source.link, base);
-  playing.budget.media = 0;
-  playing.budget.network = 0;
   yield* put(switchingSource ? mediaActions.reset({ keepPlayed: true }) : mediaActions.reset());
-  yield* put(streamActions.loadStarted({ url, sources, sourceIndex, playedBeforeMs }));
+  yield* put(
+    streamActions.loadStarted({ url, sources, sourceIndex, playedBeforeMs, base, subtitles }),
+  );
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);
   const { engine } = yield* call([media, media.load], {
@@ -261,17 +260,14 @@ const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => vo
  */
 export function* streamActor() {
   const { media, storage } = yield* getPorts();
-  // the last session's bandwidth estimate: for hls.js's first level and the ads' first media file
-  // the last session's estimate, once: started again after the boot, the actor keeps this session's
-  if (!(yield* select(selectBooted))) {
+  // the last session's bandwidth estimate, for hls.js's first level and the ads' first media file;
+  // started again after the boot, the actor keeps this session's
+  if (!(yield* select(selectBootEnded))) {
     const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
     yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
   }
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {
-    stream: null,
-    firstLoad: true,
-    budget: { media: 0, network: 0 },
     playWanted: false,
   };
   try {
@@ -296,7 +292,7 @@ export function* streamActor() {
       stopAfterFailure,
       playing,
     );
-    yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting, playing.budget);
+    yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting);
     yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
     yield* takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield* call(handleMediaEvents, channel, playing);

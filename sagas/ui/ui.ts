@@ -5,7 +5,13 @@ import { plain } from '../lib/plainEffects';
 import { STRETCHED_MODE } from '../../src/shared/config';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
-import { MENU_CLOSERS, uiActions, uiRequests } from '../../src/state/ui';
+import {
+  MENU_CLOSERS,
+  selectUiFeatures,
+  uiActions,
+  uiRequests,
+  type UiFeatures,
+} from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
 import { actionForClick, actionForDoubleClick } from './gestures';
 import { actionForKey } from './keys';
@@ -73,13 +79,15 @@ function* copyLink({ payload }: ReturnType<typeof uiRequests.copyLinkRequested>)
 
 export function* uiActor() {
   const config = yield* getConfig();
-  yield* put(
-    uiActions.configured({
-      share: !config.disabledShare,
-      stretchedClose: config.fullscreenMode === STRETCHED_MODE && config.embedded,
-      shareOrigin: new URL(config.envBaseUrl).origin,
-    }),
-  );
+  const features = {
+    share: !config.disabledShare,
+    stretchedClose: config.fullscreenMode === STRETCHED_MODE && config.embedded,
+    shareOrigin: new URL(config.envBaseUrl).origin,
+  };
+  // started again (after a crash), the state has them already
+  const known = yield* select(selectUiFeatures);
+  if ((Object.keys(features) as (keyof UiFeatures)[]).some((k) => known[k] !== features[k]))
+    yield* put(uiActions.configured(features));
   yield* takeEvery(uiRequests.copyLinkRequested.type, copyLink);
   // Any sign of the viewer restarts the timer, and so does every way a menu closes (showing the
   // controls again restarts it too: the run that showed them is replaced by one that only waits).

@@ -46,6 +46,15 @@ export function createErrorReporter(
 ): ErrorReporter {
   const dsn = config.sentryDsn;
   let sentry: Promise<SentryModule> | null = null;
+  // Reports that come together (a crash loop, the early errors) share one export and packing of the
+  // log, which can take a moment on a long session.
+  let packing: Promise<ReportLog> | null = null;
+  const packedLog = () => {
+    packing ??= sessionLog().finally(() => {
+      packing = null;
+    });
+    return packing;
+  };
   const early: unknown[] = [];
   const keepEarly = (error: unknown) => {
     if (early.length < EARLY_ERRORS) early.push(error);
@@ -71,10 +80,14 @@ export function createErrorReporter(
       });
       // every error report carries what led to it
       Sentry.getGlobalScope().addEventProcessor(async (event, hint) => {
-        if (event.type === undefined) {
-          const { filename, data, contentType, dropped } = await sessionLog();
+        if (event.type !== undefined) return event; // transactions, replays: no log
+        try {
+          const { filename, data, contentType, dropped } = await packedLog();
           hint.attachments = [...(hint.attachments ?? []), { filename, data, contentType }];
           event.extra = { ...event.extra, flight_log_dropped: dropped };
+        } catch (error) {
+          // the report goes without its log rather than not at all
+          event.extra = { ...event.extra, flight_log_error: String(error) };
         }
         return event;
       });

@@ -16,7 +16,7 @@ const elements = {
   video: document.getElementById('video') as HTMLVideoElement,
   adVideo: document.getElementById('ad-video') as HTMLVideoElement,
 };
-const build = process.env.PLAYER_BUILD ?? 'dev';
+const build = process.env.PLAYER_BUILD || 'dev'; // empty when the build could not tell
 const reporter = createErrorReporter(config, build, async () => reportLog(await recorder.export()));
 const tap = createActionTap();
 const { store, recorder } = createRecordedPlayer(

@@ -30,8 +30,9 @@ function from(log: FlightLog, index: number): FlightLog {
 }
 
 /**
- * Packs the log within the limit. The start is the earliest checkpoint whose tail fits: each try
- * after the first starts where the measured ratio of packed to plain text says the limit is reached.
+ * Packs the log within the limit, from a checkpoint: the whole log when it fits, else the first try
+ * after it starts where the measured ratio of packed to plain text says the tail fits (so an
+ * earlier checkpoint that would just have fitted may be passed over), and later ones until one does.
  */
 export async function reportLog(
   log: FlightLog,
@@ -51,7 +52,8 @@ export async function reportLog(
     const isLast = k === starts.length - 1;
     if (!isLast && ratio > 0 && (tailChars[start] ?? 0) * ratio > limit) continue;
     const tail = from(log, start);
-    const text = JSON.stringify(tail);
+    // the entries' JSON as already made, in the log's shape
+    const text = `{"header":${JSON.stringify(tail.header)},"entries":[${lines.slice(start).join(',')}]}`;
     if (!packs) {
       if (text.length <= limit || isLast)
         return {

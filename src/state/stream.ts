@@ -1,6 +1,12 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { MasterSource } from '../api/types';
-import type { MediaErrorKind, MediaLevel, MediaTrack, StreamEngine } from '../shared/media';
+import type {
+  ExternalSubtitle,
+  MediaErrorKind,
+  MediaLevel,
+  MediaTrack,
+  StreamEngine,
+} from '../shared/media';
 import { mediaActions } from './playback';
 
 /** The viewer's (or the host's) choices; the stream actor carries them out, the media confirms them. */
@@ -53,6 +59,11 @@ export interface StreamState {
    */
   bandwidthKeptAtMs: number;
   playedBeforeMs: number;
+  /** where the sources' relative links are resolved against, and the master's own subtitles */
+  base: string;
+  subtitles: ExternalSubtitle[];
+  /** fatal errors of this stream recovered from, by kind: past a limit, the stream has failed */
+  recoveries: { media: number; network: number };
 }
 
 const initialState: StreamState = {
@@ -74,6 +85,9 @@ const initialState: StreamState = {
   bandwidth: null,
   bandwidthKeptAtMs: 0,
   playedBeforeMs: 0,
+  base: '',
+  subtitles: [],
+  recoveries: { media: 0, network: 0 },
 };
 
 export const streamSlice = createSlice({
@@ -87,6 +101,8 @@ export const streamSlice = createSlice({
         sources: MasterSource[];
         sourceIndex: number;
         playedBeforeMs?: number;
+        base?: string;
+        subtitles?: ExternalSubtitle[];
       }>,
     ) {
       return {
@@ -139,8 +155,11 @@ export const streamSlice = createSlice({
     errorOccurred(state, action: PayloadAction<StreamError>) {
       state.lastError = action.payload;
     },
+    /** a recovery from the last (fatal) error, counted by its kind */
     recovering(state) {
       state.status = 'recovering';
+      const kind = state.lastError?.kind;
+      if (kind === 'media' || kind === 'network') state.recoveries[kind] += 1;
     },
     failed(state) {
       state.status = 'failed';
@@ -169,6 +188,17 @@ export const selectRate = (s: Holds) => s.stream.rate;
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
+export const selectRecoveries = (s: Holds) => s.stream.recoveries;
+/** what a source switch needs of the stream now loaded (nothing before the first) */
+export const selectLoadedStream = (s: Holds) =>
+  s.stream.url === null
+    ? null
+    : {
+        sources: s.stream.sources,
+        sourceIndex: s.stream.sourceIndex,
+        base: s.stream.base,
+        subtitles: s.stream.subtitles,
+      };
 export const selectStreamLoop = (s: Holds) => ({
   playedBeforeMs: s.stream.playedBeforeMs,
   bandwidthKeptAtMs: s.stream.bandwidthKeptAtMs,

@@ -87,3 +87,4 @@ export const selectBooted = (s: Holds) => s.system.boot === 'ready';
 /** the boot has ended, one way or the other */
 export const selectBootEnded = (s: Holds) => s.system.boot !== 'loading';
 export const selectAvailable = (s: Holds) => s.system.available;
+export const selectCrashes = (s: Holds) => s.system.crashes;

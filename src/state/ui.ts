@@ -165,3 +165,4 @@ export const uiActions = uiSlice.actions;
 // Selectors of this slice: each takes any state that holds it.
 type Holds = { ui: UiState };
 export const selectMenu = (s: Holds) => s.ui.menu;
+export const selectUiFeatures = (s: Holds) => s.ui.features;

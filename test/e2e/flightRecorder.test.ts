@@ -167,7 +167,7 @@ describe('an actor crash', () => {
     expect(attached.header).toMatchObject({ format: 'kino-player/flight-log', dropped: 0 });
     expect(attached.entries[0]!.seq).toBe(0);
     expect((event as { release?: string }).release).toBe(attached.header.build);
-    expect(attached.header.build).toMatch(/^\d+\.\d+\.\d+\+\w+$/);
+    expect(attached.header.build).toMatch(/^\d+\.\d+\.\d+\+\w+(-changed)?$/);
     expect(
       attached.entries.some((e) => e.kind === 'put' && e.action.type === 'system/actorCrashed'),
     ).toBe(true);
@@ -176,7 +176,9 @@ describe('an actor crash', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'envelopes.json');
     writeFileSync(file, JSON.stringify([envelope]));
     const replayed = await replay(file);
-    expect(replayed.code).toBe(0);
+    // replayed with zero divergence; the crash it drilled is the session's one finding (exit 3)
+    expect(replayed.code).toBe(3);
+    expect(replayed.stdout).toMatch(/^\s+[\d.]+ s {2}actor-crash: Actor "stream" crashed/m);
     expect(replayed.stdout).toContain('From error report 1: ActorCrash: Error: Crash drill');
     expect(replayed.stdout).toMatch(
       new RegExp(`OK: ${attached.entries.length} entries, .*real time\\)$`, 'm'),

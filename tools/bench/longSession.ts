@@ -18,10 +18,7 @@ const BASE = 'https://demo.example';
  * Records minutes of the demo series with adverts (`advert`: a mid-roll every 10 s of played content,
  * one 6 s ad each), the stream loop ticking, and a pause every 5 minutes.
  */
-export async function recordLongSession(
-  minutes: number,
-  limits?: RingLimits,
-): Promise<FlightLog> {
+export async function recordLongSession(minutes: number, limits?: RingLimits): Promise<FlightLog> {
   const clock = virtualClock();
   const content = simulatedContent(clock.port, minutes * 60 + 60);
   const vast = readFileSync(

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { buildId } from '../buildId';
 import { adBreakStory } from './adStory';
 import { toDevtoolsExport } from './devtools';
+import type { Finding } from './finding';
 import { findFindings } from './findings';
 import { readLog, type LoadedLog } from './readLog';
 import { replayLog } from './replay';
@@ -26,7 +27,11 @@ async function main() {
   });
   const [file] = positionals;
   const report = values.report === undefined ? undefined : Number(values.report);
-  if (!file || positionals.length > 1 || (report !== undefined && !(report >= 1))) {
+  if (
+    !file ||
+    positionals.length > 1 ||
+    (report !== undefined && !(Number.isInteger(report) && report >= 1))
+  ) {
     console.error(USAGE);
     return 2;
   }
@@ -46,14 +51,21 @@ async function main() {
     );
   if (from) console.log(`From ${from}`);
   const result = await replayLog(log, { keepHistory: Boolean(values.devtools) });
-  // what went wrong in the session itself (true of the log whether or not it replays)
-  const findings = findFindings(log);
+  // what went wrong in the session itself (true of the log whether or not it replays); a log too odd
+  // to check does not hide the replay's verdict
+  let findings: Finding[] = [];
+  let story: string[] = [];
+  try {
+    findings = findFindings(log);
+    story = adBreakStory(log);
+  } catch (error) {
+    console.error(`The session's checks could not read this log: ${(error as Error).message}`);
+  }
   if (values.html) writeFileSync(values.html, renderTimeline(log, result, findings));
   if (values.devtools)
     writeFileSync(values.devtools, JSON.stringify(toDevtoolsExport(log, result)));
   console.log(result.ok ? formatSummary(result) : formatDivergence(result));
   if (findings.length) console.log(`\n${formatFindings(findings)}`);
-  const story = adBreakStory(log);
   if (story.length) console.log(`\nAd breaks:\n${story.map((line) => `  ${line}`).join('\n')}`);
   if (!result.ok) return 1;
   return findings.length ? 3 : 0;

@@ -3,6 +3,7 @@
 // reports carry the log.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import type { Envelope as StoredEnvelope, EnvelopeItem } from '../../demo/sinks';
 import type { FlightLog } from '../../src/recorder/format';
 
 export interface LoadedLog {
@@ -11,14 +12,15 @@ export interface LoadedLog {
   from?: string;
 }
 
-interface EnvelopeItem {
-  header?: { type?: string; filename?: string };
-  payload?: unknown;
-  encoding?: string;
-}
-interface Envelope {
-  items?: EnvelopeItem[];
-}
+/** As the sink stores them; read from a file, so any part may be missing. */
+type Envelope = Partial<StoredEnvelope>;
+
+/** An item's header, as far as a report's items go. */
+const headerOf = (item: EnvelopeItem) =>
+  (item.header && typeof item.header === 'object' ? item.header : {}) as {
+    type?: string;
+    filename?: string;
+  };
 
 const LOG_ATTACHMENT = /^flight-log(-tail)?\.json(\.gz)?$/;
 const isGzip = (bytes: Uint8Array) => bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -34,16 +36,16 @@ function logOfItem(item: EnvelopeItem): unknown {
 
 /** The report's event, in a line: its exception and the release that sent it. */
 function describeReport(envelope: Envelope): string {
-  const event = envelope.items?.find((i) => i.header?.type === 'event')?.payload as
+  const event = envelope.items?.find((i) => headerOf(i).type === 'event')?.payload as
     { exception?: { values?: { type?: string; value?: string }[] }; release?: string } | undefined;
-  const exception = event?.exception?.values?.[0];
+  const exception = event?.exception?.values?.at(-1); // chained: the one thrown comes last
   const what = exception ? `${exception.type ?? 'Error'}: ${exception.value ?? ''}` : 'a report';
   return `${what}${event?.release ? ` (release ${event.release})` : ''}`;
 }
 
 function fromEnvelopes(envelopes: Envelope[], report: number | undefined, file: string): LoadedLog {
   const logItem = (e: Envelope) =>
-    e.items?.find((i) => LOG_ATTACHMENT.test(i.header?.filename ?? ''));
+    e.items?.find((i) => LOG_ATTACHMENT.test(headerOf(i).filename ?? ''));
   const reports = envelopes.filter((e) => logItem(e) !== undefined);
   if (reports.length === 0) throw new Error(`${file} holds no error report with a flight log`);
   const index = (report ?? 1) - 1;

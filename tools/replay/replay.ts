@@ -129,6 +129,12 @@ async function replayFull(
           i > (resumeAt as number) && e.kind === 'ret' && e.call < resumed.seq,
       )
     : [];
+  /** the calls the log still holds from before the checkpoint, by seq */
+  const callsBefore = new Map(
+    resumeAt === undefined
+      ? []
+      : entries.slice(0, resumeAt).flatMap((e) => (e.kind === 'call' ? [[e.seq, e] as const] : [])),
+  );
   const history: ReplayResult['history'] = [];
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: unknown): void }>();
@@ -232,11 +238,17 @@ async function replayFull(
   }
 
   /** A port call of an actor starting again at the checkpoint: nothing in the log to compare it with. */
-  function restartCall(port: string, method: string): unknown {
+  function restartCall(port: string, method: string, args: unknown[]): unknown {
     const constants = log.header.constants ?? {};
     const key = `${port}.${method}`;
     if (key in constants) return constants[key];
-    const orphan = orphans.findIndex((o) => o.port === port && o.method === method);
+    // the pending call itself, when the log still holds it: the same actor must ask the same again
+    const actor = tracker.current();
+    const orphan = orphans.findIndex((o) => {
+      if (o.port !== port || o.method !== method) return false;
+      const made = callsBefore.get(o.call);
+      return !made || (made.actor === actor && isDeepStrictEqual(made.args, asLogged(args)));
+    });
     if (orphan === -1) {
       whyNotClean.push(`${tracker.current()} calls ${key}, which the log cannot answer`);
       return new Promise(() => undefined);
@@ -246,7 +258,7 @@ async function replayFull(
   }
 
   function portCall(port: string, method: string, args: unknown[]): unknown {
-    if (restarting && method !== 'subscribe') return restartCall(port, method);
+    if (restarting && method !== 'subscribe') return restartCall(port, method, args);
     const entry = restarting
       ? null
       : expectOutput({ kind: 'call', actor: tracker.current(), port, method, args });
@@ -303,7 +315,9 @@ async function replayFull(
         () => (next) => (action) => {
           const put = Boolean((action as Record<string, unknown>)[SAGA_ACTION]);
           const actor = put ? tracker.actorOf(action as object) : 'input';
-          if (put && !restarting) expectOutput({ kind: 'put', actor, action });
+          if (put && restarting)
+            whyNotClean.push(`${actor} puts ${String((action as { type?: unknown }).type)}`);
+          else if (put) expectOutput({ kind: 'put', actor, action });
           const result = next(action);
           const type = String((action as { type?: unknown }).type);
           steps.add({ actor, type, seq: entries[cursor - 1]?.seq ?? null, state: getState() });
@@ -431,6 +445,8 @@ async function replayTruncated(
   started: number,
 ): Promise<ReplayResult> {
   const checkpoints = log.entries.flatMap((e, i) => (e.kind === 'checkpoint' ? [i] : []));
+  if (checkpoints.length === 0)
+    throw new Error('The log lost its start and has no checkpoint to replay from');
   const unclean: { seq: number; why: string }[] = [];
   for (const at of checkpoints) {
     let actors: ReplayResult;
@@ -459,7 +475,7 @@ async function replayTruncated(
   return { ...replayReducers(log, options, started), unclean };
 }
 
-/** Replays a flight log; with dropped entries, falls back to the reducers from the first checkpoint. */
+/** Replays a flight log; with dropped entries, from a checkpoint (replayTruncated). */
 export async function replayLog(
   log: FlightLog,
   options: ReplayOptions = {},

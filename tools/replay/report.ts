@@ -54,6 +54,11 @@ export function formatDivergence(r: ReplayResult): string {
   if (!d) return formatSummary(r);
   const lines = [
     `DIVERGENCE at entry #${d.seq ?? 'end of log'} (t=${seconds(d.t)}), actor "${d.actor}": ${d.reason}`,
+    ...(r.mode === 'resumed' && r.resumedAt
+      ? [
+          `(the log lost its start: the actors were started again at checkpoint #${r.resumedAt.seq}, ${seconds(r.resumedAt.t)}; what an actor keeps outside the state since before it is not known to them)`,
+        ]
+      : []),
     '',
     'Preceding entries:',
     ...d.preceding.map((e) => `  ${describeEntry(e)}`),

@@ -1,6 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import { put, take } from 'redux-saga/effects';
 import { MAX_RESTARTS, supervise } from '../../../sagas/lib/supervise';
+import { rootReducer } from '../../../src/state';
 import { systemActions } from '../../../src/state/system';
 
 describe('supervise', () => {
@@ -12,6 +13,7 @@ describe('supervise', () => {
       yield put({ type: 'flaky/settled' });
     }
     await expectSaga(supervise, 'flaky', flaky)
+      .withReducer(rootReducer)
       .put(systemActions.actorCrashed({ actor: 'flaky', message: 'Error: boom 1', restarts: 0 }))
       .put(systemActions.actorCrashed({ actor: 'flaky', message: 'Error: boom 2', restarts: 1 }))
       .put({ type: 'flaky/settled' })
@@ -26,8 +28,27 @@ describe('supervise', () => {
       yield put({ type: 'broken/started' });
       throw new Error('always');
     }
-    await expectSaga(supervise, 'broken', broken).run();
+    await expectSaga(supervise, 'broken', broken).withReducer(rootReducer).run();
     expect(runs).toBe(MAX_RESTARTS + 1);
+  });
+
+  it("started on a state that holds its earlier crashes (a replay's checkpoint), counts on from them", async () => {
+    let runs = 0;
+    function* broken() {
+      runs += 1;
+      yield put({ type: 'broken/started' });
+      throw new Error('always');
+    }
+    const crashed = Array.from({ length: MAX_RESTARTS }, (_, restarts) =>
+      systemActions.actorCrashed({ actor: 'broken', message: 'Error: always', restarts }),
+    );
+    const state = crashed.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+    const { effects } = await expectSaga(supervise, 'broken', broken)
+      .withReducer(rootReducer, state)
+      .run();
+    // one more crash, the last one allowed, and no restart after it
+    expect(runs).toBe(1);
+    expect(effects.put?.[1]?.payload.action.payload).toMatchObject({ restarts: MAX_RESTARTS });
   });
 
   it('restarts an actor whose child task crashed, with a fresh subscription', async () => {
@@ -38,6 +59,7 @@ describe('supervise', () => {
       throw new Error('poisoned');
     }
     const { effects } = await expectSaga(supervise, 'actor', actor)
+      .withReducer(rootReducer)
       .dispatch({ type: 'poison' })
       .silentRun(50);
     expect(starts).toBe(2);
