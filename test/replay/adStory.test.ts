@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
 import { adBreakStory } from '../../tools/replay/adStory';
+import { foldStates } from '../../tools/replay/sessionStates';
 
 const load = (name: string) => JSON.parse(readFileSync(join(__dirname, name), 'utf8')) as FlightLog;
 const actions = (log: FlightLog, type: string) =>
@@ -75,6 +76,28 @@ describe('the ad break story', () => {
     expect(adBreakStory(load('film-plays.flight.json'))).toEqual([
       expect.stringMatching(/^Pre-roll asked at [\d.]+ s: passed at [\d.]+ s \(no ads\)$/),
     ]);
+  });
+
+  it('a log whose front was dropped mid-ad: the break and the ad from its checkpoint, as they were there', () => {
+    const log = load('preroll-complete.flight.json');
+    const playing = log.entries.indexOf(actions(log, 'ads/adPlaying')[0]!);
+    const { entry, state } = foldStates(log)[playing]!;
+    const cut: FlightLog = {
+      ...log,
+      entries: [
+        { seq: entry.seq, t: entry.t, kind: 'checkpoint', state },
+        ...log.entries.slice(playing + 1),
+      ],
+    };
+    const ended = actions(log, 'ads/breakEnded')[0]!;
+    const [head, ad, ...rest] = adBreakStory(cut);
+    expect(rest).toEqual([]);
+    expect(head).toBe(
+      `Pre-roll already on where the log starts, ${at(entry.t)} (film at 0.0 s), 1 ad: ended at ${at(ended.t)}, after ${at(ended.t - entry.t)}`,
+    );
+    const completed = actions(log, 'ads/adEnded')[0]!;
+    expect(ad).toMatch(/^ {2}1\/1 "Демо реклама 6 с" \(demo-nonskippable, 6 s\): /);
+    expect(ad).toContain(`: playing ${at(entry.t)}, completed ${at(completed.t)}; beacons: `);
   });
 
   it('no break at all: no story', () => {

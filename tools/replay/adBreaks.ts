@@ -4,7 +4,7 @@
 // resolver, as the ad actor read them.
 import type { HttpRequest, HttpResponse } from '../../src/ports/types';
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
-import type { AdStatus, BreakKind } from '../../src/state/ads';
+import type { AdEndStatus, AdStatus, AdsState, BreakKind } from '../../src/state/ads';
 import type { VastErrorCode, VastOffset } from '../../src/vast/model';
 import { vastChain, type FetchTextResult, type VastOutcome } from '../../src/vast/resolve';
 import { actionOf, foldStates, type Step } from './sessionStates';
@@ -45,11 +45,13 @@ export interface AdRun {
   vpaid: boolean;
   /** the longest duration the ad told, seconds (0 while unknown) */
   durationSec: number;
+  /** ads/adCreated; or the log's first checkpoint, for an ad already on there (fromCheckpoint) */
   created: At;
-  /** each status the ad took, in order, from created on */
+  fromCheckpoint: boolean;
+  /** each status the ad took, in order, from created on (its end status last) */
   statuses: (At & { status: AdStatus })[];
-  /** its end (adEnded), or where the break or the session cut it short (status null) */
-  ended: (At & { status: AdStatus | null }) | null;
+  /** its end (adEnded), or where it was cut short: status null, and `cut` says by what */
+  ended: (At & { status: AdEndStatus | null; cut: string | null }) | null;
   error: { code: VastErrorCode; message: string } | null;
   /** the ad's tracking URLs from its VAST chain; null when the chain is not in the log */
   tracking: TrackingUrl[] | null;
@@ -62,8 +64,13 @@ export interface AdRun {
 export interface AdBreak {
   kind: BreakKind;
   requested: At | null;
-  /** breakStarted; null for a break that had nothing to play (breakPassed) */
+  /**
+   * breakStarted, or the log's first checkpoint for a break already on there (fromCheckpoint: the
+   * log's front was dropped); null for a break that had nothing to play (breakPassed)
+   */
   started: At | null;
+  fromCheckpoint: boolean;
+  /** reason: why it passed, or 'the ad actor crashed'; null when it ended (breakEnded) */
   ended: (At & { how: 'ended' | 'passed' | 'crashed'; reason: string | null }) | null;
   total: number;
   /** where the film was, seconds */
@@ -168,52 +175,97 @@ function outcomeFromLog(
   return request.value;
 }
 
+/** A running break, as ads/breakStarted and the state's activeBreak tell it. */
+type Running = { kind: BreakKind; total: number; contentTime: number };
+/** What is known of an ad when it is opened: from ads/adCreated, or the state's ad at a checkpoint. */
+type Known = Pick<AdRun, 'index' | 'vastUrl'> & Partial<Pick<AdRun, 'id' | 'title' | 'vpaid'>>;
+
 /** Every ad break of the session, in order, with its ads. */
 export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBreak[] {
   const breaks: AdBreak[] = [];
   let requested: At | null = null;
-  let current: AdBreak | null = null;
-  let ad: AdRun | null = null;
+  // set in the closures below as well: typed so that the loop does not take them for null
+  let current = null as AdBreak | null;
+  let ad = null as AdRun | null;
 
-  const closeAd = (end: At, status: AdStatus | null) => {
-    if (ad && !ad.ended) ad.ended = { ...end, status };
+  const closeAd = (end: At, cut: string) => {
+    if (ad && !ad.ended) ad.ended = { ...end, status: null, cut };
     if (ad) ad.to = end.index;
     ad = null;
   };
-  const closeBreak = (end: At, how: 'ended' | 'passed' | 'crashed', reason: string | null) => {
-    closeAd(end, null);
+  const closeBreak = (end: At, how: 'ended' | 'crashed', reason: string | null) => {
+    closeAd(end, reason ?? 'its break ended first');
     if (current) current.ended = { ...end, how, reason };
     current = null;
   };
+  const openBreak = (started: At, fromCheckpoint: boolean, running: Running, ads: AdsState) => {
+    const { kind, total, contentTime } = running;
+    current = {
+      kind,
+      total,
+      contentTime,
+      requested,
+      started,
+      fromCheckpoint,
+      ended: null,
+      episodeId: ads.episodeId,
+      ads: [],
+    };
+    breaks.push(current);
+    requested = null;
+  };
+  const openAd = (created: At, fromCheckpoint: boolean, known: Known) => {
+    closeAd(created, 'a new ad was created');
+    const { index, vastUrl, id = null, title = '', vpaid = false } = known;
+    ad = {
+      index,
+      vastUrl,
+      id,
+      title,
+      vpaid,
+      durationSec: 0,
+      created,
+      fromCheckpoint,
+      statuses: [],
+      ended: null,
+      error: null,
+      tracking: null,
+      beacons: [],
+      from: created.index,
+      to: created.index,
+    };
+    current?.ads.push(ad);
+  };
 
+  let checkpointSeen = false;
   for (const step of steps) {
     const { entry, state } = step;
     const action = actionOf(entry);
     const here = at(step);
+    // a log that starts mid-break (its front dropped) starts the break and its ad at the checkpoint
+    // the states start from, with what they were there
+    if (entry.kind === 'checkpoint' && !checkpointSeen) {
+      checkpointSeen = true;
+      const { activeBreak, ad: view } = state.ads;
+      if (activeBreak) {
+        openBreak(here, true, activeBreak, state.ads);
+        if (view) openAd(here, true, view);
+      }
+    }
     switch (action?.type) {
       case 'ads/breakRequested':
         if (!state.ads.activeBreak) requested = here;
         break;
-      case 'ads/breakStarted': {
-        const p = action.payload as { kind: BreakKind; total: number; contentTime: number };
-        current = {
-          ...p,
-          requested,
-          started: here,
-          ended: null,
-          episodeId: state.ads.episodeId,
-          ads: [],
-        };
-        breaks.push(current);
-        requested = null;
+      case 'ads/breakStarted':
+        openBreak(here, false, action.payload as Running, state.ads);
         break;
-      }
       case 'ads/breakPassed': {
         const p = action.payload as { kind: BreakKind; episodeId: number | null; reason: string };
         breaks.push({
           kind: p.kind,
           requested,
           started: null,
+          fromCheckpoint: false,
           ended: { ...here, how: 'passed', reason: p.reason },
           total: 0,
           contentTime: state.media.currentTime,
@@ -228,40 +280,21 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
         break;
       case 'system/actorCrashed':
         if ((action.payload as { actor: string }).actor === 'ads')
-          closeBreak(here, 'crashed', null);
+          closeBreak(here, 'crashed', 'the ad actor crashed');
         break;
-      case 'ads/adCreated': {
-        closeAd(here, null);
-        const p = action.payload as { index: number; vastUrl: string };
-        ad = {
-          index: p.index,
-          vastUrl: p.vastUrl,
-          id: null,
-          title: '',
-          vpaid: false,
-          durationSec: 0,
-          created: here,
-          statuses: [],
-          ended: null,
-          error: null,
-          tracking: null,
-          beacons: [],
-          from: step.index,
-          to: step.index,
-        };
-        current?.ads.push(ad);
+      case 'ads/adCreated':
+        openAd(here, false, action.payload as Known);
         break;
-      }
       case 'ads/adLoaded': {
         const p = action.payload as { id: string | null; title: string; vpaid: boolean };
         if (ad) Object.assign(ad, { id: p.id, title: p.title, vpaid: p.vpaid });
         break;
       }
       case 'ads/adEnded': {
-        const p = action.payload as { status: AdStatus; error: AdRun['error'] };
+        const p = action.payload as { status: AdEndStatus; error: AdRun['error'] };
         if (ad) {
           ad.error = p.error;
-          ad.ended = { ...here, status: p.status };
+          ad.ended = { ...here, status: p.status, cut: null };
         }
         break;
       }
@@ -273,7 +306,7 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
         ad.statuses.push({ ...here, status: view.status });
     }
     if (entry.kind === 'call' && entry.port === 'beacon' && entry.method === 'fire') {
-      const last = (current as AdBreak | null)?.ads.at(-1) ?? null;
+      const last = current?.ads.at(-1) ?? null;
       last?.beacons.push({ ...here, url: String(entry.args[0]), matches: [] });
     }
     if (ad) ad.to = step.index;
@@ -290,6 +323,9 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
   return breaks;
 }
 
+/** The VAST events a beacon tracks ('start', 'progress@3s', 'impression/start'); null when none of its ad's. */
+export const beaconEvent = (b: FiredBeacon) =>
+  b.matches.length ? [...new Set(b.matches.map((m) => m.label))].join('/') : null;
+
 /** A beacon's name for a person: its VAST events, or its address when it is none of the ad's. */
-export const beaconName = (b: FiredBeacon) =>
-  b.matches.length ? [...new Set(b.matches.map((m) => m.label))].join('/') : `? ${b.url}`;
+export const beaconName = (b: FiredBeacon) => beaconEvent(b) ?? `? ${b.url}`;

@@ -16,7 +16,10 @@ function breakLine(b: AdBreak, end: number): string {
     const asked = b.requested ? ` asked at ${at(b.requested.t)}` : '';
     return `${kind}${asked}: passed at ${at(b.ended?.t ?? end)} (${b.ended?.reason ?? 'nothing to play'})`;
   }
-  const head = `${kind} at ${at(b.started.t)} (film at ${b.contentTime.toFixed(1)} s), ${plural(b.total, 'ad')}`;
+  const since = b.fromCheckpoint
+    ? `already on where the log starts, ${at(b.started.t)}`
+    : `at ${at(b.started.t)}`;
+  const head = `${kind} ${since} (film at ${b.contentTime.toFixed(1)} s), ${plural(b.total, 'ad')}`;
   if (!b.ended)
     return `${head}: still on when the log ends (${at(end)}), ${at(end - b.started.t)} in`;
   const how = b.ended.how === 'crashed' ? 'cut short by the ad actor crashing' : 'ended';
