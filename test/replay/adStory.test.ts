@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
 import { adBreakStory } from '../../tools/replay/adStory';
-import { foldStates } from '../../tools/replay/sessionStates';
+import { droppedBefore } from './goldenLogs';
 
 const load = (name: string) => JSON.parse(readFileSync(join(__dirname, name), 'utf8')) as FlightLog;
 const actions = (log: FlightLog, type: string) =>
@@ -81,14 +81,8 @@ describe('the ad break story', () => {
   it('a log whose front was dropped mid-ad: the break and the ad from its checkpoint, as they were there', () => {
     const log = load('preroll-complete.flight.json');
     const playing = log.entries.indexOf(actions(log, 'ads/adPlaying')[0]!);
-    const { entry, state } = foldStates(log)[playing]!;
-    const cut: FlightLog = {
-      ...log,
-      entries: [
-        { seq: entry.seq, t: entry.t, kind: 'checkpoint', state },
-        ...log.entries.slice(playing + 1),
-      ],
-    };
+    const entry = log.entries[playing]!;
+    const cut = droppedBefore(log, playing);
     const ended = actions(log, 'ads/breakEnded')[0]!;
     const [head, ad, ...rest] = adBreakStory(cut);
     expect(rest).toEqual([]);

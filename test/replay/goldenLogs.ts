@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
+import { foldStates } from '../../tools/replay/sessionStates';
 
 export const GOLDEN_DIR = __dirname;
 
@@ -17,3 +18,18 @@ export const AD_LOGS = [
 /** A flight log by its path under test/replay/, without `.flight.json` (e.g. 'midroll', 'findings/preroll'). */
 export const loadGolden = (name: string) =>
   JSON.parse(readFileSync(join(GOLDEN_DIR, `${name}.flight.json`), 'utf8')) as FlightLog;
+
+/**
+ * The log as a longer session's report gives it when its front was dropped: from a checkpoint of the
+ * state after its entry `index` (standing in for that entry), then the entries after it.
+ */
+export function droppedBefore(log: FlightLog, index: number): FlightLog {
+  const { entry, state } = foldStates(log)[index]!;
+  return {
+    header: { ...log.header, dropped: index + 1 },
+    entries: [
+      { seq: entry.seq, t: entry.t, kind: 'checkpoint', state },
+      ...log.entries.slice(index + 1),
+    ],
+  };
+}

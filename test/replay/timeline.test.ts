@@ -3,13 +3,13 @@
 // inside its break, with the statuses it went through; the film between two breaks outside them;
 // beacons named by their VAST event; and the page's packed data, which unpacks to the log's entries.
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
+import { rootReducer } from '../../src/state';
 import type { Finding } from '../../tools/replay/finding';
 import type { ReplayResult } from '../../tools/replay/replay';
 import { renderTimeline } from '../../tools/replay/timeline';
-import { adTimeline } from '../../tools/replay/timeline/ads';
 import { pageData } from '../../tools/replay/timeline/data';
 import { timelineModel, type TimelineModel } from '../../tools/replay/timeline/model';
-import { AD_LOGS, loadGolden } from './goldenLogs';
+import { AD_LOGS, droppedBefore, loadGolden } from './goldenLogs';
 
 const load = loadGolden;
 
@@ -121,46 +121,46 @@ describe('ad spans', () => {
   });
 
   it('a log that starts mid-ad starts the ad at its first checkpoint, with the status it had', () => {
-    const state = {
-      ads: {
-        activeBreak: { kind: 'midroll', total: 2, contentTime: 600 },
-        ad: { index: 1, vastUrl: 'v', status: 'playing', title: 'Second', id: 'b' },
-      },
-    };
-    const { breaks, ads } = adTimeline(
-      [
-        { seq: 5000, t: 1000, kind: 'checkpoint', state },
-        put(5001, 3000, 'ads/adEnded', { status: 'completed', error: null }),
-        put(5002, 3001, 'ads/breakEnded', { kind: 'midroll' }),
-      ],
-      4000,
+    const { log, m: full } = model('midroll');
+    const playing = log.entries.findLastIndex(
+      (e) => e.kind === 'put' && e.action.type === 'ads/adPlaying',
     );
-    expect(breaks).toEqual([expect.objectContaining({ from: 1000, to: 3001, startedIndex: -1 })]);
+    const from = log.entries[playing]!.t;
+    const cut = droppedBefore(log, playing);
+    const { breaks, ads } = timelineModel(cut, clean(cut));
+    // the entries before it are gone: the mid-roll's entries are `playing` places nearer the front
+    const moved = (i: number) => i - playing;
+    const [, mid] = full.breaks;
+    expect(breaks).toEqual([
+      { ...mid, from, startedIndex: -1, endedIndex: moved(mid!.endedIndex) },
+    ]);
+    const ad = full.ads[1]!;
+    expect(ad.title).not.toBe('');
     expect(ads).toEqual([
-      expect.objectContaining({
-        index: 1,
-        total: 2,
-        title: 'Second',
-        from: 1000,
-        to: 3000,
-        endStatus: 'completed',
+      {
+        ...ad,
+        breakIndex: 0,
+        from,
         createdIndex: -1,
-        segments: [{ status: 'playing', from: 1000, to: 3000 }],
-      }),
+        endedIndex: moved(ad.endedIndex),
+        segments: [{ status: 'playing', from, to: ad.to }],
+      },
     ]);
   });
 
   it('an ad cut by the ad actor crashing, or by the end of the log, has no end status and says why', () => {
-    const entries = [
-      { seq: 0, t: 0, kind: 'checkpoint', state: {} } as LogEntry,
+    const entries: LogEntry[] = [
+      { seq: 0, t: 0, kind: 'checkpoint', state: rootReducer(undefined, { type: '@@test/init' }) },
       put(1, 10, 'ads/breakStarted', { kind: 'preroll', total: 1, contentTime: 0 }),
       put(2, 11, 'ads/adCreated', { index: 0, vastUrl: 'v' }),
       put(3, 50, 'system/actorCrashed', { actor: 'ads', restarts: 1 }),
       put(4, 60, 'ads/breakStarted', { kind: 'midroll', total: 1, contentTime: 10 }),
       put(5, 61, 'ads/adCreated', { index: 0, vastUrl: 'v' }),
       put(6, 70, 'ads/adPaused'),
+      { seq: 7, t: 100, kind: 'checkpoint', state: {} },
     ];
-    const { breaks, ads } = adTimeline(entries, 100);
+    const log: FlightLog = { header: load('midroll').header, entries };
+    const { breaks, ads } = timelineModel(log, clean(log));
     expect(breaks.map((b) => [b.from, b.to, b.cut])).toEqual([
       [10, 50, 'the ad actor crashed'],
       [60, 100, 'the log ends first'],
@@ -180,7 +180,7 @@ describe('beacons', () => {
       'start',
       'firstQuartile',
       'midpoint',
-      'progress 3s',
+      'progress@3s',
       'thirdQuartile',
       'complete',
     ]);

@@ -1,8 +1,11 @@
-// Ad breaks and the ads inside them, from the ad actor's actions: a break from ads/breakStarted to
-// ads/breakEnded, each ad from ads/adCreated to its end status (ads/adEnded), with the statuses it
-// went through on the way (created, loaded, started, playing, paused).
-import type { LogEntry } from '../../../src/recorder/format';
-import type { AdEndStatus, AdStatus, AdsState, BreakKind } from '../../../src/state/ads';
+// Ad breaks and the ads inside them as the timeline draws them, from the session's ad breaks as
+// adBreaks.ts reads them: a break from ads/breakStarted to ads/breakEnded, each ad from ads/adCreated
+// to its end status (ads/adEnded), with a segment per status it went through on the way (created,
+// loaded, started, playing, paused); and the beacons named by the VAST event they track.
+import type { FlightLog } from '../../../src/recorder/format';
+import type { AdEndStatus, AdStatus, BreakKind } from '../../../src/state/ads';
+import { adBreaks, beaconEvent, type AdBreak, type AdRun } from '../adBreaks';
+import { BEACON_LANE, laneOf } from './classify';
 
 export interface StatusSegment {
   status: AdStatus;
@@ -29,7 +32,10 @@ export interface AdSpan {
   cut: string | null;
   error: string | null;
   segments: StatusSegment[];
-  /** indexes in log.entries of its creation (-1: before the log) and of its end (-1: none) */
+  /**
+   * indexes in log.entries of its creation (-1: before the log) and of its end or of what cut it
+   * short (-1: the log ends first)
+   */
   createdIndex: number;
   endedIndex: number;
 }
@@ -55,126 +61,74 @@ export interface PassedBreak {
   index: number;
 }
 
+/** A beacon.fire: its index in log.entries, and the VAST event it tracks (null: none of its ad's). */
+export interface Beacon {
+  index: number;
+  event: string | null;
+}
+
 export interface AdTimeline {
   breaks: BreakSpan[];
   ads: AdSpan[];
   passed: PassedBreak[];
+  beacons: Beacon[];
 }
 
-type Payload = Record<string, unknown> | undefined;
+const LOG_ENDS = 'the log ends first';
 
-export function adTimeline(entries: LogEntry[], end: number): AdTimeline {
-  const out: AdTimeline = { breaks: [], ads: [], passed: [] };
-  let brk: BreakSpan | null = null;
-  let ad: AdSpan | null = null;
+function adSpan(ad: AdRun, b: AdBreak, breakIndex: number, end: number): AdSpan {
+  const to = ad.ended?.t ?? end;
+  // the statuses it went through until its end (its end status is the cap, not a segment)
+  const lived = ad.statuses.filter((s) => !ad.ended || s.index < ad.ended.index);
+  return {
+    breakIndex,
+    kind: b.kind,
+    index: ad.index,
+    total: b.total,
+    title: ad.title,
+    id: ad.id,
+    vastUrl: ad.vastUrl,
+    from: ad.created.t,
+    to,
+    endStatus: ad.ended?.status ?? null,
+    cut: ad.ended ? ad.ended.cut : LOG_ENDS,
+    error: ad.error && `VAST error ${ad.error.code}: ${ad.error.message}`,
+    segments: lived.map((s, i) => ({ status: s.status, from: s.t, to: lived[i + 1]?.t ?? to })),
+    createdIndex: ad.fromCheckpoint ? -1 : ad.created.index,
+    endedIndex: ad.ended?.index ?? -1,
+  };
+}
 
-  const setStatus = (status: AdStatus, t: number) => {
-    if (!ad) return;
-    const last = ad.segments[ad.segments.length - 1];
-    if (last?.status === status) return;
-    if (last) last.to = t;
-    ad.segments.push({ status, from: t, to: t });
-  };
-  const closeAd = (t: number, index: number, endStatus: AdEndStatus | null, cut: string | null) => {
-    if (!ad) return;
-    const last = ad.segments[ad.segments.length - 1];
-    if (last) last.to = t;
-    Object.assign(ad, { to: t, endedIndex: index, endStatus, cut });
-    ad = null;
-  };
-  const closeBreak = (t: number, index: number, cut: string | null) => {
-    closeAd(t, -1, null, cut ?? 'its break ended first');
-    if (!brk) return;
-    Object.assign(brk, { to: t, endedIndex: index, cut });
-    brk = null;
-  };
-  const openBreak = (kind: BreakKind, total: number, contentTime: number, t: number, i: number) => {
-    closeBreak(t, -1, 'a new break started');
-    brk = { kind, total, contentTime, from: t, to: t, cut: null, startedIndex: i, endedIndex: -1 };
-    out.breaks.push(brk);
-  };
-  const openAd = (index: number, vastUrl: string, t: number, i: number, status: AdStatus) => {
-    closeAd(t, -1, null, 'a new ad was created');
-    if (!brk) return null;
-    ad = {
-      breakIndex: out.breaks.length - 1,
-      kind: brk.kind,
-      index,
-      total: brk.total,
-      title: '',
-      id: null,
-      vastUrl,
-      from: t,
-      to: t,
-      endStatus: null,
-      cut: null,
-      error: null,
-      segments: [{ status, from: t, to: t }],
-      createdIndex: i,
-      endedIndex: -1,
-    };
-    out.ads.push(ad);
-    return ad;
-  };
-
-  // A log that starts mid-session (its ring buffer dropped the front) starts from its checkpoint.
-  const first = entries[0];
-  if (first?.kind === 'checkpoint') {
-    const ads = (first.state as { ads?: AdsState } | undefined)?.ads;
-    if (ads?.activeBreak) {
-      const { kind, total, contentTime } = ads.activeBreak;
-      openBreak(kind, total, contentTime, first.t, -1);
-      const current = ads.ad;
-      const span = current && openAd(current.index, current.vastUrl, first.t, -1, current.status);
-      if (span && current) Object.assign(span, { title: current.title, id: current.id });
-    }
-  }
-
-  entries.forEach((e, i) => {
-    if (e.kind !== 'put' && e.kind !== 'in') return;
-    const { type } = e.action;
-    const p = e.action.payload as Payload;
-    switch (type) {
-      case 'ads/breakStarted':
-        return void openBreak(
-          p?.kind as BreakKind,
-          Number(p?.total ?? 0),
-          Number(p?.contentTime ?? 0),
-          e.t,
-          i,
-        );
-      case 'ads/breakEnded':
-        return closeBreak(e.t, i, null);
-      case 'ads/breakPassed':
-        out.passed.push({
-          kind: p?.kind as BreakKind,
-          t: e.t,
-          reason: String(p?.reason ?? ''),
-          index: i,
-        });
-        return;
-      case 'ads/adCreated':
-        return void openAd(Number(p?.index ?? 0), String(p?.vastUrl ?? ''), e.t, i, 'created');
-      case 'ads/adLoaded':
-        if (ad) Object.assign(ad, { title: String(p?.title ?? ''), id: p?.id ?? null });
-        return setStatus('loaded', e.t);
-      case 'ads/adStarted':
-        return setStatus('started', e.t);
-      case 'ads/adPlaying':
-        return setStatus('playing', e.t);
-      case 'ads/adPaused':
-        return setStatus('paused', e.t);
-      case 'ads/adEnded': {
-        const error = p?.error as { code: number; message: string } | null | undefined;
-        if (ad && error) ad.error = `VAST error ${error.code}: ${error.message}`;
-        return closeAd(e.t, i, p?.status as AdEndStatus, null);
+/** The ad breaks, ads and beacons of the log, up to `end` (ms) for what the log does not end. */
+export function adTimeline(log: FlightLog, end: number): AdTimeline {
+  const out: AdTimeline = { breaks: [], ads: [], passed: [], beacons: [] };
+  const names = new Map<number, string | null>();
+  for (const b of adBreaks(log)) {
+    for (const beacon of b.ads.flatMap((ad) => ad.beacons))
+      names.set(beacon.index, beaconEvent(beacon));
+    if (!b.started) {
+      // a break that did not start passed (ads/breakPassed)
+      if (b.ended) {
+        const { t, index, reason } = b.ended;
+        out.passed.push({ kind: b.kind, t, reason: reason ?? '', index });
       }
-      case 'system/actorCrashed':
-        if ((p as { actor?: string } | undefined)?.actor === 'ads')
-          closeBreak(e.t, i, 'the ad actor crashed');
-        return;
+      continue;
     }
+    out.ads.push(...b.ads.map((ad) => adSpan(ad, b, out.breaks.length, end)));
+    out.breaks.push({
+      kind: b.kind,
+      total: b.total,
+      contentTime: b.contentTime,
+      from: b.started.t,
+      to: b.ended?.t ?? end,
+      cut: b.ended ? b.ended.reason : LOG_ENDS,
+      startedIndex: b.fromCheckpoint ? -1 : b.started.index,
+      endedIndex: b.ended?.index ?? -1,
+    });
+  }
+  // every entry of the beacons lane, named when it is one of its ad's
+  log.entries.forEach((e, index) => {
+    if (laneOf(e) === BEACON_LANE) out.beacons.push({ index, event: names.get(index) ?? null });
   });
-  closeBreak(end, -1, 'the log ends first');
   return out;
 }

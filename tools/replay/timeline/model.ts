@@ -3,8 +3,7 @@
 import type { FlightLog } from '../../../src/recorder/format';
 import type { Finding } from '../finding';
 import type { ReplayResult } from '../replay';
-import { adTimeline, type AdSpan, type BreakSpan, type PassedBreak } from './ads';
-import { beacons, type Beacon } from './beacons';
+import { adTimeline, type AdSpan, type Beacon, type BreakSpan, type PassedBreak } from './ads';
 import { BEACON_LANE, detailOf, INPUT_LANES, isError, laneOf, typeOf } from './classify';
 import { playbackBars, type PlaybackBar } from './playback';
 
@@ -85,7 +84,7 @@ export function timelineModel(
     error: isError(e),
   }));
   const playback = playbackBars(logged, end);
-  const { breaks, ads, passed } = adTimeline(logged, end);
+  const { breaks, ads, passed, beacons } = adTimeline(log, end);
   const indexOfSeq = new Map(logged.map((e, i) => [e.seq, i]));
   const d = result.divergence;
   return {
@@ -101,7 +100,7 @@ export function timelineModel(
     breaks,
     ads,
     passed,
-    beacons: beacons(logged),
+    beacons,
     errors: entries.flatMap((e, index) =>
       e.error ? [{ index, t: e.t, label: `${e.type} ${e.detail}` }] : [],
     ),
