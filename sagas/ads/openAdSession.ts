@@ -4,7 +4,13 @@ import type { HttpRequest } from '../../src/ports/types';
 import { selectBandwidth } from '../../src/state/stream';
 import { chooseMediaFile, isVpaidScript } from '../../src/vast/media';
 import type { VastAd, VastMediaFile } from '../../src/vast/model';
-import { vastChain, type FetchTextResult, type VastOutcome } from '../../src/vast/resolve';
+import {
+  vastAnswer,
+  vastChain,
+  VAST_TIMED_OUT,
+  VAST_UNAVAILABLE,
+  type VastOutcome,
+} from '../../src/vast/resolve';
 import { getConfig, getPorts } from '../lib/context';
 import { plain } from '../lib/plainEffects';
 import type { TaskOf } from '../lib/tasks';
@@ -29,15 +35,12 @@ export interface PreparedSession {
   task: TaskOf<AdSession>;
 }
 
-const TIMED_OUT: FetchTextResult = { ok: false, reason: 'timeout' };
-const UNAVAILABLE: FetchTextResult = { ok: false, reason: 'unavailable' };
-
 /** One VAST document by GET, within its time limit and what is left of the chain's. */
 function* fetchDocument(url: string, deadline: number) {
   const { http, clock } = yield* getPorts();
   const config = yield* getConfig();
   const left = deadline - (yield* call([clock, clock.now]));
-  if (left <= 0) return TIMED_OUT;
+  if (left <= 0) return VAST_TIMED_OUT;
   const request: HttpRequest = {
     method: 'GET',
     url,
@@ -50,11 +53,9 @@ function* fetchDocument(url: string, deadline: number) {
       res: plain.call([http, http.request], request),
       timeout: plain.call([clock, clock.sleep], Math.min(VAST_TIMEOUT_MS, left)),
     });
-    if (!res) return TIMED_OUT;
-    if (res.status < 200 || res.status >= 300 || typeof res.data !== 'string') return UNAVAILABLE;
-    return { ok: true, text: res.data } satisfies FetchTextResult;
+    return res ? vastAnswer(res) : VAST_TIMED_OUT;
   } catch {
-    return UNAVAILABLE;
+    return VAST_UNAVAILABLE;
   }
 }
 

@@ -15,6 +15,15 @@ export const MAX_WRAPPERS = 5;
 
 export type VastFetchFailure = 'timeout' | 'unavailable';
 export type FetchTextResult = { ok: true; text: string } | { ok: false; reason: VastFetchFailure };
+
+export const VAST_TIMED_OUT: FetchTextResult = { ok: false, reason: 'timeout' };
+export const VAST_UNAVAILABLE: FetchTextResult = { ok: false, reason: 'unavailable' };
+
+/** A VAST document's HTTP answer: its text, or unavailable (not a success, or not text). */
+export const vastAnswer = (res: { status: number; data?: unknown }): FetchTextResult =>
+  res.status < 200 || res.status >= 300 || typeof res.data !== 'string'
+    ? VAST_UNAVAILABLE
+    : { ok: true, text: res.data };
 export type FetchText = (url: string) => Promise<FetchTextResult>;
 /** Where a chain ends: an ad or a failure. */
 export type VastOutcome = Exclude<VastStep, { kind: 'follow' }>;

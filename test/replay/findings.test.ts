@@ -127,6 +127,46 @@ describe('each broken promise, found in a log that shows it', () => {
     expect(found[0]!.message).toContain(`fired ${url} 2 times`);
   });
 
+  it('beacon-twice: the impression fired again, its cache buster another number (edited here)', () => {
+    const log = fixture('preroll');
+    const index = log.entries.findIndex(
+      (e) =>
+        e.kind === 'call' && e.port === 'beacon' && /\/impression\?cb=/.test(String(e.args[0])),
+    );
+    const impression = log.entries[index] as Extract<LogEntry, { kind: 'call' }>;
+    const again = {
+      ...impression,
+      seq: 1_000_000,
+      t: (log.entries[index + 30] as LogEntry).t,
+      args: [String(impression.args[0]).replace(/cb=\d+/, 'cb=12345678')],
+    };
+    log.entries.splice(index + 30, 0, again);
+    const found = findFindings(log);
+    expect(found.map((f) => f.kind)).toEqual(['beacon-twice']);
+    expect(found[0]!.seqs).toEqual([again.seq, impression.seq]);
+    expect(found[0]!.message).toMatch(/fired \S+\/impression\?cb=\[CACHEBUSTING\] 2 times/);
+  });
+
+  it('beacon-missing: a click-through of an ad that then completed, its click tracking not fired (edited here)', () => {
+    const log = fixture('preroll');
+    const tracking = JSON.stringify(log).includes('ClickTracking');
+    const index = log.entries.findIndex(
+      (e) => e.kind === 'put' && e.action.type === 'ads/adPlaying',
+    );
+    const click: LogEntry = {
+      seq: 1_000_001,
+      t: (log.entries[index + 5] as LogEntry).t,
+      kind: 'in',
+      action: { type: 'ads/clickThroughRequested' },
+    };
+    log.entries.splice(index + 5, 0, click);
+    const found = findFindings(log).filter((f) => f.kind === 'beacon-missing');
+    // the demo's VAST lists a click tracking URL; the ad went on to complete
+    expect(tracking).toBe(true);
+    expect(found.map((f) => f.seqs[0])).toEqual([click.seq]);
+    expect(found[0]!.message).toMatch(/never fired its click tracking/);
+  });
+
   it('beacon-missing: an ad ended in error 401 and its error URL was not fired (edited)', () => {
     const log = fixture('beacon-missing');
     const found = findFindings(log);

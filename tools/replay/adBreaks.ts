@@ -6,7 +6,14 @@ import type { HttpRequest, HttpResponse } from '../../src/ports/types';
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
 import type { AdEndStatus, AdStatus, AdsState, BreakKind } from '../../src/state/ads';
 import type { VastErrorCode, VastOffset } from '../../src/vast/model';
-import { vastChain, type FetchTextResult, type VastOutcome } from '../../src/vast/resolve';
+import {
+  vastAnswer,
+  vastChain,
+  VAST_TIMED_OUT,
+  VAST_UNAVAILABLE,
+  type FetchTextResult,
+  type VastOutcome,
+} from '../../src/vast/resolve';
 import { actionOf, foldStates, type Step } from './sessionStates';
 
 /** Where in the log: an entry's time and seq, and its place in log.entries. */
@@ -115,9 +122,6 @@ export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
   return urls;
 }
 
-const TIMED_OUT: FetchTextResult = { ok: false, reason: 'timeout' };
-const UNAVAILABLE: FetchTextResult = { ok: false, reason: 'unavailable' };
-
 type CallEntry = Extract<LogEntry, { kind: 'call' }>;
 type RetEntry = Extract<LogEntry, { kind: 'ret' }>;
 
@@ -151,11 +155,9 @@ function fetchedFromLog(
     );
   const answer = rets.get(request.seq);
   const rang = timer ? rets.get(timer.seq) : undefined;
-  if (!answer || (rang && rang.seq < answer.seq)) return TIMED_OUT;
-  if (answer.error) return UNAVAILABLE;
-  const res = answer.result as HttpResponse;
-  if (res.status < 200 || res.status >= 300 || typeof res.data !== 'string') return UNAVAILABLE;
-  return { ok: true, text: res.data };
+  if (!answer || (rang && rang.seq < answer.seq)) return VAST_TIMED_OUT;
+  if (answer.error) return VAST_UNAVAILABLE;
+  return vastAnswer(answer.result as HttpResponse);
 }
 
 /** An ad's VAST chain followed through the documents in the log; null when one is missing. */

@@ -2,9 +2,9 @@
 // statuses and their times, its error and the beacons it fired (by the VAST event each one tracks).
 import type { FlightLog } from '../../src/recorder/format';
 import { adBreaks, beaconName, type AdBreak, type AdRun } from './adBreaks';
+import { seconds as at } from './seconds';
 import { logEnd } from './sessionStates';
 
-const at = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 const KIND = { preroll: 'Pre-roll', midroll: 'Mid-roll' } as const;
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** An error message, as long as a line can take. */

@@ -21,7 +21,8 @@ import { QUARTILES } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import { adBreaks, type AdBreak, type AdRun, type At } from './adBreaks';
 import type { Finding } from './finding';
-import { actionOf, foldStates, logEnd, secs, type Step } from './sessionStates';
+import { secs } from './seconds';
+import { actionOf, foldStates, logEnd, type Step } from './sessionStates';
 
 // ---- Thresholds ----
 
@@ -296,22 +297,32 @@ function contentNotResumed(s: Session): Finding[] {
 
 // ---- beacon-twice and beacon-missing ----
 
-/** The same URL fired more often for one ad than the ad's tracking lists it (once per event). */
+/**
+ * One tracking URL of an ad fired more often than its tracking lists it: the player fires each URL of
+ * each event once per ad (sagas/ads/tracking.ts). Fires are told apart by the tracking URL they match
+ * (their macros, such as a cache buster, differ from fire to fire), or by address when they match none.
+ */
 function beaconTwice(s: Session): Finding[] {
   const out: Finding[] = [];
   for (const b of s.breaks) {
     for (const ad of b.ads) {
-      const byUrl = new Map<string, typeof ad.beacons>();
-      for (const beacon of ad.beacons)
-        byUrl.set(beacon.url, [...(byUrl.get(beacon.url) ?? []), beacon]);
-      for (const [url, fired] of byUrl) {
+      const byTracking = new Map<string, typeof ad.beacons>();
+      for (const beacon of ad.beacons) {
+        const keys = [...new Set(beacon.matches.map((m) => `${m.key} ${m.template}`))].sort();
+        const group = keys.length ? keys.join('|') : `? ${beacon.url}`;
+        byTracking.set(group, [...(byTracking.get(group) ?? []), beacon]);
+      }
+      for (const fired of byTracking.values()) {
+        const first = fired[0];
+        if (!first) continue;
         // a URL the ad lists under several events is fired once for each
-        const allowed = Math.max(1, new Set(fired[0]?.matches.map((m) => m.key)).size);
+        const allowed = Math.max(1, new Set(first.matches.map((m) => m.key)).size);
         const extra = fired[allowed];
         if (!extra) continue;
+        const what = first.matches[0]?.template ?? first.url;
         out.push({
           kind: 'beacon-twice',
-          message: `${adName(b, ad)} fired ${url} ${fired.length} times (at ${fired.map((f) => secs(f.t)).join(', ')}): its tracking lists it ${allowed === 1 ? 'once' : `${allowed} times`}`,
+          message: `${adName(b, ad)} fired ${what} ${fired.length} times (at ${fired.map((f) => secs(f.t)).join(', ')}): its tracking lists it ${allowed === 1 ? 'once' : `${allowed} times`}`,
           t: extra.t,
           seqs: [extra.seq, ...fired.filter((f) => f !== extra).map((f) => f.seq)],
         });
@@ -376,7 +387,7 @@ function dueBeacons(s: Session, ad: AdRun): Due[] {
       const tracked = event && VPAID_TRACKING[event];
       if (tracked) owe(tracked, `the creative reported ${event}`, step);
     }
-    if (type(entry) === 'ads/clickThroughRequested' && !ad.vpaid && !ad.ended?.status)
+    if (type(entry) === 'ads/clickThroughRequested' && !ad.vpaid)
       owe('click', 'the viewer clicked it through', step);
   }
   return [...due.values()];

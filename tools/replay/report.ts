@@ -3,8 +3,7 @@ import { diff } from 'jest-diff';
 import type { LogEntry } from '../../src/recorder/format';
 import type { Finding } from './finding';
 import type { ReplayResult } from './replay';
-
-const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(3)} s`);
+import { seconds } from './seconds';
 
 /** One line per entry, for the context before a divergence. */
 export function describeEntry(e: LogEntry): string {

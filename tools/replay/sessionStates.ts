@@ -24,20 +24,16 @@ export const isAction = (e: LogEntry, type: string) => actionOf(e)?.type === typ
  * taken over (a log changed by hand keeps what its actions say).
  */
 export function foldStates(log: FlightLog): Step[] {
-  const first = log.entries.find((e) => e.kind === 'checkpoint');
-  let state: PlayerState =
-    first?.kind === 'checkpoint'
-      ? (first.state as PlayerState)
-      : rootReducer(undefined, { type: '@@findings/init' });
+  const first = log.entries.findIndex((e) => e.kind === 'checkpoint');
+  let state: PlayerState = rootReducer(undefined, { type: '@@findings/init' });
   return log.entries.map((entry, index) => {
     const action = actionOf(entry);
-    if (action) state = rootReducer(state, action);
+    // the first checkpoint is the state there, whatever came before it
+    if (index === first && entry.kind === 'checkpoint') state = entry.state as PlayerState;
+    else if (action) state = rootReducer(state, action);
     return { entry, index, state };
   });
 }
 
 /** The session's last moment: its last entry (every export ends with a checkpoint). */
 export const logEnd = (log: FlightLog) => log.entries.at(-1)?.t ?? 0;
-
-/** Milliseconds as seconds for a message: "12.3 s". */
-export const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
