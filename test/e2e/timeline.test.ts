@@ -1,7 +1,7 @@
 // The timeline page in Chromium, checked by what it draws: every golden ad log's ads where they
 // played, zoom, the filters, the search, the markers that lead to the table, and a 30-minute session.
 import { execFile } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'puppeteer-core';
@@ -26,11 +26,20 @@ const load = loadGolden;
 async function replayToPage(logFile: string, name: string) {
   mkdirSync(PAGES, { recursive: true });
   const file = join(PAGES, `${name}.html`);
-  await promisify(execFile)(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['tools/replay/cli.ts', logFile, '--html', file],
-    { cwd: ROOT },
-  );
+  rmSync(file, { force: true });
+  try {
+    await promisify(execFile)(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['tools/replay/cli.ts', logFile, '--html', file],
+      { cwd: ROOT },
+    );
+  } catch (error) {
+    // the page is written whatever the replay found (a divergence: exit 1, findings: exit 3), and
+    // it is the drawing that is tested here (while `npm run golden` runs, the golden logs are the
+    // last build's, and may not replay)
+    const { code } = error as { code?: number };
+    if (code !== 1 && code !== 3) throw error;
+  }
   return { file, bytes: statSync(file).size };
 }
 
