@@ -73,7 +73,11 @@ export interface LogHeader {
   constants?: Record<string, unknown>;
 }
 
-/** Port queries whose answer is the same all session long: the log's header keeps their answer. */
+/**
+ * Port queries whose answer is taken as the same all session long: the log's header keeps their first
+ * answer. The device's description is, but for a change of screen or zoom mid-session, which an actor
+ * started again at a checkpoint does not see.
+ */
 export const SESSION_CONSTANTS = ['device.describe'];
 
 export interface FlightLog {
