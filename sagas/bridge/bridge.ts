@@ -9,8 +9,8 @@ import {
   FREQUENT_EVENTS,
   HOST_ACTION_TYPES,
   PLAYERJS_EVENTS,
+  READY_DATA,
   toPlayerjs,
-  type HostEvent,
 } from '../../src/bridge/events';
 import {
   parseInbound,
@@ -24,7 +24,7 @@ import type { ParentMessage } from '../../src/ports/types';
 import { bridgeActions, selectBridge } from '../../src/state/bridge';
 import { uiRequests, selectMenu } from '../../src/state/ui';
 import { getConfig, getPorts } from '../lib/context';
-import { READY_DATA, runCommand } from './commands';
+import { runCommand } from './commands';
 import { anyOf } from '../lib/anyOf';
 
 /** Posts to the host page, to its origin only; nothing while that origin is unknown (but the player.js ready). */
@@ -63,10 +63,8 @@ function* playerjsReady(listener: string | null) {
 /** Tells the host what happened: in our protocol, and to the player.js clients that listen. */
 function* tell(action: UnknownAction) {
   const state = yield* select(selectPlayerState);
-  const described = describeForHost(action, state);
-  if (!described) return;
-  const event: HostEvent =
-    described.event === 'ready' ? { event: 'ready', data: READY_DATA.ours } : described;
+  const event = describeForHost(action, state);
+  if (!event) return;
   if (!FREQUENT_EVENTS.has(event.event) || state.bridge.hostListening)
     yield* postToHost({ protocol: PROTOCOL, ...event });
   if (event.event === 'ready') {

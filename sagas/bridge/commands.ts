@@ -1,7 +1,13 @@
 import { call, put, select } from 'typed-redux-saga';
-import { COMMANDS, isGetter, type Command, type Getter } from '../../src/bridge/commands';
-import { EVENTS, PLAYERJS_EVENTS, PLAYERJS_METHODS } from '../../src/bridge/events';
+import type { Command } from '../../src/bridge/commands';
 import type { RequestId } from '../../src/bridge/messages';
+import { READY_DATA } from '../../src/bridge/events';
+import type {
+  CommandAnswer,
+  CommandError,
+  CommandName,
+  HostEpisode,
+} from '../../src/shared/protocol';
 import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';
@@ -17,40 +23,29 @@ import {
 } from '../../src/state/selectors';
 import { getPorts } from '../lib/context';
 
-/** What the ready event tells a host: what it may hear and ask. */
-export const READY_DATA = {
-  ours: { events: EVENTS, commands: COMMANDS },
-  playerjs: { events: PLAYERJS_EVENTS, methods: PLAYERJS_METHODS },
-};
-
 /** What a host may not do while an advert plays: refused with this code, never queued. */
-export const REFUSED_DURING_AD = {
+export const REFUSED_DURING_AD: CommandError = {
   code: 'AD_PLAYING',
   message: 'Not while an advert plays',
-} as const;
+};
+
+/** An answer to a command: its data as the host protocol says, or why it was refused. */
+export type Answer = { data?: unknown; error?: CommandError };
+const answer = <K extends CommandName>(_name: K, data: CommandAnswer<K>): Answer => ({ data });
+
+/** The getters answered from the state (the others read the video element). */
+type StateGetter = 'getDuration' | 'getEpisode' | 'getEpisodes' | 'getQuality' | 'getFullscreen';
+const STATE_GETTERS: { [K in StateGetter]: (s: PlayerState) => CommandAnswer<K> } = {
+  getDuration: (s) => s.media.duration,
+  getEpisode: (s): HostEpisode | null => selectCurrentEpisode(s),
+  getEpisodes: (s) => selectEpisodesInOrder(s),
+  getQuality: (s) => selectQuality(s),
+  getFullscreen: (s) => s.viewport.fullscreen,
+};
 
 /** A getter's answer, from the state. */
-export function answerGetter(name: Getter, s: PlayerState): unknown {
-  switch (name) {
-    case 'getCurrentTime':
-      return s.media.currentTime;
-    case 'getDuration':
-      return s.media.duration;
-    case 'getPaused':
-      return s.media.paused;
-    case 'getVolume':
-      return s.media.volume;
-    case 'getMuted':
-      return s.media.muted;
-    case 'getEpisode':
-      return selectCurrentEpisode(s);
-    case 'getEpisodes':
-      return selectEpisodesInOrder(s);
-    case 'getQuality':
-      return selectQuality(s);
-    case 'getFullscreen':
-      return s.viewport.fullscreen;
-  }
+export function answerGetter(name: StateGetter, s: PlayerState): Answer {
+  return { data: STATE_GETTERS[name](s) };
 }
 
 /** The volume for the content and, during a break, for the advert too (the viewer hears one). */
@@ -64,13 +59,13 @@ function* setVolume(volume: number, muted: boolean) {
  * rest), on the advert while a break runs; answers with data or with a stable error code. Getters
  * that the element answers read it, so they see every command sent before them.
  */
-export function* runCommand(command: Command, requestId: RequestId) {
+export function* runCommand(command: Command, requestId: RequestId): Generator<unknown, Answer> {
   const state = yield* select(selectPlayerState);
   const inBreak = selectInAdBreak(state);
   const { media } = yield* getPorts();
   switch (command.name) {
     case 'hello':
-      return { data: state.system.boot === 'ready' ? READY_DATA.ours : null };
+      return answer('hello', state.system.boot === 'ready' ? READY_DATA.ours : null);
     case 'play':
     case 'pause': {
       const play = command.name === 'play';
@@ -96,12 +91,14 @@ export function* runCommand(command: Command, requestId: RequestId) {
     case 'getVolume':
     case 'getMuted': {
       const now = yield* call([media, media.volume]);
-      return { data: command.name === 'getVolume' ? now.volume : now.muted };
+      return command.name === 'getVolume'
+        ? answer('getVolume', now.volume)
+        : answer('getMuted', now.muted);
     }
     case 'getPaused': {
-      if (inBreak) return { data: !selectAdWanted(state) }; // the advert's, which the host controls
+      if (inBreak) return answer('getPaused', !selectAdWanted(state)); // the advert's, which the host controls
       const sample = yield* call([media, media.sample]);
-      return { data: sample.paused };
+      return answer('getPaused', sample.paused);
     }
     case 'selectEpisode': {
       if (inBreak) return { error: REFUSED_DURING_AD };
@@ -121,9 +118,12 @@ export function* runCommand(command: Command, requestId: RequestId) {
     case 'getCurrentTime': {
       // the element's own position: the state's is a second behind, and a seek's not yet there
       const sample = yield* call([media, media.sample]);
-      return { data: sample.currentTime };
+      return answer('getCurrentTime', sample.currentTime);
     }
-    default:
-      return isGetter(command.name) ? { data: answerGetter(command.name, state) } : {};
+    default: {
+      // the rest are the state's getters: a command of the protocol not handled above does not compile
+      const getter: { name: StateGetter } = command;
+      return answerGetter(getter.name, state);
+    }
   }
 }

@@ -1,9 +1,4 @@
-/**
- * Settings a page of another origin may give through the address's fragment: presentation only.
- * The service addresses, the ad headers and the error-report DSN are not among them: any page can
- * frame the player, and the viewer's tokens and fingerprint go to those addresses.
- */
-export const FRAGMENT_SETTINGS = ['fullscreen_mode', 'sentry_project_label'];
+import { FRAGMENT_SETTINGS } from '../shared/protocol';
 
 /**
  * The embedding frame's data attributes (env_base_url, ...): read from the frame when it is readable

@@ -1,49 +1,28 @@
 // What a host page may ask of the player, in our own protocol ({protocol, command, args, requestId})
-// and, mapped onto the same commands, in the player.js protocol. Pure: parsing never throws.
+// and, mapped onto the same commands, in the player.js protocol. Pure: parsing never throws. The
+// commands, their arguments and answers are the host protocol's (src/shared/protocol.ts): a command
+// the map has and this file cannot read, or the other way round, does not compile.
+import {
+  COMMAND_KINDS,
+  COMMAND_NAMES,
+  type CommandArgs,
+  type CommandName,
+  type GetterName,
+} from '../shared/protocol';
 
-/** Commands that change something. */
-export type ActionCommand =
-  | { name: 'hello' }
-  | { name: 'play' }
-  | { name: 'pause' }
-  | { name: 'seek'; time: number }
-  | { name: 'setVolume'; volume: number }
-  | { name: 'mute' }
-  | { name: 'unmute' }
-  | { name: 'selectEpisode'; episodeId: number }
-  | { name: 'setAutoplay'; autoplay: boolean }
-  | { name: 'exportLog' };
+/** A command with its arguments, as the bridge carries it out: `{ name: 'seek', time }`. */
+export type Command = {
+  [K in CommandName]: { name: K } & (CommandArgs<K> extends undefined ? unknown : CommandArgs<K>);
+}[CommandName];
 
-/** Getters: answered with a value from the state. */
-export const GETTERS = [
-  'getCurrentTime',
-  'getDuration',
-  'getPaused',
-  'getVolume',
-  'getMuted',
-  'getEpisode',
-  'getEpisodes',
-  'getQuality',
-  'getFullscreen',
-] as const;
-export type Getter = (typeof GETTERS)[number];
-
-export type Command = ActionCommand | { name: Getter };
+/** Getters: answered with a value, changing nothing. */
+export type Getter = GetterName;
+export const GETTERS = COMMAND_NAMES.filter(
+  (name): name is Getter => COMMAND_KINDS[name] === 'getter',
+);
 
 /** Every command name, as the ready event lists them. */
-export const COMMANDS = [
-  'hello',
-  'play',
-  'pause',
-  'seek',
-  'setVolume',
-  'mute',
-  'unmute',
-  'selectEpisode',
-  'setAutoplay',
-  'exportLog',
-  ...GETTERS,
-] as const;
+export const COMMANDS = COMMAND_NAMES;
 
 export const isGetter = (name: string): name is Getter =>
   (GETTERS as readonly string[]).includes(name);
@@ -59,38 +38,59 @@ function field(args: unknown, key: string): unknown {
     : undefined;
 }
 
+type Reader<K extends CommandName> = (args: unknown) => Extract<Command, { name: K }> | string;
+const bare =
+  <K extends CommandName>(name: K): Reader<K> =>
+  () =>
+    ({ name }) as Extract<Command, { name: K }>;
+
+/** How each command's arguments are read and checked: one reader per command of the map. */
+const READERS: { [K in CommandName]: Reader<K> } = {
+  hello: bare('hello'),
+  play: bare('play'),
+  pause: bare('pause'),
+  mute: bare('mute'),
+  unmute: bare('unmute'),
+  exportLog: bare('exportLog'),
+  seek: (args) => {
+    const time = field(args, 'time');
+    return finiteNumber(time) && time >= 0 ? { name: 'seek', time } : 'seek needs a time >= 0';
+  },
+  setVolume: (args) => {
+    const volume = field(args, 'volume');
+    return finiteNumber(volume) && volume >= 0 && volume <= 1
+      ? { name: 'setVolume', volume }
+      : 'setVolume needs a volume from 0 to 1';
+  },
+  selectEpisode: (args) => {
+    const episodeId = field(args, 'episodeId');
+    return Number.isSafeInteger(episodeId) && (episodeId as number) > 0
+      ? { name: 'selectEpisode', episodeId: episodeId as number }
+      : 'selectEpisode needs an integer episodeId';
+  },
+  setAutoplay: (args) => {
+    const autoplay = field(args, 'autoplay');
+    return typeof autoplay === 'boolean'
+      ? { name: 'setAutoplay', autoplay }
+      : 'setAutoplay needs a boolean';
+  },
+  getCurrentTime: bare('getCurrentTime'),
+  getDuration: bare('getDuration'),
+  getPaused: bare('getPaused'),
+  getVolume: bare('getVolume'),
+  getMuted: bare('getMuted'),
+  getEpisode: bare('getEpisode'),
+  getEpisodes: bare('getEpisodes'),
+  getQuality: bare('getQuality'),
+  getFullscreen: bare('getFullscreen'),
+};
+
+const isCommandName = (name: string): name is CommandName =>
+  Object.prototype.hasOwnProperty.call(READERS, name);
+
 /** A command by name with its arguments, validated; a string says what is wrong. */
 export function toCommand(name: unknown, args: unknown): Command | string {
   if (typeof name !== 'string') return 'command is not a string';
-  switch (name) {
-    case 'hello':
-    case 'play':
-    case 'pause':
-    case 'mute':
-    case 'unmute':
-    case 'exportLog':
-      return { name };
-    case 'seek': {
-      const time = field(args, 'time');
-      return finiteNumber(time) && time >= 0 ? { name, time } : 'seek needs a time >= 0';
-    }
-    case 'setVolume': {
-      const volume = field(args, 'volume');
-      return finiteNumber(volume) && volume >= 0 && volume <= 1
-        ? { name, volume }
-        : 'setVolume needs a volume from 0 to 1';
-    }
-    case 'selectEpisode': {
-      const episodeId = field(args, 'episodeId');
-      return Number.isSafeInteger(episodeId) && (episodeId as number) > 0
-        ? { name, episodeId: episodeId as number }
-        : 'selectEpisode needs an integer episodeId';
-    }
-    case 'setAutoplay': {
-      const autoplay = field(args, 'autoplay');
-      return typeof autoplay === 'boolean' ? { name, autoplay } : 'setAutoplay needs a boolean';
-    }
-    default:
-      return isGetter(name) ? { name } : 'unknown command';
-  }
+  if (!isCommandName(name)) return 'unknown command';
+  return (READERS[name] as Reader<CommandName>)(args);
 }

@@ -1,5 +1,7 @@
 // What the host page hears: the player's actions turned into events with their data, in our
-// protocol and, for the events it defines, in the player.js protocol. Pure.
+// protocol and, for the events it defines, in the player.js protocol. Pure. Which events there are,
+// and what each carries, is the host protocol's (src/shared/protocol.ts): an event's data that is not
+// the protocol's, or an event of the protocol that no action becomes, does not compile.
 import type { UnknownAction } from 'redux';
 import type { PlayerState } from '../state';
 import { adsActions, reportedAdDuration } from '../state/ads';
@@ -10,9 +12,19 @@ import { selectCurrentEpisode, selectQuality } from '../state/selectors';
 import { streamActions } from '../state/stream';
 import { systemActions, type BootFailureReason } from '../state/system';
 import { viewportActions } from '../state/viewport';
+import {
+  ANSWER_MESSAGES,
+  EVENT_NAMES,
+  type BootErrorCode,
+  type HostAd,
+  type PlayerEvent,
+  type PlayerEventName,
+  type ReadyInfo,
+} from '../shared/protocol';
+import { COMMANDS } from './commands';
 
 /** Stable error codes a host can switch on. */
-export const BOOT_ERROR_CODES: Record<BootFailureReason, string> = {
+export const BOOT_ERROR_CODES: Record<BootFailureReason, BootErrorCode> = {
   'missing-movie-id': 'MOVIE_ID_MISSING',
   'not-found': 'CONTENT_NOT_FOUND',
   blocked: 'CONTENT_BLOCKED',
@@ -21,139 +33,6 @@ export const BOOT_ERROR_CODES: Record<BootFailureReason, string> = {
   unexpected: 'UNEXPECTED',
 };
 export const STREAM_FAILED = 'STREAM_FAILED';
-
-export interface HostEvent {
-  event: string;
-  data: unknown;
-}
-
-type Describe = (action: UnknownAction, state: PlayerState) => HostEvent | null;
-
-const episodeOf = (s: PlayerState) => selectCurrentEpisode(s);
-const adOf = (s: PlayerState) => {
-  const ad = s.ads.ad;
-  return (
-    ad && {
-      id: ad.id,
-      index: ad.index,
-      title: ad.title,
-      durationSec: reportedAdDuration(ad.durationSec),
-      status: ad.status,
-      error: ad.error,
-    }
-  );
-};
-const payload = (action: UnknownAction) => (action.payload ?? null) as Record<string, unknown>;
-
-/** Each action the host hears, by type, with what it says. */
-const DESCRIBE: Record<string, Describe> = {
-  [systemActions.bootSucceeded.type]: () => ({ event: 'ready', data: null }), // the lists are added by the bridge
-  [systemActions.bootFailed.type]: (a) => {
-    const { reason, errorId } = payload(a) as { reason: BootFailureReason; errorId: string | null };
-    return { event: 'error', data: { code: BOOT_ERROR_CODES[reason], errorId } };
-  },
-  [systemActions.playbackFailed.type]: (a, s) => ({
-    event: 'error',
-    data: {
-      code: STREAM_FAILED,
-      details: s.stream.lastError?.details ?? null,
-      errorId: (payload(a) as { errorId: string | null }).errorId,
-    },
-  }),
-  [mediaActions.playing.type]: () => ({ event: 'play', data: null }),
-  [mediaActions.paused.type]: (a) => ({ event: 'pause', data: payload(a) }),
-  [mediaActions.ended.type]: () => ({ event: 'ended', data: null }),
-  [mediaActions.positionChanged.type]: (_a, s) => ({
-    event: 'timeupdate',
-    data: { currentTime: s.media.currentTime, duration: s.media.duration },
-  }),
-  [mediaActions.seeking.type]: (a) => ({ event: 'seeking', data: payload(a) }),
-  [mediaActions.seeked.type]: (a) => ({ event: 'seeked', data: payload(a) }),
-  [mediaActions.volumeChanged.type]: (a) => ({ event: 'volumeChange', data: payload(a) }),
-  [streamActions.levelSwitched.type]: (_a, s) => ({
-    event: 'qualityChange',
-    data: selectQuality(s),
-  }),
-  [streamActions.audioTrackSwitched.type]: (_a, s) => ({
-    event: 'audioTrackChange',
-    data: s.stream.audioTracks.find((t) => t.id === s.stream.audioTrack) ?? null,
-  }),
-  [streamActions.subtitleTrackSwitched.type]: (_a, s) => ({
-    event: 'subtitleChange',
-    data: s.stream.subtitleTracks.find((t) => t.id === s.stream.subtitleTrack) ?? null,
-  }),
-  [viewportActions.fullscreenChanged.type]: (_a, s) => ({
-    event: 'fullscreenChange',
-    data: { fullscreen: s.viewport.fullscreen },
-  }),
-  // SPEC.md section 4: the episode is the payload
-  [contentActions.episodeSelected.type]: (_a, s) => ({
-    event: 'episodeChanged',
-    data: episodeOf(s),
-  }),
-  [mediaActions.autoplayMuted.type]: () => ({
-    event: 'autoplayBlocked',
-    data: { fallback: 'muted' },
-  }),
-  [mediaActions.autoplayBlocked.type]: () => ({
-    event: 'autoplayBlocked',
-    data: { fallback: 'play-button' },
-  }),
-  [adsActions.breakStarted.type]: (a) => ({ event: 'adBreakStarted', data: payload(a) }),
-  [adsActions.adStarted.type]: (_a, s) => ({ event: 'adStarted', data: adOf(s) }),
-  // the advert plays or pauses: the same events as the film's, marked as the advert's
-  [adsActions.adPlaying.type]: () => ({ event: 'play', data: { ad: true } }),
-  [adsActions.adPaused.type]: (_a, s) => ({
-    event: 'pause',
-    data: { currentTime: s.media.currentTime, ad: true },
-  }),
-  [adsActions.adEnded.type]: (_a, s) => ({ event: 'adEnded', data: adOf(s) }),
-  [adsActions.breakEnded.type]: () => ({ event: 'adBreakEnded', data: null }),
-  // each analytics event, as the statistics function got it (the SDK hands it to the page's own)
-  [analyticsActions.sent.type]: (a) => ({ event: 'analytics', data: payload(a) }),
-  // the fullscreen-stretched mode: the host page stretches the frame over its viewport, and back
-  [viewportActions.stretchedChanged.type]: (_a, s) => ({
-    event: s.viewport.stretched ? 'fullscreenStretchedEnter' : 'fullscreenStretchedExit',
-    data: null,
-  }),
-};
-
-export const HOST_ACTION_TYPES = Object.keys(DESCRIBE);
-
-/** Events only a host that has spoken to the player hears: they come every second. */
-export const FREQUENT_EVENTS = new Set(['timeupdate']);
-
-/** Every event name the host may hear, as the ready event lists them. */
-export const EVENTS = [
-  'ready',
-  'error',
-  'play',
-  'pause',
-  'ended',
-  'timeupdate',
-  'seeking',
-  'seeked',
-  'volumeChange',
-  'qualityChange',
-  'audioTrackChange',
-  'subtitleChange',
-  'fullscreenChange',
-  'episodeChanged',
-  'autoplayBlocked',
-  'adBreakStarted',
-  'adStarted',
-  'adEnded',
-  'adBreakEnded',
-  'fullscreenStretchedEnter',
-  'fullscreenStretchedExit',
-  'analytics',
-  'flightLog',
-  'response',
-];
-
-export function describeForHost(action: UnknownAction, state: PlayerState): HostEvent | null {
-  return DESCRIBE[action.type]?.(action, state) ?? null;
-}
 
 /** The player.js protocol's events, from ours. */
 export const PLAYERJS_EVENTS = ['ready', 'play', 'pause', 'ended', 'timeupdate', 'seeked', 'error'];
@@ -173,7 +52,162 @@ export const PLAYERJS_METHODS = [
   'removeEventListener',
 ];
 
-export function toPlayerjs(event: HostEvent, state: PlayerState): HostEvent | null {
+/** An event for the host page, its data as the protocol says. */
+export type HostEvent = PlayerEvent;
+
+/** Every event name the host may hear, and the answers to requests, as the ready event lists them. */
+export const EVENTS: string[] = [...EVENT_NAMES, ...ANSWER_MESSAGES];
+
+/** What the ready event tells a host: what it may hear and ask. */
+export const READY_DATA = {
+  ours: { events: EVENTS, commands: COMMANDS } satisfies ReadyInfo,
+  playerjs: { events: PLAYERJS_EVENTS, methods: PLAYERJS_METHODS },
+};
+
+/** An action creator of the state, with the payload it carries. */
+interface Creator<P> {
+  type: string;
+  match(action: unknown): action is { type: string; payload: P };
+}
+
+/** Which events an action may become, and how: the data is the protocol's for that event. */
+interface Rule<E extends PlayerEventName> {
+  type: string;
+  events: readonly E[];
+  describe(action: UnknownAction, state: PlayerState): PlayerEvent<E> | null;
+}
+
+function rule<P, const E extends PlayerEventName>(
+  creator: Creator<P>,
+  events: readonly E[],
+  describe: (payload: P, state: PlayerState) => PlayerEvent<E> | null,
+): Rule<E> {
+  return {
+    type: creator.type,
+    events,
+    describe: (action, state) => (creator.match(action) ? describe(action.payload, state) : null),
+  };
+}
+
+const adOf = (s: PlayerState): HostAd | null => {
+  const ad = s.ads.ad;
+  return (
+    ad && {
+      id: ad.id,
+      index: ad.index,
+      title: ad.title,
+      durationSec: reportedAdDuration(ad.durationSec),
+      status: ad.status,
+      error: ad.error,
+    }
+  );
+};
+
+/** Each action the host hears, with what it says. */
+const RULES = [
+  rule(systemActions.bootSucceeded, ['ready'], () => ({
+    event: 'ready',
+    data: READY_DATA.ours,
+  })),
+  rule(systemActions.bootFailed, ['error'], ({ reason, errorId }) => ({
+    event: 'error',
+    data: { code: BOOT_ERROR_CODES[reason], errorId },
+  })),
+  rule(systemActions.playbackFailed, ['error'], ({ errorId }, s) => ({
+    event: 'error',
+    data: { code: STREAM_FAILED, details: s.stream.lastError?.details ?? null, errorId },
+  })),
+  rule(mediaActions.playing, ['play'], () => ({ event: 'play', data: null })),
+  rule(mediaActions.paused, ['pause'], (p) => ({ event: 'pause', data: p })),
+  rule(mediaActions.ended, ['ended'], () => ({ event: 'ended', data: null })),
+  rule(mediaActions.positionChanged, ['timeupdate'], (_p, s) => ({
+    event: 'timeupdate',
+    data: { currentTime: s.media.currentTime, duration: s.media.duration },
+  })),
+  rule(mediaActions.seeking, ['seeking'], (p) => ({ event: 'seeking', data: p })),
+  rule(mediaActions.seeked, ['seeked'], (p) => ({ event: 'seeked', data: p })),
+  rule(mediaActions.volumeChanged, ['volumeChange'], (p) => ({ event: 'volumeChange', data: p })),
+  rule(streamActions.levelSwitched, ['qualityChange'], (_p, s) => ({
+    event: 'qualityChange',
+    data: selectQuality(s),
+  })),
+  rule(streamActions.audioTrackSwitched, ['audioTrackChange'], (_p, s) => ({
+    event: 'audioTrackChange',
+    data: s.stream.audioTracks.find((t) => t.id === s.stream.audioTrack) ?? null,
+  })),
+  rule(streamActions.subtitleTrackSwitched, ['subtitleChange'], (_p, s) => ({
+    event: 'subtitleChange',
+    data: s.stream.subtitleTracks.find((t) => t.id === s.stream.subtitleTrack) ?? null,
+  })),
+  rule(viewportActions.fullscreenChanged, ['fullscreenChange'], (_p, s) => ({
+    event: 'fullscreenChange',
+    data: { fullscreen: s.viewport.fullscreen },
+  })),
+  // SPEC.md section 4: the episode is the payload
+  rule(contentActions.episodeSelected, ['episodeChanged'], (_p, s) => {
+    const episode = selectCurrentEpisode(s);
+    return episode && { event: 'episodeChanged', data: episode };
+  }),
+  rule(mediaActions.autoplayMuted, ['autoplayBlocked'], () => ({
+    event: 'autoplayBlocked',
+    data: { fallback: 'muted' },
+  })),
+  rule(mediaActions.autoplayBlocked, ['autoplayBlocked'], () => ({
+    event: 'autoplayBlocked',
+    data: { fallback: 'play-button' },
+  })),
+  rule(adsActions.breakStarted, ['adBreakStarted'], (p) => ({ event: 'adBreakStarted', data: p })),
+  rule(adsActions.adStarted, ['adStarted'], (_p, s) => {
+    const ad = adOf(s);
+    return ad && { event: 'adStarted', data: ad };
+  }),
+  // the advert plays or pauses: the same events as the film's, marked as the advert's
+  rule(adsActions.adPlaying, ['play'], () => ({ event: 'play', data: { ad: true } })),
+  rule(adsActions.adPaused, ['pause'], (_p, s) => ({
+    event: 'pause',
+    data: { currentTime: s.media.currentTime, ad: true },
+  })),
+  rule(adsActions.adEnded, ['adEnded'], (_p, s) => {
+    const ad = adOf(s);
+    return ad && { event: 'adEnded', data: ad };
+  }),
+  rule(adsActions.breakEnded, ['adBreakEnded'], () => ({ event: 'adBreakEnded', data: null })),
+  // each analytics event, as the statistics function got it (the SDK hands it to the page's own)
+  rule(analyticsActions.sent, ['analytics'], (p) => ({ event: 'analytics', data: p })),
+  // the fullscreen-stretched mode: the host page stretches the frame over its viewport, and back
+  rule(
+    viewportActions.stretchedChanged,
+    ['fullscreenStretchedEnter', 'fullscreenStretchedExit'],
+    (_p, s) => ({
+      event: s.viewport.stretched ? 'fullscreenStretchedEnter' : 'fullscreenStretchedExit',
+      data: null,
+    }),
+  ),
+] as const;
+
+/** The events of the protocol no action becomes: none, or this does not compile. */
+type Told = (typeof RULES)[number] extends infer R ? (R extends Rule<infer E> ? E : never) : never;
+type Untold = Exclude<PlayerEventName, Told>;
+const _everyEventTold: [Untold] extends [never] ? true : Untold = true;
+
+const DESCRIBE = new Map<string, Rule<PlayerEventName>>(RULES.map((r) => [r.type, r]));
+
+export const HOST_ACTION_TYPES = [...DESCRIBE.keys()];
+
+/** Events only a host that has spoken to the player hears: they come every second. */
+export const FREQUENT_EVENTS = new Set<string>(['timeupdate']);
+
+export function describeForHost(action: UnknownAction, state: PlayerState): HostEvent | null {
+  return DESCRIBE.get(action.type)?.describe(action, state) ?? null;
+}
+
+/** An event of the player.js protocol. */
+export interface PlayerjsEvent {
+  event: string;
+  data: unknown;
+}
+
+export function toPlayerjs(event: HostEvent, state: PlayerState): PlayerjsEvent | null {
   switch (event.event) {
     case 'play':
     case 'pause':
@@ -185,10 +219,8 @@ export function toPlayerjs(event: HostEvent, state: PlayerState): HostEvent | nu
         event: event.event,
         data: { seconds: state.media.currentTime, duration: state.media.duration },
       };
-    case 'error': {
-      const { code } = event.data as { code: string };
-      return { event: 'error', data: { code: -1, msg: code } };
-    }
+    case 'error':
+      return { event: 'error', data: { code: -1, msg: event.data.code } };
     default:
       return null;
   }

@@ -1,10 +1,9 @@
 import type { StatsPort } from './types';
+import { STATISTICS_FUNCTION } from '../shared/protocol';
 
-/**
- * SPEC.md section 7: analytics go through a global statistics function. The player calls it by this
- * name, with the event name and its payload, when the page that runs the player defines it.
- */
-export const STATISTICS_FUNCTION = 'videoplayerStatistics';
+// SPEC.md section 7: analytics go through a global statistics function (its name is the host
+// protocol's). The player calls it with the event name and its payload when the page that runs the
+// player defines it.
 
 type StatisticsFunction = (event: string, payload: Record<string, unknown>) => void;
 

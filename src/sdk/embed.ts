@@ -1,9 +1,7 @@
 // embed.js: the host page's side of the player. Creates the player's frame from a container element
 // and its data attributes, and offers a promise-based API over the player's messages. No React, no
 // player code: a host page loads a few kilobytes. Several players on one page are independent.
-import { FRAGMENT_SETTINGS } from '../app/frameDataset';
-import { PROTOCOL } from '../shared/protocol';
-import { STATISTICS_FUNCTION } from '../ports/stats';
+import { FRAGMENT_SETTINGS, PROTOCOL, STATISTICS_FUNCTION } from '../shared/protocol';
 
 /** Data attributes that become the player's query (SPEC.md section 2). */
 const QUERY_ATTRIBUTES = [
