@@ -4,5 +4,7 @@ module.exports = {
   roots: ['<rootDir>/test/unit', '<rootDir>/test/replay'],
   transform: { '^.+\\.(t|j)sx?$': require('./jest.swc.cjs') },
   transformIgnorePatterns: ['/node_modules/(?!(hls\\.js)/)'],
+  // the SDK's sources import each other as ES modules do ('./player.js' for player.ts)
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   setupFilesAfterEnv: ['<rootDir>/test/unit/setup.ts'],
 };

@@ -1,6 +1,7 @@
-// The demo host page: embeds the player with the host SDK (embed.js) for the content in its own query,
-// and lists every event the player sends. `window.demoPlayer` is the SDK object, for the console.
-import { KinoPlayer } from '../src/sdk/embed';
+// The demo host page: embeds the player with the host SDK (the kino-player-sdk module, which embed.js
+// also is) for the content in its own query, and lists every event the player sends.
+// `window.demoPlayer` is the SDK object, for the console.
+import { createPlayer, type KinoPlayer } from '../src/sdk/index';
 
 const params = new URLSearchParams(location.search);
 if (!params.has('movie_id')) params.set('movie_id', '1');
@@ -20,10 +21,11 @@ container.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`
 container.dataset.sentry_project_label = 'demo-host';
 if (ads !== null) container.dataset.env_ad_list_url = `${location.origin}/ad-list.json?vast=${ads}`;
 
-const player = new KinoPlayer(
-  container,
-  playerOrigin ? { playerUrl: `${playerOrigin}/index.html` } : {},
-);
+const player = createPlayer(container, {
+  playerUrl: playerOrigin
+    ? `${playerOrigin}/index.html`
+    : new URL('index.html', location.href).href,
+});
 player.iframe.id = 'player';
 (window as unknown as { demoPlayer: KinoPlayer }).demoPlayer = player;
 

@@ -252,7 +252,7 @@ describe('the host SDK on the demo host page', () => {
 
 declare global {
   interface Window {
-    demoPlayer: import('../../src/sdk/embed').KinoPlayer;
+    demoPlayer: import('../../src/sdk/index').KinoPlayer;
     statsCalls: { event: string; payload: Record<string, unknown> }[];
     videoplayerStatistics: (event: string, payload: Record<string, unknown>) => void;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

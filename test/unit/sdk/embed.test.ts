@@ -1,145 +1,98 @@
-import { PROTOCOL } from '../../../src/shared/protocol';
-import { KinoPlayer } from '../../../src/sdk/embed';
+// embed.js, the global script: window.KinoPlayer with the player beside the script by default, and
+// an auto-mount of the data-kino-player elements after the page's own scripts, which a player the
+// page makes itself replaces.
 
-const PLAYER = 'https://player.example';
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function mount(attributes: Record<string, string>) {
-  const container = document.createElement('div');
-  container.setAttribute('data-kino-player', '');
-  for (const [name, value] of Object.entries(attributes)) container.setAttribute(name, value);
-  document.body.append(container);
-  const player = new KinoPlayer(container, { playerUrl: `${PLAYER}/index.html` });
-  const frame = player.iframe.contentWindow!;
-  const posted: { message: Record<string, unknown>; origin: string }[] = [];
-  frame.postMessage = ((message: Record<string, unknown>, origin: string) =>
-    posted.push({ message, origin })) as typeof frame.postMessage;
-  /** a message from this player's frame (or from elsewhere) to the page */
-  const fromPlayer = (data: unknown, { origin = PLAYER, source = frame as Window | null } = {}) =>
-    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
-  return { player, posted, fromPlayer, container };
+/** Runs the global script afresh, as a script element with these attributes would. */
+async function loadScript(attributes: Record<string, string> = {}) {
+  const script = document.createElement('script');
+  script.src = 'https://cdn.example/kino/embed.js';
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  try {
+    await jest.isolateModulesAsync(async () => {
+      await import('../../../src/sdk/embed');
+    });
+  } finally {
+    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+  }
+  return window.KinoPlayer!;
 }
 
-afterEach(() => {
+function element(movieId: string) {
+  const container = document.createElement('div');
+  container.setAttribute('data-kino-player', '');
+  container.setAttribute('data-movie_id', movieId);
+  document.body.append(container);
+  return container;
+}
+
+afterEach(async () => {
+  await tick(); // this test's script has mounted what it would
   document.body.innerHTML = '';
+  delete window.KinoPlayer;
 });
 
-describe('the host SDK', () => {
-  it('builds the frame from the data attributes: query, frame data, and the page origin', () => {
-    const { player } = mount({
-      'data-movie_id': '2',
-      'data-auto_play': '1',
-      'data-env_base_url': 'https://api.example',
-      'data-fullscreen_mode': 'stretched',
-    });
-    const url = new URL(player.iframe.src);
-    expect(url.origin).toBe(PLAYER);
-    expect(url.searchParams.get('movie_id')).toBe('2');
-    expect(url.searchParams.get('auto_play')).toBe('1');
-    expect(url.searchParams.get('origin')).toBe(location.origin);
-    // the frame has them all; the fragment only the presentation settings
-    expect(player.iframe.getAttribute('data-env_base_url')).toBe('https://api.example');
-    expect(player.iframe.getAttribute('data-fullscreen_mode')).toBe('stretched');
-    const fragment = new URLSearchParams(url.hash.slice(1));
-    expect(fragment.get('fullscreen_mode')).toBe('stretched');
-    expect(fragment.get('env_base_url')).toBeNull();
-    expect(player.iframe.allow).toContain('autoplay');
+describe('embed.js, the global script', () => {
+  it('defines window.KinoPlayer, with the player beside the script by default', async () => {
+    const KinoPlayer = await loadScript();
+    const player = new KinoPlayer(element('2'));
+    expect(new URL(player.iframe.src).pathname).toBe('/kino/index.html');
+    expect(new URL(player.iframe.src).origin).toBe('https://cdn.example');
+    const elsewhere = new KinoPlayer(element('3'), { playerUrl: 'https://player.example/' });
+    expect(new URL(elsewhere.iframe.src).origin).toBe('https://player.example');
+    expect(new KinoPlayer.PlayerError('TIMEOUT', 'late').code).toBe('TIMEOUT');
   });
 
-  it('keeps several players apart: each hears only its own frame, from its origin', async () => {
-    const a = mount({ 'data-movie_id': '1' });
-    const b = mount({ 'data-movie_id': '2' });
-    const heardA: string[] = [];
-    const heardB: string[] = [];
-    a.player.on('*', (_d, event) => heardA.push(event));
-    b.player.on('*', (_d, event) => heardB.push(event));
-    a.fromPlayer({ protocol: PROTOCOL, event: 'play', data: null });
-    a.fromPlayer(
-      { protocol: PROTOCOL, event: 'pause', data: null },
-      { origin: 'https://evil.example' },
-    );
-    b.fromPlayer({ protocol: PROTOCOL, event: 'ended', data: null });
-    expect(heardA).toEqual(['play']);
-    expect(heardB).toEqual(['ended']);
-    expect(KinoPlayer.mountAll()).toEqual([]); // both containers already have their player
+  it("or the script's data-player-url", async () => {
+    const KinoPlayer = await loadScript({ 'data-player-url': 'https://player.example/embed/' });
+    const player = new KinoPlayer(element('2'));
+    expect(player.iframe.src).toMatch(/^https:\/\/player\.example\/embed\/\?movie_id=2/);
   });
 
-  it('sends commands to the player origin once ready, and settles each with its answer', async () => {
-    const { player, posted, fromPlayer } = mount({ 'data-movie_id': '2' });
-    fromPlayer({ protocol: PROTOCOL, event: 'ready', data: { events: [], commands: [] } });
-    const seek = player.seek(12);
-    const time = player.getCurrentTime();
-    const episode = player.selectEpisode(999);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(posted.map((p) => [p.message.command, p.origin])).toEqual([
-      ['seek', PLAYER],
-      ['getCurrentTime', PLAYER],
-      ['selectEpisode', PLAYER],
+  it('mounts every data-kino-player element after the page scripts; mountAll gives those players', async () => {
+    const first = element('1');
+    const second = element('2');
+    const KinoPlayer = await loadScript();
+    expect(first.querySelector('iframe')).toBeNull(); // not before the page's own scripts
+    await tick();
+    expect(first.querySelectorAll('iframe')).toHaveLength(1);
+    expect(second.querySelectorAll('iframe')).toHaveLength(1);
+    const players = KinoPlayer.mountAll();
+    expect(players.map((p) => p.iframe)).toEqual([
+      first.querySelector('iframe'),
+      second.querySelector('iframe'),
     ]);
-    const [s, t, e] = posted.map((p) => p.message.requestId);
-    fromPlayer({ protocol: PROTOCOL, event: 'response', requestId: t, data: 12.5 });
-    fromPlayer({ protocol: PROTOCOL, event: 'response', requestId: s });
-    fromPlayer({
-      protocol: PROTOCOL,
-      event: 'response',
-      requestId: e,
-      error: { code: 'UNKNOWN_EPISODE', message: 'No episode 999' },
-    });
-    await expect(seek).resolves.toBeUndefined();
-    await expect(time).resolves.toBe(12.5);
-    await expect(episode).rejects.toMatchObject({ code: 'UNKNOWN_EPISODE' });
+    expect(KinoPlayer.mountAll()).toEqual(players);
   });
 
-  it('rejects ready with the error code when the player cannot play', async () => {
-    const { player, fromPlayer } = mount({ 'data-movie_id': 'abc' });
-    fromPlayer({ protocol: PROTOCOL, event: 'error', data: { code: 'MOVIE_ID_MISSING' } });
-    await expect(player.ready).rejects.toMatchObject({ code: 'MOVIE_ID_MISSING' });
+  it('leaves alone an element the page gave a player, and gives way to one the page makes later', async () => {
+    const own = element('1');
+    const later = element('2');
+    const KinoPlayer = await loadScript();
+    const mine = new KinoPlayer(own); // as an inline script after embed.js does
+    await tick();
+    expect(own.querySelectorAll('iframe')).toHaveLength(1);
+    expect(KinoPlayer.mountAll()[0]).toBe(mine);
+
+    const auto = KinoPlayer.mountAll()[1]!;
+    const autoFrame = later.querySelector('iframe');
+    const replaced = new KinoPlayer(later, { playerUrl: 'https://player.example/' });
+    expect(later.querySelectorAll('iframe')).toHaveLength(1);
+    expect(autoFrame?.isConnected).toBe(false);
+    await expect(auto.ready).rejects.toMatchObject({ code: 'DESTROYED' });
+    expect(KinoPlayer.mountAll()).toEqual([mine, replaced]);
   });
 
-  it('stretches the frame over the page and back, and hands analytics to the page function', () => {
-    const { player, fromPlayer } = mount({ 'data-fullscreen_mode': 'stretched' });
-    const before = player.iframe.style.cssText;
-    fromPlayer({ protocol: PROTOCOL, event: 'fullscreenStretchedEnter', data: null });
-    expect(player.iframe.style.position).toBe('fixed');
-    fromPlayer({ protocol: PROTOCOL, event: 'fullscreenStretchedExit', data: null });
-    expect(player.iframe.style.cssText).toBe(before);
-
-    const calls: unknown[] = [];
-    Object.assign(window, { videoplayerStatistics: (...args: unknown[]) => calls.push(args) });
-    fromPlayer({
-      protocol: PROTOCOL,
-      event: 'analytics',
-      data: { event: 'videoplayer_play', payload: { first_playback: 1 } },
-    });
-    expect(calls).toEqual([['videoplayer_play', { first_playback: 1 }]]);
-  });
-
-  it('a command never waits forever for a player that does not load', async () => {
-    jest.useFakeTimers();
-    try {
-      const { player } = mount({});
-      const play = player.play();
-      jest.advanceTimersByTime(30_000);
-      await expect(play).rejects.toMatchObject({ code: 'NOT_READY' });
-    } finally {
-      jest.useRealTimers();
-    }
-  });
-
-  it('destroy before the player loaded settles ready and the commands waiting for it', async () => {
-    const { player } = mount({});
-    const play = player.play();
+  it('attaches to a player frame of the page', async () => {
+    const KinoPlayer = await loadScript();
+    const iframe = document.createElement('iframe');
+    iframe.src = 'https://player.example/index.html?movie_id=1';
+    document.body.append(iframe);
+    const player = KinoPlayer.attach(iframe);
+    expect(player.iframe).toBe(iframe);
     player.destroy();
-    await expect(player.ready).rejects.toMatchObject({ code: 'DESTROYED' });
-    await expect(play).rejects.toMatchObject({ code: 'DESTROYED' });
-  });
-
-  it('destroy removes the frame and rejects what is pending', async () => {
-    const { player, fromPlayer, container } = mount({});
-    fromPlayer({ protocol: PROTOCOL, event: 'ready', data: { events: [], commands: [] } });
-    const pending = player.getDuration();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    player.destroy();
-    await expect(pending).rejects.toMatchObject({ code: 'DESTROYED' });
-    expect(container.querySelector('iframe')).toBeNull();
+    expect(iframe.isConnected).toBe(true);
   });
 });
