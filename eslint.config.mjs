@@ -21,6 +21,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'packages/*/dist/**',
       '.parcel-cache/**',
       'node_modules/**',
       'demo/fixtures/media/**',
