@@ -5,6 +5,7 @@ import { selectBooted } from '../../src/state/system';
 import { selectPlayerState } from '../../src/state/selectors';
 import { PROTOCOL } from '../../src/shared/protocol';
 import {
+  createBufferingWatch,
   describeForHost,
   FREQUENT_EVENTS,
   HOST_ACTION_TYPES,
@@ -61,8 +62,11 @@ function* playerjsReady(listener: string | null) {
 }
 
 /** Tells the host what happened: in our protocol, and to the player.js clients that listen. */
-function* tell(action: UnknownAction) {
+function* tell(action: UnknownAction, watchBuffering: ReturnType<typeof createBufferingWatch>) {
   const state = yield* select(selectPlayerState);
+  const buffering = watchBuffering(action, state);
+  // the end of buffering comes before the play that ends it
+  if (buffering) yield* postToHost({ protocol: PROTOCOL, ...buffering });
   const event = describeForHost(action, state);
   if (!event) return;
   if (!FREQUENT_EVENTS.has(event.event) || state.bridge.hostListening)
@@ -117,11 +121,24 @@ function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
       return;
     }
     case 'command': {
-      const answer = yield* runCommand(inbound.command, inbound.requestId);
-      if (inbound.command.name !== 'exportLog')
-        yield* respond(inbound.requestId, inbound.command.name, answer);
+      const { command, requestId } = inbound;
+      const answer = yield* runCommand(command, requestId);
+      if (command.name !== 'exportLog') yield* respond(requestId, command.name, answer);
+      if (command.name === 'loadContent' && !answer.error) {
+        // answered first: the frame then loads the player again for the other content
+        const { page } = yield* getPorts();
+        yield* call([page, page.reloadFor], {
+          movieId: command.movieId,
+          episodeId: command.episodeId ?? null,
+        });
+      }
       return;
     }
+    case 'refused':
+      // not carried out, and counted as before; the host hears why
+      yield* ignore(inbound.error.message);
+      yield* respond(inbound.requestId, inbound.name, { error: inbound.error });
+      return;
     case 'playerjs-listen': {
       if (!PLAYERJS_EVENTS.includes(inbound.event)) return;
       yield* put(bridgeActions.playerjsListenerChanged(inbound));
@@ -170,6 +187,9 @@ export function* bridgeActor() {
     const embedder = yield* call([parent, parent.embedderOrigin]);
     yield* put(bridgeActions.linked(initialLink(config.allowedOrigins, embedder)));
   }
-  yield* takeEvery(anyOf(HOST_ACTION_TYPES), tell);
+  const watchBuffering = createBufferingWatch();
+  yield* takeEvery(anyOf(HOST_ACTION_TYPES), (action: UnknownAction) =>
+    tell(action, watchBuffering),
+  );
   yield* fork(listen);
 }

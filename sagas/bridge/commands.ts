@@ -5,9 +5,16 @@ import { READY_DATA } from '../../src/bridge/events';
 import type {
   CommandAnswer,
   CommandError,
+  CommandErrorCode,
   CommandName,
   HostEpisode,
+  HostQualityLevel,
+  HostTrack,
 } from '../../src/shared/protocol';
+import { STRETCHED_MODE } from '../../src/shared/config';
+import type { DisplayOutcome } from '../../src/ports/types';
+import { streamRequests } from '../../src/state/stream';
+import { selectStretched, viewportActions } from '../../src/state/viewport';
 import type { PlayerState } from '../../src/state';
 import { bridgeActions } from '../../src/state/bridge';
 import { contentActions } from '../../src/state/content';
@@ -21,7 +28,7 @@ import {
   selectQuality,
   selectPlayerState,
 } from '../../src/state/selectors';
-import { getPorts } from '../lib/context';
+import { getConfig, getPorts } from '../lib/context';
 
 /** What a host may not do while an advert plays: refused with this code, never queued. */
 export const REFUSED_DURING_AD: CommandError = {
@@ -33,15 +40,89 @@ export const REFUSED_DURING_AD: CommandError = {
 export type Answer = { data?: unknown; error?: CommandError };
 const answer = <K extends CommandName>(_name: K, data: CommandAnswer<K>): Answer => ({ data });
 
+const refused = (code: CommandErrorCode, message: string): Answer => ({
+  error: { code, message },
+});
+
+/** The stream's levels as a host chooses among them: highest first. */
+const qualitiesOf = (s: PlayerState): HostQualityLevel[] =>
+  s.stream.levels
+    .map((l, level) => ({ level, height: l.height, bitrate: l.bitrate }))
+    .sort((a, b) => b.height - a.height || b.bitrate - a.bitrate);
+
+const trackOf = ({ id, name, lang }: HostTrack): HostTrack => ({ id, name, lang });
+const subtitlesOf = (s: PlayerState) => s.stream.subtitleTracks.map(trackOf);
+const audioOf = (s: PlayerState) => s.stream.audioTracks.map(trackOf);
+
 /** The getters answered from the state (the others read the video element). */
-type StateGetter = 'getDuration' | 'getEpisode' | 'getEpisodes' | 'getQuality' | 'getFullscreen';
+type StateGetter =
+  | 'getDuration'
+  | 'getEpisode'
+  | 'getEpisodes'
+  | 'getQuality'
+  | 'getFullscreen'
+  | 'getEnded'
+  | 'getPlaybackRate'
+  | 'getQualities'
+  | 'getSubtitleTracks'
+  | 'getSubtitleTrack'
+  | 'getAudioTracks'
+  | 'getAudioTrack'
+  | 'getTracks'
+  | 'getPictureInPicture'
+  | 'isAdPlaying';
 const STATE_GETTERS: { [K in StateGetter]: (s: PlayerState) => CommandAnswer<K> } = {
   getDuration: (s) => s.media.duration,
   getEpisode: (s): HostEpisode | null => selectCurrentEpisode(s),
   getEpisodes: (s) => selectEpisodesInOrder(s),
   getQuality: (s) => selectQuality(s),
   getFullscreen: (s) => s.viewport.fullscreen,
+  getEnded: (s) => s.media.ended,
+  getPlaybackRate: (s) => s.stream.rate,
+  getQualities: qualitiesOf,
+  getSubtitleTracks: subtitlesOf,
+  getSubtitleTrack: (s) => subtitlesOf(s).find((t) => t.id === s.stream.subtitleTrack) ?? null,
+  getAudioTracks: audioOf,
+  getAudioTrack: (s) => audioOf(s).find((t) => t.id === s.stream.audioTrack) ?? null,
+  getTracks: (s) => ({ qualities: qualitiesOf(s), subtitles: subtitlesOf(s), audio: audioOf(s) }),
+  getPictureInPicture: (s) => s.viewport.pictureInPicture,
+  isAdPlaying: (s) => selectInAdBreak(s) && s.ads.ad !== null,
 };
+
+/** What the browser said to a host's display request, as the answer. */
+const displayAnswer = (outcome: DisplayOutcome, what: string): Answer | null =>
+  outcome === 'refused'
+    ? refused('NOT_ALLOWED', `The browser refused ${what} (it needs a viewer's gesture)`)
+    : outcome === 'unsupported'
+      ? refused('NOT_SUPPORTED', `This browser has no ${what}`)
+      : null;
+
+/** The host's display requests: the stretched mode where the page has it, else the browser's. */
+function* display(
+  name: 'requestFullscreen' | 'exitFullscreen' | 'requestPictureInPicture',
+): Generator<unknown, Answer> {
+  const { viewport } = yield* getPorts();
+  if (name === 'requestPictureInPicture') {
+    const outcome = yield* call([viewport, viewport.requestPictureInPicture]);
+    return displayAnswer(outcome, 'picture-in-picture') ?? {};
+  }
+  const config = yield* getConfig();
+  if (config.fullscreenMode === STRETCHED_MODE && config.embedded) {
+    // the host page stretches the frame: no browser permission, no gesture
+    const active = name === 'requestFullscreen';
+    if ((yield* select(selectStretched)) !== active)
+      yield* put(viewportActions.stretchedChanged({ active }));
+    return active ? answer('requestFullscreen', { mode: 'stretched' }) : {};
+  }
+  if (name === 'exitFullscreen') {
+    const outcome = yield* call([viewport, viewport.exitFullscreen]);
+    return displayAnswer(outcome, 'leaving fullscreen') ?? {};
+  }
+  const outcome = yield* call([viewport, viewport.requestFullscreen]);
+  return (
+    displayAnswer(outcome, 'fullscreen') ?? answer('requestFullscreen', { mode: 'fullscreen' })
+  );
+}
 
 /** A getter's answer, from the state. */
 export function answerGetter(name: StateGetter, s: PlayerState): Answer {
@@ -107,6 +188,48 @@ export function* runCommand(command: Command, requestId: RequestId): Generator<u
         return { error: { code: 'UNKNOWN_EPISODE', message: `No episode ${command.episodeId}` } };
       yield* put(contentActions.episodeRequested({ episodeId: command.episodeId }));
       return {};
+    }
+    case 'setPlaybackRate':
+      if (inBreak) return { error: REFUSED_DURING_AD };
+      yield* put(streamRequests.rateRequested({ rate: command.rate }));
+      return {};
+    case 'setQuality': {
+      const { quality } = command;
+      if (quality === 'auto') {
+        yield* put(streamRequests.qualityRequested({ level: -1 }));
+        return {};
+      }
+      // the level of that height the stream prefers (its highest bitrate)
+      const level = qualitiesOf(state).find((q) => q.height === quality);
+      if (!level) return refused('UNKNOWN_QUALITY', `No ${quality}p quality`);
+      yield* put(streamRequests.qualityRequested({ level: level.level }));
+      return {};
+    }
+    case 'setSubtitleTrack': {
+      const { id } = command;
+      if (id !== 'off' && !state.stream.subtitleTracks.some((t) => t.id === id))
+        return refused('UNKNOWN_SUBTITLE_TRACK', `No subtitle track ${id}`);
+      yield* put(streamRequests.subtitleRequested({ id: id === 'off' ? -1 : id }));
+      return {};
+    }
+    case 'setAudioTrack':
+      if (!state.stream.audioTracks.some((t) => t.id === command.id))
+        return refused('UNKNOWN_AUDIO_TRACK', `No audio track ${command.id}`);
+      yield* put(streamRequests.audioTrackRequested({ id: command.id }));
+      return {};
+    case 'requestPictureInPicture':
+      if (inBreak) return { error: REFUSED_DURING_AD }; // it would show the film, not the advert
+      return yield* display(command.name);
+    case 'requestFullscreen':
+    case 'exitFullscreen':
+      return yield* display(command.name);
+    case 'loadContent':
+      // carried out by the bridge once answered: the frame loads the player again
+      if (inBreak) return { error: REFUSED_DURING_AD };
+      return {};
+    case 'getBuffered': {
+      const ranges = yield* call([media, media.buffered]);
+      return answer('getBuffered', ranges);
     }
     case 'setAutoplay':
       yield* put(resumeActions.autoplayChosen({ autoplay: command.autoplay }));

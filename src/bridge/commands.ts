@@ -4,6 +4,8 @@
 // the map has and this file cannot read, or the other way round, does not compile.
 import {
   COMMAND_KINDS,
+  PLAYBACK_RATE_MAX,
+  PLAYBACK_RATE_MIN,
   COMMAND_NAMES,
   type CommandArgs,
   type CommandName,
@@ -74,6 +76,42 @@ const READERS: { [K in CommandName]: Reader<K> } = {
       ? { name: 'setAutoplay', autoplay }
       : 'setAutoplay needs a boolean';
   },
+  setPlaybackRate: (args) => {
+    const rate = field(args, 'rate');
+    return finiteNumber(rate) && rate >= PLAYBACK_RATE_MIN && rate <= PLAYBACK_RATE_MAX
+      ? { name: 'setPlaybackRate', rate }
+      : `setPlaybackRate needs a rate from ${PLAYBACK_RATE_MIN} to ${PLAYBACK_RATE_MAX}`;
+  },
+  setQuality: (args) => {
+    const quality = field(args, 'quality');
+    return quality === 'auto' || (Number.isSafeInteger(quality) && (quality as number) > 0)
+      ? { name: 'setQuality', quality: quality as 'auto' | number }
+      : "setQuality needs 'auto' or a height";
+  },
+  setSubtitleTrack: (args) => {
+    const id = field(args, 'id');
+    return id === 'off' || (Number.isSafeInteger(id) && (id as number) >= 0)
+      ? { name: 'setSubtitleTrack', id: id as 'off' | number }
+      : "setSubtitleTrack needs a track id or 'off'";
+  },
+  setAudioTrack: (args) => {
+    const id = field(args, 'id');
+    return Number.isSafeInteger(id) && (id as number) >= 0
+      ? { name: 'setAudioTrack', id: id as number }
+      : 'setAudioTrack needs a track id';
+  },
+  requestFullscreen: bare('requestFullscreen'),
+  exitFullscreen: bare('exitFullscreen'),
+  requestPictureInPicture: bare('requestPictureInPicture'),
+  loadContent: (args) => {
+    const movieId = field(args, 'movieId');
+    const episodeId = field(args, 'episodeId');
+    const positive = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+    if (!positive(movieId)) return 'loadContent needs an integer movieId';
+    if (episodeId !== undefined && !positive(episodeId))
+      return 'loadContent needs an integer episodeId, or none';
+    return { name: 'loadContent', movieId, ...(episodeId === undefined ? {} : { episodeId }) };
+  },
   getCurrentTime: bare('getCurrentTime'),
   getDuration: bare('getDuration'),
   getPaused: bare('getPaused'),
@@ -83,7 +121,20 @@ const READERS: { [K in CommandName]: Reader<K> } = {
   getEpisodes: bare('getEpisodes'),
   getQuality: bare('getQuality'),
   getFullscreen: bare('getFullscreen'),
+  getEnded: bare('getEnded'),
+  getBuffered: bare('getBuffered'),
+  getPlaybackRate: bare('getPlaybackRate'),
+  getQualities: bare('getQualities'),
+  getSubtitleTracks: bare('getSubtitleTracks'),
+  getSubtitleTrack: bare('getSubtitleTrack'),
+  getAudioTracks: bare('getAudioTracks'),
+  getAudioTrack: bare('getAudioTrack'),
+  getTracks: bare('getTracks'),
+  getPictureInPicture: bare('getPictureInPicture'),
+  isAdPlaying: bare('isAdPlaying'),
 };
+
+export const UNKNOWN_COMMAND = 'unknown command';
 
 const isCommandName = (name: string): name is CommandName =>
   Object.prototype.hasOwnProperty.call(READERS, name);
@@ -91,6 +142,6 @@ const isCommandName = (name: string): name is CommandName =>
 /** A command by name with its arguments, validated; a string says what is wrong. */
 export function toCommand(name: unknown, args: unknown): Command | string {
   if (typeof name !== 'string') return 'command is not a string';
-  if (!isCommandName(name)) return 'unknown command';
+  if (!isCommandName(name)) return UNKNOWN_COMMAND;
   return (READERS[name] as Reader<CommandName>)(args);
 }

@@ -126,6 +126,14 @@ const RULES = [
   })),
   rule(mediaActions.seeking, ['seeking'], (p) => ({ event: 'seeking', data: p })),
   rule(mediaActions.seeked, ['seeked'], (p) => ({ event: 'seeked', data: p })),
+  rule(mediaActions.durationChanged, ['durationChange'], (p) => ({
+    event: 'durationChange',
+    data: { duration: p.duration },
+  })),
+  rule(streamActions.rateChanged, ['rateChange'], (p) => ({
+    event: 'rateChange',
+    data: { rate: p.rate },
+  })),
   rule(mediaActions.volumeChanged, ['volumeChange'], (p) => ({ event: 'volumeChange', data: p })),
   rule(streamActions.levelSwitched, ['qualityChange'], (_p, s) => ({
     event: 'qualityChange',
@@ -185,14 +193,50 @@ const RULES = [
   ),
 ] as const;
 
+/**
+ * Buffering, which one action starts (the element's `waiting`) and several end: the film plays, is
+ * paused, ends, is replaced (a new episode or source) or has failed. What ends it depends on whether
+ * it had started, which the bridge remembers: each start is told once, and each end once after it.
+ */
+const BUFFERING_ENDS: readonly string[] = [
+  mediaActions.playing.type,
+  mediaActions.paused.type,
+  mediaActions.ended.type,
+  mediaActions.reset.type,
+  systemActions.playbackFailed.type,
+];
+type BufferingEvent = 'bufferingStart' | 'bufferingEnd';
+
+/** The bridge's buffering watch: the events the actions say, given whether buffering was told. */
+export function createBufferingWatch() {
+  let buffering = false;
+  return (action: UnknownAction, state: PlayerState): PlayerEvent<BufferingEvent> | null => {
+    const data = { currentTime: state.media.currentTime };
+    if (mediaActions.waiting.match(action)) {
+      if (buffering) return null;
+      buffering = true;
+      return { event: 'bufferingStart', data };
+    }
+    if (buffering && BUFFERING_ENDS.includes(action.type)) {
+      buffering = false;
+      return { event: 'bufferingEnd', data };
+    }
+    return null;
+  };
+}
+
 /** The events of the protocol no action becomes: none, or this does not compile. */
-type Told = (typeof RULES)[number] extends infer R ? (R extends Rule<infer E> ? E : never) : never;
+type Told =
+  | ((typeof RULES)[number] extends infer R ? (R extends Rule<infer E> ? E : never) : never)
+  | BufferingEvent;
 type Untold = Exclude<PlayerEventName, Told>;
 const _everyEventTold: [Untold] extends [never] ? true : Untold = true;
 
 const DESCRIBE = new Map<string, Rule<PlayerEventName>>(RULES.map((r) => [r.type, r]));
 
-export const HOST_ACTION_TYPES = [...DESCRIBE.keys()];
+export const HOST_ACTION_TYPES = [
+  ...new Set([...DESCRIBE.keys(), mediaActions.waiting.type, ...BUFFERING_ENDS]),
+];
 
 /** Events only a host that has spoken to the player hears: they come every second. */
 export const FREQUENT_EVENTS = new Set<string>(['timeupdate']);

@@ -1,8 +1,8 @@
 // Inbound messages from the host page, validated into what the bridge understands. Three shapes:
 // our protocol, the SPEC.md message with action type click, and the player.js protocol (the open
 // embed protocol: JSON strings with context 'player.js'). Anything else is invalid, with a reason.
-import { PROTOCOL } from '../shared/protocol';
-import { toCommand, type Command } from './commands';
+import { PROTOCOL, type CommandError } from '../shared/protocol';
+import { toCommand, UNKNOWN_COMMAND, type Command } from './commands';
 
 export const PLAYERJS_CONTEXT = 'player.js';
 export const PLAYERJS_VERSION = '0.0.11';
@@ -14,6 +14,8 @@ export type RequestId = string | number | null;
 
 export type Inbound =
   | { kind: 'command'; command: Command; requestId: RequestId }
+  /** a command of our protocol the player cannot carry out as sent: answered with the reason */
+  | { kind: 'refused'; name: string; requestId: RequestId; error: CommandError }
   | { kind: 'click' }
   | { kind: 'playerjs-listen'; event: string; listener: string | null; add: boolean }
   | { kind: 'playerjs-command'; method: string; command: Command; listener: string | null }
@@ -100,7 +102,14 @@ export function parseInbound(data: unknown): Inbound {
   if (own(message, 'protocol') !== PROTOCOL) return { kind: 'invalid', reason: 'unknown protocol' };
   const requestId = readId(own(message, 'requestId'));
   if (requestId === undefined) return { kind: 'invalid', reason: 'bad requestId' };
-  const command = toCommand(own(message, 'command'), own(message, 'args'));
-  if (typeof command === 'string') return { kind: 'invalid', reason: command };
+  const name = own(message, 'command');
+  const command = toCommand(name, own(message, 'args'));
+  if (typeof command === 'string') {
+    // a readable request the player cannot carry out: the host hears why (never a silent timeout)
+    if (typeof name !== 'string' || name.length > MAX_ID_CHARS)
+      return { kind: 'invalid', reason: command };
+    const code = command === UNKNOWN_COMMAND ? 'UNKNOWN_COMMAND' : 'BAD_ARGUMENT';
+    return { kind: 'refused', name, requestId, error: { code, message: command } };
+  }
   return { kind: 'command', command, requestId };
 }

@@ -285,6 +285,12 @@ export function createMediaPort(
       video.currentTime = time;
     },
     sample: () => loop.sample(rawSample()),
+    buffered: () => {
+      const ranges: [number, number][] = [];
+      for (let i = 0; i < video.buffered.length; i++)
+        ranges.push([video.buffered.start(i), video.buffered.end(i)]);
+      return ranges;
+    },
     setLevel: (level) => {
       if (hls) hls.currentLevel = level;
     },

@@ -16,5 +16,22 @@ export function createPagePort(): PagePort {
         window.removeEventListener('pagehide', onHide);
       };
     },
+    reloadFor({ movieId, episodeId }) {
+      const url = new URL(location.href);
+      // what chose the episode or the time of the last content does not apply to this one
+      for (const name of ['movie_id', 'episode_id', 'season', 'episode', 'episode_time', 't'])
+        url.searchParams.delete(name);
+      url.searchParams.set('movie_id', String(movieId));
+      if (episodeId !== null) url.searchParams.set('episode_id', String(episodeId));
+      try {
+        // a frame of the same origin: its data-movie_id would win over the query (config.ts)
+        const frame = window.frameElement;
+        if (frame?.hasAttribute('data-movie_id')) frame.setAttribute('data-movie_id', `${movieId}`);
+        if (frame?.hasAttribute('data-movie-id')) frame.setAttribute('data-movie-id', `${movieId}`);
+      } catch {
+        // another origin: only the query counts
+      }
+      location.replace(url.href);
+    },
   };
 }

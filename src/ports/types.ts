@@ -61,6 +61,8 @@ export interface MediaPort {
   setVolume(volume: number, muted: boolean): void;
   /** the element's volume now: a setVolume shows at once, its volumechange event a moment later */
   volume(): { volume: number; muted: boolean };
+  /** the ranges of the content the element holds, in seconds, in order */
+  buffered(): [number, number][];
   /** the engine's documented recovery: recoverMediaError for media errors, startLoad for network ones */
   recover(kind: 'media' | 'network'): void;
   /**
@@ -134,6 +136,12 @@ export interface DevicePort {
 /** The page's lifecycle: hidden when the tab goes to the background or the page unloads. */
 export interface PagePort {
   subscribe(listener: (event: { hidden: boolean }) => void): () => void;
+  /**
+   * Loads the player page again in its frame for other content: the address's query with this
+   * movie_id (and episode_id, or none), the rest of the address kept; the frame's own data-movie_id,
+   * when the frame is readable, follows it.
+   */
+  reloadFor(content: { movieId: number; episodeId: number | null }): void;
 }
 
 /** What happens to the advert's own <video> element. */
@@ -232,11 +240,21 @@ export type ViewportEvent =
   | ({ type: 'capabilities' } & DisplayCapabilities);
 
 /** Where the player is on screen: how much of it is visible, and whether it is fullscreen. */
+export type DisplayOutcome = 'done' | 'refused' | 'unsupported';
+
 export interface ViewportPort {
   subscribe(listener: (event: ViewportEvent) => void): () => void;
   /** the player fullscreen and back (the video's own fullscreen where that is all there is) */
   toggleFullscreen(): void;
   togglePictureInPicture(): void;
+  /**
+   * The host page's requests, which are no viewer's gesture: the browser may refuse them. 'refused'
+   * when it does (no gesture, or a policy), 'unsupported' when it has no such mode; exiting a mode not
+   * entered is 'done'.
+   */
+  requestFullscreen(): Promise<DisplayOutcome>;
+  exitFullscreen(): Promise<DisplayOutcome>;
+  requestPictureInPicture(): Promise<DisplayOutcome>;
   /** the browser's device picker: AirPlay, or the Remote Playback API for casting */
   showPlaybackTargets(kind: 'airplay' | 'remote'): void;
 }

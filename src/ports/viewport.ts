@@ -104,6 +104,39 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
       else if (document.pictureInPictureEnabled)
         void video.requestPictureInPicture().then(ignore, ignore);
     },
+    async requestFullscreen() {
+      if (document.fullscreenElement || nativeFullscreen(el)) return 'done';
+      if (document.fullscreenEnabled)
+        return player.requestFullscreen().then(
+          () => 'done' as const,
+          () => 'refused' as const,
+        );
+      if (typeof el.webkitEnterFullscreen !== 'function') return 'unsupported';
+      try {
+        el.webkitEnterFullscreen(); // throws without a gesture
+        return 'done';
+      } catch {
+        return 'refused';
+      }
+    },
+    async exitFullscreen() {
+      if (document.fullscreenElement)
+        return document.exitFullscreen().then(
+          () => 'done' as const,
+          () => 'refused' as const,
+        );
+      if (nativeFullscreen(el)) el.webkitExitFullscreen?.();
+      return 'done';
+    },
+    async requestPictureInPicture() {
+      if (document.pictureInPictureElement === video) return 'done';
+      if (!document.pictureInPictureEnabled || typeof video.requestPictureInPicture !== 'function')
+        return 'unsupported';
+      return video.requestPictureInPicture().then(
+        () => 'done' as const,
+        () => 'refused' as const,
+      );
+    },
     showPlaybackTargets(kind) {
       if (kind === 'airplay') el.webkitShowPlaybackTargetPicker?.();
       else void el.remote?.prompt().catch(ignore);

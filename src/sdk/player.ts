@@ -27,7 +27,9 @@ export const READY_TIMEOUT_MS = 30_000;
  * Why a command (or `ready`) failed:
  * - TIMEOUT: the player did not answer in time; NOT_READY: it did not load in time;
  *   DESTROYED: `destroy()` was called;
- * - AD_PLAYING, UNKNOWN_EPISODE: the player refused the command (REFUSED when it gave no reason);
+ * - AD_PLAYING, UNKNOWN_EPISODE, UNKNOWN_QUALITY, UNKNOWN_SUBTITLE_TRACK, UNKNOWN_AUDIO_TRACK,
+ *   UNKNOWN_COMMAND, BAD_ARGUMENT, NOT_ALLOWED, NOT_SUPPORTED: the player refused the command
+ *   (REFUSED when it gave no reason);
  * - the `error` event's codes (MOVIE_ID_MISSING, CONTENT_NOT_FOUND, ...): the player cannot play, so
  *   `ready` and the commands waiting for it are rejected.
  */
@@ -160,6 +162,38 @@ export class KinoPlayer {
   selectEpisode = (episodeId: number) => this.command('selectEpisode', { episodeId });
   /** autoplay for the rest of the session: the next episodes start by themselves, or not at all */
   setAutoplay = (autoplay: boolean) => this.command('setAutoplay', { autoplay });
+  /** 0.25..4, 1 normal (BAD_ARGUMENT outside; AD_PLAYING during an advert); `rateChange` follows */
+  setPlaybackRate = (rate: number) => this.command('setPlaybackRate', { rate });
+  /** 'auto', or a height of getQualities() (UNKNOWN_QUALITY otherwise); `qualityChange` follows */
+  setQuality = (quality: 'auto' | number) => this.command('setQuality', { quality });
+  /** an id of getSubtitleTracks(), or 'off' (UNKNOWN_SUBTITLE_TRACK otherwise) */
+  setSubtitleTrack = (id: number | 'off') => this.command('setSubtitleTrack', { id });
+  /** an id of getAudioTracks() (UNKNOWN_AUDIO_TRACK otherwise) */
+  setAudioTrack = (id: number) => this.command('setAudioTrack', { id });
+  /**
+   * Fullscreen: the stretched mode where the player has it (no gesture needed), else the browser's,
+   * which browsers allow only within a viewer's gesture: NOT_ALLOWED when refused, NOT_SUPPORTED
+   * when there is none. Resolves with the mode entered.
+   */
+  requestFullscreen = () => this.command('requestFullscreen');
+  exitFullscreen = () => this.command('exitFullscreen');
+  /** as requestFullscreen: NOT_ALLOWED, NOT_SUPPORTED; AD_PLAYING during an advert */
+  requestPictureInPicture = () => this.command('requestPictureInPicture');
+  /**
+   * Other content in the same frame: the frame loads the player again for it. Resolves once the
+   * player has taken the request; `ready` is then the new content's (or rejects with its `error`
+   * code), and the commands after this one wait for it. AD_PLAYING during an advert.
+   */
+  loadContent = async (content: {
+    movieId: number;
+    episodeId?: number;
+  }): Promise<CommandAnswer<'loadContent'>> => {
+    const { movieId, episodeId } = content;
+    const args = { movieId, ...(episodeId === undefined ? {} : { episodeId }) };
+    const answer = await this.command('loadContent', args);
+    if (!this.destroyed && !this.settleReady) this.expectReady(); // the old content's is over
+    return answer;
+  };
 
   getCurrentTime = () => this.command('getCurrentTime');
   getDuration = () => this.command('getDuration');
@@ -170,6 +204,22 @@ export class KinoPlayer {
   getEpisodes = () => this.command('getEpisodes');
   getQuality = () => this.command('getQuality');
   getFullscreen = () => this.command('getFullscreen');
+  getEnded = () => this.command('getEnded');
+  /** the film's ranges the browser holds: [start, end] pairs in seconds */
+  getBuffered = () => this.command('getBuffered');
+  getPlaybackRate = () => this.command('getPlaybackRate');
+  /** the stream's quality levels, highest first; setQuality takes their heights */
+  getQualities = () => this.command('getQualities');
+  getSubtitleTracks = () => this.command('getSubtitleTracks');
+  /** null: subtitles off */
+  getSubtitleTrack = () => this.command('getSubtitleTrack');
+  getAudioTracks = () => this.command('getAudioTracks');
+  getAudioTrack = () => this.command('getAudioTrack');
+  /** qualities, subtitles and audio tracks at once */
+  getTracks = () => this.command('getTracks');
+  getPictureInPicture = () => this.command('getPictureInPicture');
+  /** an advert of a break is on screen */
+  isAdPlaying = () => this.command('isAdPlaying');
   /** the session's flight log (JSON), for a bug report */
   getFlightLog = () => this.command('exportLog');
 

@@ -54,6 +54,25 @@ export interface HostTrack {
   lang: string;
 }
 
+/** A quality level of the stream (`getQualities`): its index and height. */
+export interface HostQualityLevel {
+  level: number;
+  /** pixels */
+  height: number;
+  /** bits per second */
+  bitrate: number;
+}
+
+/** Every track the viewer may choose among (`getTracks`). */
+export interface HostTracks {
+  qualities: HostQualityLevel[];
+  subtitles: HostTrack[];
+  audio: HostTrack[];
+}
+
+/** The ranges of the film the browser holds, in seconds: `[start, end]` pairs in order. */
+export type HostTimeRanges = [number, number][];
+
 /** SPEC.md section 4: an advert's statuses; the last four end it. */
 export type HostAdStatus =
   | 'created'
@@ -121,6 +140,13 @@ export interface PlayerEvents {
   timeupdate: { currentTime: number; duration: number };
   seeking: { currentTime: number };
   seeked: { currentTime: number };
+  /** the film stopped to wait for data, and goes on again */
+  bufferingStart: { currentTime: number };
+  bufferingEnd: { currentTime: number };
+  /** seconds */
+  durationChange: { duration: number };
+  /** the playback rate, 1 normal */
+  rateChange: { rate: number };
   volumeChange: { volume: number; muted: boolean };
   qualityChange: HostQuality;
   audioTrackChange: HostTrack | null;
@@ -159,6 +185,10 @@ export const EVENT_NAMES = Object.keys({
   timeupdate: 1,
   seeking: 1,
   seeked: 1,
+  bufferingStart: 1,
+  bufferingEnd: 1,
+  durationChange: 1,
+  rateChange: 1,
   volumeChange: 1,
   qualityChange: 1,
   audioTrackChange: 1,
@@ -197,6 +227,29 @@ export interface PlayerCommands {
   selectEpisode: { args: { episodeId: number }; answer: undefined };
   /** for the rest of the session */
   setAutoplay: { args: { autoplay: boolean }; answer: undefined };
+  /** PLAYBACK_RATE_MIN..PLAYBACK_RATE_MAX, 1 normal; refused with AD_PLAYING during an advert */
+  setPlaybackRate: { args: { rate: number }; answer: undefined };
+  /** 'auto', or a height of `getQualities` (UNKNOWN_QUALITY otherwise) */
+  setQuality: { args: { quality: 'auto' | number }; answer: undefined };
+  /** an id of `getSubtitleTracks`, or 'off' (UNKNOWN_SUBTITLE_TRACK otherwise) */
+  setSubtitleTrack: { args: { id: number | 'off' }; answer: undefined };
+  /** an id of `getAudioTracks` (UNKNOWN_AUDIO_TRACK otherwise) */
+  setAudioTrack: { args: { id: number }; answer: undefined };
+  /**
+   * The player fullscreen: the page's own stretched mode where it is on (no gesture needed), else the
+   * browser's, which most browsers allow only within a viewer's gesture: NOT_ALLOWED when refused,
+   * NOT_SUPPORTED when the browser has none. Answers the mode entered.
+   */
+  requestFullscreen: { args: undefined; answer: { mode: 'fullscreen' | 'stretched' } };
+  /** leaves fullscreen (or the stretched mode); nothing when not in it */
+  exitFullscreen: { args: undefined; answer: undefined };
+  /** as requestFullscreen: NOT_ALLOWED, NOT_SUPPORTED; AD_PLAYING during an advert */
+  requestPictureInPicture: { args: undefined; answer: undefined };
+  /**
+   * Other content in the same frame: the frame loads the player again for it (a new `ready`
+   * follows, or an `error`); refused with AD_PLAYING during an advert
+   */
+  loadContent: { args: { movieId: number; episodeId?: number }; answer: undefined };
   /** answered by a `flightLog` message: the session's flight log, JSON */
   exportLog: { args: undefined; answer: string };
   getCurrentTime: { args: undefined; answer: number };
@@ -208,7 +261,24 @@ export interface PlayerCommands {
   getEpisodes: { args: undefined; answer: HostEpisode[] };
   getQuality: { args: undefined; answer: HostQuality };
   getFullscreen: { args: undefined; answer: boolean };
+  getEnded: { args: undefined; answer: boolean };
+  getBuffered: { args: undefined; answer: HostTimeRanges };
+  getPlaybackRate: { args: undefined; answer: number };
+  getQualities: { args: undefined; answer: HostQualityLevel[] };
+  getSubtitleTracks: { args: undefined; answer: HostTrack[] };
+  /** null: subtitles off */
+  getSubtitleTrack: { args: undefined; answer: HostTrack | null };
+  getAudioTracks: { args: undefined; answer: HostTrack[] };
+  getAudioTrack: { args: undefined; answer: HostTrack | null };
+  getTracks: { args: undefined; answer: HostTracks };
+  getPictureInPicture: { args: undefined; answer: boolean };
+  /** an advert of a break is on screen */
+  isAdPlaying: { args: undefined; answer: boolean };
 }
+
+/** The playback rates a host may set. */
+export const PLAYBACK_RATE_MIN = 0.25;
+export const PLAYBACK_RATE_MAX = 4;
 
 export type CommandName = keyof PlayerCommands;
 export type CommandArgs<K extends CommandName> = PlayerCommands[K]['args'];
@@ -225,6 +295,14 @@ export const COMMAND_KINDS = {
   unmute: 'action',
   selectEpisode: 'action',
   setAutoplay: 'action',
+  setPlaybackRate: 'action',
+  setQuality: 'action',
+  setSubtitleTrack: 'action',
+  setAudioTrack: 'action',
+  requestFullscreen: 'action',
+  exitFullscreen: 'action',
+  requestPictureInPicture: 'action',
+  loadContent: 'action',
   exportLog: 'action',
   getCurrentTime: 'getter',
   getDuration: 'getter',
@@ -235,6 +313,17 @@ export const COMMAND_KINDS = {
   getEpisodes: 'getter',
   getQuality: 'getter',
   getFullscreen: 'getter',
+  getEnded: 'getter',
+  getBuffered: 'getter',
+  getPlaybackRate: 'getter',
+  getQualities: 'getter',
+  getSubtitleTracks: 'getter',
+  getSubtitleTrack: 'getter',
+  getAudioTracks: 'getter',
+  getAudioTrack: 'getter',
+  getTracks: 'getter',
+  getPictureInPicture: 'getter',
+  isAdPlaying: 'getter',
 } as const satisfies Record<CommandName, 'action' | 'getter'>;
 
 export type GetterName = {
@@ -244,8 +333,22 @@ export type GetterName = {
 /** Every command name, in the order the `ready` event lists them. */
 export const COMMAND_NAMES = Object.keys(COMMAND_KINDS) as CommandName[];
 
-/** Why the player refused a command (the answer's `error.code`). */
-export type CommandErrorCode = 'AD_PLAYING' | 'UNKNOWN_EPISODE';
+/**
+ * Why the player refused a command (the answer's `error.code`): AD_PLAYING, not during an advert;
+ * UNKNOWN_*, no such episode, quality, track or command; BAD_ARGUMENT, a value out of range or of
+ * the wrong type; NOT_ALLOWED, the browser refused (fullscreen or picture-in-picture without a
+ * viewer's gesture); NOT_SUPPORTED, the browser cannot.
+ */
+export type CommandErrorCode =
+  | 'AD_PLAYING'
+  | 'UNKNOWN_EPISODE'
+  | 'UNKNOWN_QUALITY'
+  | 'UNKNOWN_SUBTITLE_TRACK'
+  | 'UNKNOWN_AUDIO_TRACK'
+  | 'UNKNOWN_COMMAND'
+  | 'BAD_ARGUMENT'
+  | 'NOT_ALLOWED'
+  | 'NOT_SUPPORTED';
 
 export interface CommandError {
   code: CommandErrorCode;
@@ -271,7 +374,8 @@ export type PlayerMessage =
       protocol: typeof PROTOCOL;
       event: 'response';
       requestId: RequestId;
-      command: CommandName;
+      /** the command's name as the host sent it (it may be one the player does not know) */
+      command: CommandName | string;
       data?: unknown;
       error?: CommandError;
     }

@@ -14,6 +14,7 @@ import type {
   Ports,
   ViewportEvent,
   ViewportPort,
+  DisplayOutcome,
   VpaidEvent,
   VpaidPort,
 } from '../../src/ports/types';
@@ -142,6 +143,7 @@ export function fakeMedia(
       Object.assign(state, { volume, muted });
     },
     volume: () => ({ volume: state.volume, muted: state.muted }),
+    buffered: () => [[0, state.bufferedEnd]],
     recover: (kind) => void record('recover', kind),
     engineIdleMs: () => state.engineIdleMs,
     unload: () => void record('unload'),
@@ -245,6 +247,11 @@ export function fakeVpaid() {
 export function fakeViewport() {
   const listeners = new Set<(e: ViewportEvent) => void>();
   const calls: { method: string; args: unknown[] }[] = [];
+  /** what the browser answers the host's requests */
+  const outcomes: { fullscreen: DisplayOutcome; pictureInPicture: DisplayOutcome } = {
+    fullscreen: 'done',
+    pictureInPicture: 'done',
+  };
   const port: ViewportPort = {
     subscribe(listener) {
       listeners.add(listener);
@@ -252,10 +259,22 @@ export function fakeViewport() {
     },
     toggleFullscreen: () => void calls.push({ method: 'toggleFullscreen', args: [] }),
     togglePictureInPicture: () => void calls.push({ method: 'togglePictureInPicture', args: [] }),
+    requestFullscreen: async () => {
+      calls.push({ method: 'requestFullscreen', args: [] });
+      return outcomes.fullscreen;
+    },
+    exitFullscreen: async () => {
+      calls.push({ method: 'exitFullscreen', args: [] });
+      return 'done';
+    },
+    requestPictureInPicture: async () => {
+      calls.push({ method: 'requestPictureInPicture', args: [] });
+      return outcomes.pictureInPicture;
+    },
     showPlaybackTargets: (kind) => void calls.push({ method: 'showPlaybackTargets', args: [kind] }),
   };
   const emit = (e: ViewportEvent) => listeners.forEach((l) => l(e));
-  return { port, calls, emit, listeners };
+  return { port, calls, emit, listeners, outcomes };
 }
 
 export const HOST_ORIGIN = 'https://host.example';
@@ -336,7 +355,7 @@ export function fakePorts(
     parent: fakeParent(posted).port,
     storage: fakeStorage(),
     cookies: fakeStorage(),
-    page: { subscribe: () => () => undefined },
+    page: { subscribe: () => () => undefined, reloadFor: () => undefined },
     adMedia: fakeAdMedia().port,
     vpaid: fakeVpaid().port,
     beacon: { fire: () => undefined },

@@ -77,13 +77,7 @@ describe('messages from the host page', () => {
     [null, 'not an object'],
     [[1, 2], 'not an object'],
     [{ protocol: 'other', command: 'play' }, 'unknown protocol'],
-    [ours('fly'), 'unknown command'],
     [ours(7), 'command is not a string'],
-    [ours('seek', { time: -1 }), 'seek needs a time >= 0'],
-    [ours('seek', { time: 'soon' }), 'seek needs a time >= 0'],
-    [ours('seek', [5]), 'seek needs a time >= 0'],
-    [ours('setVolume', { volume: 2 }), 'setVolume needs a volume from 0 to 1'],
-    [ours('selectEpisode', { episodeId: 1.5 }), 'selectEpisode needs an integer episodeId'],
     [ours('play', undefined, { id: 1 }), 'bad requestId'],
     [ours('play', undefined, 'x'.repeat(65)), 'bad requestId'],
     [playerjs({ method: 'destroyEverything' }), 'player.js: unknown player.js method'],
@@ -94,12 +88,79 @@ describe('messages from the host page', () => {
     expect(parseInbound(message)).toEqual({ kind: 'invalid', reason });
   });
 
+  it.each([
+    [ours('fly'), 'fly', 'UNKNOWN_COMMAND', 'unknown command'],
+    [ours('seek', { time: -1 }), 'seek', 'BAD_ARGUMENT', 'seek needs a time >= 0'],
+    [ours('seek', { time: 'soon' }), 'seek', 'BAD_ARGUMENT', 'seek needs a time >= 0'],
+    [ours('seek', [5]), 'seek', 'BAD_ARGUMENT', 'seek needs a time >= 0'],
+    [
+      ours('setVolume', { volume: 2 }),
+      'setVolume',
+      'BAD_ARGUMENT',
+      'setVolume needs a volume from 0 to 1',
+    ],
+    [
+      ours('selectEpisode', { episodeId: 1.5 }),
+      'selectEpisode',
+      'BAD_ARGUMENT',
+      'selectEpisode needs an integer episodeId',
+    ],
+    [
+      ours('setPlaybackRate', { rate: 10 }),
+      'setPlaybackRate',
+      'BAD_ARGUMENT',
+      'setPlaybackRate needs a rate from 0.25 to 4',
+    ],
+    [
+      ours('setQuality', { quality: 'hd' }),
+      'setQuality',
+      'BAD_ARGUMENT',
+      "setQuality needs 'auto' or a height",
+    ],
+    [
+      ours('setSubtitleTrack', { id: 'on' }),
+      'setSubtitleTrack',
+      'BAD_ARGUMENT',
+      "setSubtitleTrack needs a track id or 'off'",
+    ],
+    [
+      ours('setAudioTrack', { id: -1 }),
+      'setAudioTrack',
+      'BAD_ARGUMENT',
+      'setAudioTrack needs a track id',
+    ],
+    [
+      ours('loadContent', { movieId: '7' }),
+      'loadContent',
+      'BAD_ARGUMENT',
+      'loadContent needs an integer movieId',
+    ],
+    [
+      ours('loadContent', { movieId: 7, episodeId: 0 }),
+      'loadContent',
+      'BAD_ARGUMENT',
+      'loadContent needs an integer episodeId, or none',
+    ],
+  ])('answers %j with a refusal: %s %s', (message, name, code, reason) => {
+    expect(parseInbound(message)).toEqual({
+      kind: 'refused',
+      name,
+      requestId: 1,
+      error: { code, message: reason },
+    });
+  });
+
   it('never reads inherited or prototype keys', () => {
     // JSON.parse makes __proto__ an own key; it must not become the command's arguments
     const polluted = JSON.parse(
       `{"protocol":"${PROTOCOL}","command":"seek","args":{"__proto__":{"time":5}}}`,
     ) as unknown;
-    expect(parseInbound(polluted)).toEqual({ kind: 'invalid', reason: 'seek needs a time >= 0' });
+    expect(parseInbound(polluted)).toEqual({
+      kind: 'refused',
+      name: 'seek',
+      requestId: null,
+      error: { code: 'BAD_ARGUMENT', message: 'seek needs a time >= 0' },
+    });
     const inherited = Object.create({ protocol: PROTOCOL, command: 'play' }) as unknown;
     expect(parseInbound(inherited)).toEqual({ kind: 'invalid', reason: 'unknown protocol' });
     expect(({} as Record<string, unknown>).time).toBeUndefined();

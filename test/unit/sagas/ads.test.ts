@@ -89,6 +89,7 @@ function adPlayer(
     viewport: viewport.port,
     parent: parent.port,
     page: {
+      reloadFor: () => undefined,
       subscribe(listener) {
         pageListeners.add(listener);
         return () => pageListeners.delete(listener);

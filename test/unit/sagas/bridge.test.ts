@@ -184,7 +184,7 @@ describe('the bridge actor: what the host page asks', () => {
     expect(store.getState().content.currentEpisodeId).toBe(203);
     expect(store.getState().resume.autoplay).toBe(true);
     await command('setAutoplay', { autoplay: 'yes' }, 'bad');
-    expect(answer('bad')).toBeUndefined(); // not a command: ignored and counted
+    expect(answer('bad')).toMatchObject({ error: { code: 'BAD_ARGUMENT' } }); // not carried out, counted
     expect(store.getState().bridge.ignored).toBe(1);
   });
 

@@ -269,6 +269,70 @@ describe('the host SDK: commands', () => {
     await expect(log).resolves.toBe('{"entries":[]}');
   });
 
+  it('the new commands settle with the player’s answers and its refusal codes', async () => {
+    const { player, tell, answer, last } = mount();
+    tell('ready', READY);
+    const rate = player.setPlaybackRate(1.5);
+    const qualities = player.getQualities();
+    const quality = player.setQuality(480);
+    const subtitles = player.setSubtitleTrack('off');
+    const fullscreen = player.requestFullscreen();
+    const pip = player.requestPictureInPicture();
+    const buffered = player.getBuffered();
+    const ad = player.isAdPlaying();
+    await tick();
+    const id = (command: string) => last(command)!.message.requestId;
+    answer(id('setPlaybackRate'));
+    answer(id('getQualities'), { data: [{ level: 0, height: 720, bitrate: 1 }] });
+    answer(id('setQuality'), { error: { code: 'UNKNOWN_QUALITY', message: 'No 480p quality' } });
+    answer(id('setSubtitleTrack'));
+    answer(id('requestFullscreen'), { error: { code: 'NOT_ALLOWED', message: 'gesture' } });
+    answer(id('requestPictureInPicture'), { error: { code: 'AD_PLAYING', message: 'ad' } });
+    answer(id('getBuffered'), { data: [[0, 12]] });
+    answer(id('isAdPlaying'), { data: true });
+    await expect(rate).resolves.toBeUndefined();
+    await expect(qualities).resolves.toEqual([{ level: 0, height: 720, bitrate: 1 }]);
+    await expect(quality).rejects.toMatchObject({ code: 'UNKNOWN_QUALITY' });
+    await expect(subtitles).resolves.toBeUndefined();
+    await expect(fullscreen).rejects.toMatchObject({ code: 'NOT_ALLOWED' });
+    await expect(pip).rejects.toMatchObject({ code: 'AD_PLAYING' });
+    await expect(buffered).resolves.toEqual([[0, 12]]);
+    await expect(ad).resolves.toBe(true);
+  });
+
+  it('loadContent: once the player takes it, ready is the new content’s and later commands wait for it', async () => {
+    const { player, tell, answer, last, commands } = mount();
+    tell('ready', READY);
+    const first = player.ready;
+    const load = player.loadContent({ movieId: 7 });
+    await tick();
+    expect(last('loadContent')!.message.args).toEqual({ movieId: 7 });
+    answer(last('loadContent')!.message.requestId);
+    await load;
+    expect(player.ready).not.toBe(first);
+    const play = player.play();
+    await tick();
+    expect(commands()).not.toContain('play'); // the old content is gone: it waits for the new
+    player.iframe.dispatchEvent(new Event('load')); // the frame has loaded the player again
+    tell('ready', READY);
+    await tick();
+    answer(last('play')!.message.requestId);
+    await expect(play).resolves.toBeUndefined();
+  });
+
+  it('loadContent refused (an advert plays): ready stays the content’s', async () => {
+    const { player, tell, answer, last } = mount();
+    tell('ready', READY);
+    const first = player.ready;
+    const load = player.loadContent({ movieId: 7, episodeId: 701 });
+    await tick();
+    answer(last('loadContent')!.message.requestId, {
+      error: { code: 'AD_PLAYING', message: 'Not while an advert plays' },
+    });
+    await expect(load).rejects.toMatchObject({ code: 'AD_PLAYING' });
+    expect(player.ready).toBe(first);
+  });
+
   it('a refusal without a code is REFUSED', async () => {
     const { player, tell, answer, last } = mount();
     tell('ready', READY);
@@ -341,6 +405,17 @@ const METHODS: {
   unmute: [undefined, (p) => p.unmute()],
   selectEpisode: [{ episodeId: 204 }, (p) => p.selectEpisode(204)],
   setAutoplay: [{ autoplay: true }, (p) => p.setAutoplay(true)],
+  setPlaybackRate: [{ rate: 1.5 }, (p) => p.setPlaybackRate(1.5)],
+  setQuality: [{ quality: 'auto' }, (p) => p.setQuality('auto')],
+  setSubtitleTrack: [{ id: 'off' }, (p) => p.setSubtitleTrack('off')],
+  setAudioTrack: [{ id: 2 }, (p) => p.setAudioTrack(2)],
+  requestFullscreen: [undefined, (p) => p.requestFullscreen()],
+  exitFullscreen: [undefined, (p) => p.exitFullscreen()],
+  requestPictureInPicture: [undefined, (p) => p.requestPictureInPicture()],
+  loadContent: [
+    { movieId: 9, episodeId: 901 },
+    (p) => p.loadContent({ movieId: 9, episodeId: 901 }),
+  ],
   exportLog: [undefined, (p) => p.getFlightLog()],
   getCurrentTime: [undefined, (p) => p.getCurrentTime()],
   getDuration: [undefined, (p) => p.getDuration()],
@@ -351,6 +426,17 @@ const METHODS: {
   getEpisodes: [undefined, (p) => p.getEpisodes()],
   getQuality: [undefined, (p) => p.getQuality()],
   getFullscreen: [undefined, (p) => p.getFullscreen()],
+  getEnded: [undefined, (p) => p.getEnded()],
+  getBuffered: [undefined, (p) => p.getBuffered()],
+  getPlaybackRate: [undefined, (p) => p.getPlaybackRate()],
+  getQualities: [undefined, (p) => p.getQualities()],
+  getSubtitleTracks: [undefined, (p) => p.getSubtitleTracks()],
+  getSubtitleTrack: [undefined, (p) => p.getSubtitleTrack()],
+  getAudioTracks: [undefined, (p) => p.getAudioTracks()],
+  getAudioTrack: [undefined, (p) => p.getAudioTrack()],
+  getTracks: [undefined, (p) => p.getTracks()],
+  getPictureInPicture: [undefined, (p) => p.getPictureInPicture()],
+  isAdPlaying: [undefined, (p) => p.isAdPlaying()],
 };
 
 describe('the host SDK: every command of the protocol', () => {
