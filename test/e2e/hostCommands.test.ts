@@ -174,6 +174,35 @@ describe('the host SDK: rate, quality, tracks, display and the getters, in Chrom
     expect(errors).toEqual([]);
   });
 
+  it('during a pre-roll: isAdPlaying, and what an advert forbids is refused with AD_PLAYING', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=nonskippable'));
+    const frame = await playerFrame(page);
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'playing', {
+      timeout: 20_000,
+    });
+    expect(await page.evaluate(() => window.demoPlayer.isAdPlaying())).toBe(true);
+    for (const run of [
+      'window.demoPlayer.seek(5)',
+      'window.demoPlayer.setPlaybackRate(2)',
+      'window.demoPlayer.loadContent({ movieId: 2 })',
+      'window.demoPlayer.requestPictureInPicture()',
+    ])
+      expect({ run, ...(await settle(page, run)) }).toEqual({ run, code: 'AD_PLAYING' });
+    await screenshot(page, 'host-commands-advert');
+    // the film after the break, at its start and normal rate, in the same document
+    await waitFor(
+      page,
+      `document.querySelector('#messages li[data-event="adBreakEnded"]')`,
+      30_000,
+    );
+    expect(await page.evaluate(() => window.demoPlayer.isAdPlaying())).toBe(false);
+    const media = (await state(frame)).stream;
+    expect(media.rate).toBe(1);
+    expect((await state(frame)).content.content?.id).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('the stretched mode needs no gesture; other content loads in the same frame', async () => {
     const { page, errors } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=1&auto_play=0&fullscreen_mode=stretched'));
