@@ -4,7 +4,7 @@
 
 const BROWSER_GLOBALS = ['window', 'document', 'location', 'navigator', 'self', 'addEventListener'];
 
-describe('importing kino-player-sdk', () => {
+describe('importing kino-player-sdk (and kino-player-sdk/react)', () => {
   it('touches no browser global', async () => {
     const touched: string[] = [];
     for (const name of BROWSER_GLOBALS) {
@@ -24,6 +24,9 @@ describe('importing kino-player-sdk', () => {
       expect(typeof sdk.mountAll).toBe('function');
       expect(sdk.EVENT_NAMES).toContain('episodeChanged');
       expect(new sdk.PlayerError('TIMEOUT', 'late')).toMatchObject({ code: 'TIMEOUT' });
+      // and its React entry (kino-player-sdk/react), React itself included
+      const react = await import('../../../src/sdk/react');
+      expect(typeof react.KinoPlayer).toBe('object'); // forwardRef's
     } finally {
       for (const name of BROWSER_GLOBALS) Reflect.deleteProperty(globalThis, name);
     }

@@ -59,6 +59,45 @@ const player = createPlayer(document.body, { playerUrl: 'https://player.example/
 player.on('episodeChanged', (e) => e.titel);
 `;
 
+// the React entry, in a TSX file, with the project's own React types (the package installs no React)
+const GOOD_REACT = `
+import { useRef } from 'react';
+import { PlayerError } from 'kino-player-sdk';
+import { KinoPlayer, type KinoPlayerHandle } from 'kino-player-sdk/react';
+
+export function Film() {
+  const player = useRef<KinoPlayerHandle>(null);
+  return (
+    <div>
+      <KinoPlayer
+        ref={player}
+        playerUrl="https://player.example/"
+        movieId={2}
+        episodeId={203}
+        autoPlay
+        advert
+        onReady={(info) => info.commands.length}
+        onEpisodeChanged={(episode) => episode.title}
+        onTimeupdate={({ currentTime, duration }) => currentTime / duration}
+        onAdBreakStarted={(data) => data.kind === 'midroll'}
+      />
+      <button onClick={() => void player.current?.seek(120).catch((error: unknown) => {
+        if (error instanceof PlayerError && error.code === 'AD_PLAYING') return;
+      })} />
+      {/* @ts-expect-error: movieId is needed */}
+      <KinoPlayer playerUrl="https://player.example/" />
+    </div>
+  );
+}
+`;
+
+const BAD_REACT_FIELD = `
+import { KinoPlayer } from 'kino-player-sdk/react';
+export const film = (
+  <KinoPlayer playerUrl="/" movieId={2} onEpisodeChanged={(episode) => episode.titel} />
+);
+`;
+
 const compilerOptions = (module: string) => ({
   strict: true,
   noEmit: true,
@@ -68,6 +107,12 @@ const compilerOptions = (module: string) => ({
   moduleResolution: module === 'ESNext' ? 'bundler' : module,
   lib: ['ES2022', 'DOM'],
   types: [],
+  jsx: 'react-jsx',
+  // React's types from the project (the host's own in a real app): nothing more is installed
+  paths: {
+    react: [join(ROOT, 'node_modules', '@types', 'react', 'index.d.ts')],
+    'react/jsx-runtime': [join(ROOT, 'node_modules', '@types', 'react', 'jsx-runtime.d.ts')],
+  },
 });
 
 /** tsc's diagnostics, by file, for a project of these files. */
@@ -117,8 +162,10 @@ describe('the kino-player-sdk package', () => {
       expect.arrayContaining([
         'package.json',
         'dist/index.js',
+        'dist/react.js',
         'dist/embed.js',
         'dist/types/sdk/index.d.ts',
+        'dist/types/sdk/react.d.ts',
         'dist/types/shared/protocol.d.ts',
       ]),
     );
@@ -138,10 +185,22 @@ describe('the kino-player-sdk package', () => {
     writeFileSync(join(app, 'good.ts'), GOOD);
     writeFileSync(join(app, 'bad-event.ts'), BAD_EVENT);
     writeFileSync(join(app, 'bad-field.ts'), BAD_FIELD);
+    writeFileSync(join(app, 'good-react.tsx'), GOOD_REACT);
+    writeFileSync(join(app, 'bad-react-field.tsx'), BAD_REACT_FIELD);
 
     // a bundler's project (Vite, webpack, Parcel)
-    const errors = typecheck(app, 'ESNext', ['good.ts', 'bad-event.ts', 'bad-field.ts']);
+    const errors = typecheck(app, 'ESNext', [
+      'good.ts',
+      'bad-event.ts',
+      'bad-field.ts',
+      'good-react.tsx',
+      'bad-react-field.tsx',
+    ]);
     expect(errors('good.ts')).toEqual([]);
+    expect(errors('good-react.tsx')).toEqual([]);
+    expect(errors('bad-react-field.tsx').join('\n')).toMatch(
+      /Property 'titel' does not exist on type 'HostEpisode'/,
+    );
     expect(errors('node_modules')).toEqual([]);
     expect(errors('bad-event.ts').join('\n')).toMatch(
       /"episodeChange"' is not assignable to parameter of type 'keyof PlayerEvents'/,
@@ -150,7 +209,7 @@ describe('the kino-player-sdk package', () => {
       /Property 'titel' does not exist on type 'HostEpisode'/,
     );
     // and a project resolving as Node does (the declarations' own imports must resolve)
-    expect(typecheck(app, 'NodeNext', ['good.ts'])('')).toEqual([]);
+    expect(typecheck(app, 'NodeNext', ['good.ts', 'good-react.tsx'])('')).toEqual([]);
 
     // Node imports the module (its exports' "import") with no window at all
     const imported = execFileSync(
