@@ -205,8 +205,7 @@ export const KinoPlayer = forwardRef<KinoPlayerHandle, KinoPlayerProps>(
       });
       player.on('*', (data, event) => {
         const callback = latest.current[callbackName(event)] as
-          | ((data: unknown, event: PlayerEventName) => void)
-          | undefined;
+          ((data: unknown, event: PlayerEventName) => void) | undefined;
         callback?.(data, event);
       });
       current.player = player;
