@@ -54,9 +54,13 @@ function fakeFrame() {
 
 /** The page's message listeners, as added and removed. */
 function messageListeners() {
-  const live = new Set<unknown>();
+  const live = new Set<unknown>() as Set<unknown> & { added: number };
+  live.added = 0;
   jest.spyOn(window, 'addEventListener').mockImplementation(function (this: Window, ...args) {
-    if (args[0] === 'message') live.add(args[1]);
+    if (args[0] === 'message') {
+      live.add(args[1]);
+      live.added += 1;
+    }
     return EventTarget.prototype.addEventListener.apply(this, args);
   });
   jest.spyOn(window, 'removeEventListener').mockImplementation(function (this: Window, ...args) {
@@ -110,6 +114,7 @@ describe('<KinoPlayer> (kino-player-sdk/react)', () => {
     const listeners = messageListeners();
     const { unmount } = render(<StrictMode>{player()}</StrictMode>);
     expect(frames()).toHaveLength(1);
+    expect(listeners.added).toBe(2); // StrictMode did make a player twice
     expect(listeners.size).toBe(1);
     unmount();
     expect(frames()).toHaveLength(0);
