@@ -1,0 +1,320 @@
+// A page object for the player in a puppeteer page or frame: its controls by role and name, its
+// adverts, and waits on its actions and state through the debug API (window.__player), never sleeps.
+import { writeFile } from 'node:fs/promises';
+import type { ElementHandle, Frame, Page } from 'puppeteer-core';
+import type { PlayerAction, PlayerDebugApi, PlayerState } from './debugApi';
+import { NAMES, byRole, byTestId, sliderPoint, type ControlRole } from './names';
+
+export interface WaitOptions {
+  /** milliseconds; 10 000 unless told */
+  timeout?: number;
+}
+
+const DEFAULT_TIMEOUT = 10_000;
+
+/** The ad a break is playing, as the state holds it. */
+export type AdView = NonNullable<PlayerState['ads']['ad']>;
+
+const isPage = (target: Page | Frame): target is Page =>
+  typeof (target as Page).mainFrame === 'function';
+
+/**
+ * The player of a page: in its frame `iframe#player` (a host page), or the page's own (the embed page
+ * opened directly). Resolves once the player's debug API is there.
+ */
+export async function attachPlayer(
+  target: Page | Frame,
+  { timeout = 30_000 }: WaitOptions = {},
+): Promise<PlayerKit> {
+  const root = isPage(target) ? target.mainFrame() : target;
+  await root.waitForFunction(
+    () => window.__player !== undefined || document.querySelector('iframe#player') !== null,
+    { timeout },
+  );
+  const own = await root.evaluate(() => window.__player !== undefined);
+  let frame = root;
+  if (!own) {
+    const handle = await root.waitForSelector('iframe#player', { timeout });
+    const inner = await handle?.contentFrame();
+    if (!inner) throw new Error('iframe#player has no frame');
+    frame = inner;
+  }
+  await frame.waitForFunction(() => window.__player !== undefined, { timeout });
+  return new PlayerKit(frame);
+}
+
+export class PlayerKit {
+  constructor(
+    /** the frame the player runs in */
+    readonly frame: Frame,
+  ) {}
+
+  get page(): Page {
+    return this.frame.page();
+  }
+
+  // The debug API.
+
+  /** the whole state now */
+  state(): Promise<PlayerState> {
+    return this.frame.evaluate(() => (window.__player as PlayerDebugApi).getState());
+  }
+
+  /** sends an intent as the viewer would, e.g. {type: 'playback/seekRequested', payload: {time: 30}} */
+  async dispatch(action: PlayerAction): Promise<void> {
+    await this.frame.evaluate((a) => (window.__player as PlayerDebugApi).dispatch(a), action);
+  }
+
+  /**
+   * The next action of this type once the state has it. It sees only actions after the call: start
+   * it before the step that causes the action, await it after.
+   */
+  waitForAction(
+    type: string,
+    { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
+  ): Promise<PlayerAction> {
+    return this.frame.evaluate(
+      (t, ms) => (window.__player as PlayerDebugApi).waitForAction(t, ms),
+      type,
+      timeout,
+    );
+  }
+
+  /**
+   * Resolves once `predicate(state, arg)` is true in the player's frame. The predicate runs there: it
+   * may use only its parameters (pass what it needs as `arg`, JSON), nothing of the script's scope.
+   */
+  async waitForState<A = undefined>(
+    predicate: (state: PlayerState, arg: A) => boolean,
+    arg?: A,
+    { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
+  ): Promise<PlayerState> {
+    await this.frame.waitForFunction(
+      (source, a) =>
+        (new Function(`return (${source})`)() as (s: unknown, x: unknown) => boolean)(
+          (window.__player as PlayerDebugApi).getState(),
+          a,
+        ),
+      { timeout, polling: 50 },
+      predicate.toString(),
+      arg as unknown,
+    );
+    return this.state();
+  }
+
+  /** the flight log as JSON (personal data replaced); written to `file` when given */
+  async exportLog(file?: string): Promise<string> {
+    const log = await this.frame.evaluate(() => (window.__player as PlayerDebugApi).exportLog());
+    if (file !== undefined) await writeFile(file, log);
+    return log;
+  }
+
+  // Controls, by role and name.
+
+  /** waits for the control of this role and accessible name */
+  async control(
+    role: ControlRole,
+    name: string,
+    { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
+  ): Promise<ElementHandle<Element>> {
+    const handle = await this.frame.waitForSelector(byRole(role, name), { timeout });
+    if (!handle) throw new Error(`No ${role} named ${name}`);
+    return handle;
+  }
+
+  /** waits for the element with this data-testid */
+  async testId(testId: string, { timeout = DEFAULT_TIMEOUT }: WaitOptions = {}) {
+    const handle = await this.frame.waitForSelector(byTestId(testId), { timeout });
+    if (!handle) throw new Error(`No element with data-testid ${testId}`);
+    return handle;
+  }
+
+  /** shows the control bar (it hides while the mouse rests during playback) */
+  async revealControls(): Promise<void> {
+    const box = await (await this.testId('surface')).boundingBox();
+    if (!box) return;
+    const mouse = this.page.mouse;
+    await mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
+    await this.frame.waitForSelector('[data-testid="control-bar"]:not([data-hidden="true"])', {
+      timeout: DEFAULT_TIMEOUT,
+    });
+  }
+
+  /** clicks the control of this role and name once it is there (on the control bar: shown first) */
+  async click(role: ControlRole, name: string, options: WaitOptions = {}): Promise<void> {
+    const handle = await this.control(role, name, options);
+    const onBar = await handle.evaluate((el) => el.closest('[data-testid="control-bar"]') !== null);
+    if (onBar) await this.revealControls();
+    await handle.click();
+  }
+
+  /** clicks `Смотреть` and waits until the film plays */
+  async play(options: WaitOptions = {}): Promise<void> {
+    await this.click('button', NAMES.play, options);
+    await this.waitForState((s) => !s.media.paused, undefined, options);
+  }
+
+  /** clicks `Пауза` and waits until the film is paused */
+  async pause(options: WaitOptions = {}): Promise<void> {
+    await this.click('button', NAMES.pause, options);
+    await this.waitForState((s) => s.media.paused, undefined, options);
+  }
+
+  /** clicks the progress slider `Перемотка` at `seconds` and waits until the film is there (±1.5 s) */
+  async seek(seconds: number, options: WaitOptions = {}): Promise<void> {
+    await this.revealControls();
+    const slider = await this.control('slider', NAMES.progress, options);
+    const { duration } = (await this.state()).media;
+    const box = await slider.boundingBox();
+    if (!box || !(duration > 0)) throw new Error('The progress slider has no size or no duration');
+    const point = sliderPoint(box, seconds, 0, duration);
+    await this.page.mouse.click(point.x, point.y);
+    await this.waitForState(
+      (s, target) => Math.abs(s.media.currentTime - target) < 1.5,
+      Math.min(seconds, duration),
+      options,
+    );
+  }
+
+  /** `Назад на 10 секунд` (negative) or `Вперёд на 10 секунд` */
+  async seekBy(direction: -10 | 10, options: WaitOptions = {}): Promise<void> {
+    await this.click('button', direction < 0 ? NAMES.seekBack : NAMES.seekForward, options);
+  }
+
+  /** clicks the slider `Громкость` at `volume` (0..1) and waits until the state has it (±0.1) */
+  async setVolume(volume: number, options: WaitOptions = {}): Promise<void> {
+    await this.revealControls();
+    const slider = await this.control('slider', NAMES.volume, options);
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('The volume slider has no size');
+    const point = sliderPoint(box, volume, 0, 1);
+    await this.page.mouse.click(point.x, point.y);
+    await this.waitForState((s, v) => Math.abs(s.media.volume - v) <= 0.1, volume, options);
+  }
+
+  /** `Выключить звук` */
+  async mute(options: WaitOptions = {}): Promise<void> {
+    await this.click('button', NAMES.mute, options);
+    await this.waitForState((s) => s.media.muted, undefined, options);
+  }
+
+  /** `Включить звук` */
+  async unmute(options: WaitOptions = {}): Promise<void> {
+    await this.click('button', NAMES.unmute, options);
+    await this.waitForState((s) => !s.media.muted, undefined, options);
+  }
+
+  /** opens the menu `Настройки` */
+  async openSettings(options: WaitOptions = {}): Promise<void> {
+    await this.click('button', NAMES.settings, options);
+    await this.control('menu', NAMES.settings, options);
+  }
+
+  private async chooseInSettings(
+    page: 'quality' | 'playback-rate',
+    label: string,
+    options: WaitOptions,
+  ) {
+    await this.openSettings(options);
+    await (await this.testId(`settings-item-${page}`, options)).click();
+    await this.click('menuitemradio', label, options);
+  }
+
+  /** Настройки → Качество → `label` (e.g. `360p`, `Auto (480p)`) */
+  chooseQuality(label: string, options: WaitOptions = {}): Promise<void> {
+    return this.chooseInSettings('quality', label, options);
+  }
+
+  /** Настройки → Скорость → `label` (e.g. `1.5x`, `Обычная`) */
+  chooseRate(label: string, options: WaitOptions = {}): Promise<void> {
+    return this.chooseInSettings('playback-rate', label, options);
+  }
+
+  /** the subtitles page (the button `Субтитры`, or on phones Настройки → Субтитры) → `label` (`Выкл.` for none) */
+  async chooseSubtitles(label: string, options: WaitOptions = {}): Promise<void> {
+    if (await this.frame.$(byRole('button', NAMES.subtitles))) {
+      await this.click('button', NAMES.subtitles, options);
+    } else {
+      await this.openSettings(options);
+      await (await this.testId('settings-item-subs', options)).click();
+    }
+    await this.click('menuitemradio', label, options);
+  }
+
+  /** opens `Сезоны и эпизоды` */
+  async openEpisodes(options: WaitOptions = {}): Promise<void> {
+    await this.click('button', NAMES.seasonsAndEpisodes, options);
+    await this.testId('menu-seasons', options);
+  }
+
+  /**
+   * Сезоны и эпизоды → the season (1-based, in the menu's order) → its episode (1-based); resolves
+   * with the episode selected (the payload of `content/episodeSelected`).
+   */
+  async chooseEpisode(season: number, episode: number, options: WaitOptions = {}) {
+    await this.openEpisodes(options);
+    await (
+      await this.frame.waitForSelector(
+        `[data-testid="menu-seasons"] [role="menuitem"]:nth-of-type(${season})`,
+        { timeout: options.timeout ?? DEFAULT_TIMEOUT },
+      )
+    )?.click();
+    const item = await this.frame.waitForSelector(
+      `[data-testid="menu-episodes"] [role="menuitemradio"]:nth-of-type(${episode})`,
+      { timeout: options.timeout ?? DEFAULT_TIMEOUT },
+    );
+    const selected = this.waitForAction('content/episodeSelected', options);
+    await item?.click();
+    return (await selected).payload as { episodeId: number };
+  }
+
+  /** `Следующий эпизод` */
+  async nextEpisode(options: WaitOptions = {}) {
+    const selected = this.waitForAction('content/episodeSelected', options);
+    await this.click('button', NAMES.nextEpisode, options);
+    return (await selected).payload as { episodeId: number };
+  }
+
+  /** `Во весь экран` */
+  enterFullscreen(options: WaitOptions = {}): Promise<void> {
+    return this.click('button', NAMES.fullscreen, options);
+  }
+
+  /** `Выйти из полноэкранного режима` */
+  exitFullscreen(options: WaitOptions = {}): Promise<void> {
+    return this.click('button', NAMES.exitFullscreen, options);
+  }
+
+  /** the continue prompt's `Продолжить просмотр` */
+  continueWatching(options: WaitOptions = {}): Promise<void> {
+    return this.click('button', NAMES.continueWatching, options);
+  }
+
+  /** the continue prompt's `Начать сначала` */
+  startOver(options: WaitOptions = {}): Promise<void> {
+    return this.click('button', NAMES.startOver, options);
+  }
+
+  // Adverts.
+
+  /** waits until an ad plays; resolves with it */
+  async waitForAd({ timeout = 20_000 }: WaitOptions = {}): Promise<AdView> {
+    const state = await this.waitForState((s) => s.ads.ad?.status === 'playing', undefined, {
+      timeout,
+    });
+    if (!state.ads.ad) throw new Error('The ad ended before it was read');
+    return state.ads.ad;
+  }
+
+  /**
+   * Waits until the ad's skip button is enabled (`Пропустить N` has become `Пропустить`), clicks
+   * it, and resolves with the payload of `ads/adEnded` (its status `skipped`).
+   */
+  async skipAdWhenAllowed({ timeout = 30_000 }: WaitOptions = {}) {
+    const skip = await this.control('button', NAMES.skip, { timeout });
+    const ended = this.waitForAction('ads/adEnded', { timeout });
+    await skip.click();
+    return (await ended).payload as { status: string };
+  }
+}
