@@ -50,13 +50,26 @@ export function ContinuePrompt() {
   const savedTime = usePlayerSelector((s) => s.resume.savedTime);
   if (!visible || savedTime === null) return null;
   return (
-    <div css={panel} role="dialog" aria-label={ru.stoppedAt(formatHms(savedTime))}>
+    <div
+      css={panel}
+      role="dialog"
+      data-testid="continue-prompt"
+      aria-label={ru.stoppedAt(formatHms(savedTime))}
+    >
       <p>{ru.stoppedAt(formatHms(savedTime))}</p>
       <div>
-        <button type="button" onClick={() => dispatch(resumeActions.continueRequested())}>
+        <button
+          type="button"
+          data-testid="continue-watching"
+          onClick={() => dispatch(resumeActions.continueRequested())}
+        >
           {ru.continueWatching}
         </button>
-        <button type="button" onClick={() => dispatch(resumeActions.startOverRequested())}>
+        <button
+          type="button"
+          data-testid="start-over"
+          onClick={() => dispatch(resumeActions.startOverRequested())}
+        >
           {ru.startOver}
         </button>
       </div>
