@@ -149,14 +149,16 @@ export class PlayerKit {
     await handle.click();
   }
 
-  /** clicks `Смотреть` and waits until the film plays */
+  /** clicks `Смотреть` (unless the film plays already) and waits until the film plays */
   async play(options: WaitOptions = {}): Promise<void> {
+    if (!(await this.state()).media.paused) return;
     await this.click('button', NAMES.play, options);
     await this.waitForState((s) => !s.media.paused, undefined, options);
   }
 
-  /** clicks `Пауза` and waits until the film is paused */
+  /** clicks `Пауза` (unless the film is paused already) and waits until the film is paused */
   async pause(options: WaitOptions = {}): Promise<void> {
+    if ((await this.state()).media.paused) return;
     await this.click('button', NAMES.pause, options);
     await this.waitForState((s) => s.media.paused, undefined, options);
   }
@@ -193,14 +195,16 @@ export class PlayerKit {
     await this.waitForState((s, v) => Math.abs(s.media.volume - v) <= 0.1, volume, options);
   }
 
-  /** `Выключить звук` */
+  /** `Выключить звук` (unless muted already) */
   async mute(options: WaitOptions = {}): Promise<void> {
+    if ((await this.state()).media.muted) return;
     await this.click('button', NAMES.mute, options);
     await this.waitForState((s) => s.media.muted, undefined, options);
   }
 
-  /** `Включить звук` */
+  /** `Включить звук` (unless the sound is on already) */
   async unmute(options: WaitOptions = {}): Promise<void> {
+    if (!(await this.state()).media.muted) return;
     await this.click('button', NAMES.unmute, options);
     await this.waitForState((s) => !s.media.muted, undefined, options);
   }
