@@ -151,7 +151,18 @@ export class PlayerKit {
 
   /** clicks `Смотреть` (unless the film plays already) and waits until the film plays */
   async play(options: WaitOptions = {}): Promise<void> {
-    if (!(await this.state()).media.paused) return;
+    // the film may start by itself meanwhile (auto_play): then there is no `Смотреть` to click
+    const ready = await this.frame.waitForFunction(
+      (name) =>
+        !(window.__player as PlayerDebugApi).getState().media.paused
+          ? 'playing'
+          : document.querySelector(`button[aria-label="${name}"]`)
+            ? 'paused'
+            : false,
+      { timeout: options.timeout ?? DEFAULT_TIMEOUT, polling: 50 },
+      NAMES.play,
+    );
+    if ((await ready.jsonValue()) === 'playing') return;
     await this.click('button', NAMES.play, options);
     await this.waitForState((s) => !s.media.paused, undefined, options);
   }

@@ -11,8 +11,9 @@ describe('the QA kit', () => {
     await page.goto(demoUrl('/host.html?movie_id=1'));
     const player = await attachPlayer(page);
     openPlayers.add(player.frame);
-    await player.waitForState((s) => s.content.content !== null, undefined, { timeout: 20_000 });
-    await player.pause(); // when the host page started it
+    // the host page starts the film (auto_play unless told)
+    await player.waitForState((s) => !s.media.paused, undefined, { timeout: 20_000 });
+    await player.pause();
     await player.play({ timeout: 20_000 });
     await player.setVolume(0.5);
     await player.mute();
