@@ -1,5 +1,5 @@
 import type { UnknownAction } from 'redux';
-import { eventChannel } from 'redux-saga';
+import { buffers, eventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import { selectBooted } from '../../src/state/system';
 import { selectPlayerState } from '../../src/state/selectors';
@@ -110,6 +110,14 @@ function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
     yield* ignore(inbound.reason);
     return;
   }
+  if (inbound.kind === 'refused') {
+    // not carried out, and counted as before; a host already linked hears why, and a malformed
+    // message never links an origin
+    yield* ignore(inbound.error.message);
+    if (bridge.target === origin)
+      yield* respond(inbound.requestId, inbound.name, { error: inbound.error });
+    return;
+  }
   if (link.target !== bridge.target || link.allowed !== bridge.allowed)
     yield* put(bridgeActions.linked(link)); // the handshake: from now on, this origin only
   if (!bridge.hostListening) yield* put(bridgeActions.hostSpoke());
@@ -125,20 +133,18 @@ function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
       const answer = yield* runCommand(command, requestId);
       if (command.name !== 'exportLog') yield* respond(requestId, command.name, answer);
       if (command.name === 'loadContent' && !answer.error) {
-        // answered first: the frame then loads the player again for the other content
+        // answered first: the frame then loads the player again for the other content, for the
+        // same host (whose origin the new frame is told)
         const { page } = yield* getPorts();
         yield* call([page, page.reloadFor], {
           movieId: command.movieId,
           episodeId: command.episodeId ?? null,
+          origin: (yield* select(selectBridge)).target,
         });
+        return 'reloading';
       }
       return;
     }
-    case 'refused':
-      // not carried out, and counted as before; the host hears why
-      yield* ignore(inbound.error.message);
-      yield* respond(inbound.requestId, inbound.name, { error: inbound.error });
-      return;
     case 'playerjs-listen': {
       if (!PLAYERJS_EVENTS.includes(inbound.event)) return;
       yield* put(bridgeActions.playerjsListenerChanged(inbound));
@@ -163,11 +169,17 @@ function* hear({ data, origin, fromParent, dropped }: ParentMessage) {
 
 function* listen() {
   const { parent } = yield* getPorts();
-  const channel = eventChannel<ParentMessage>((emit) => parent.subscribe(emit));
+  // buffered: a message that comes while a command waits on the browser (fullscreen) is kept
+  const channel = eventChannel<ParentMessage>(
+    (emit) => parent.subscribe(emit),
+    buffers.expanding(64),
+  );
   try {
     for (;;) {
       const message = yield* take(channel);
-      yield* call(hear, message);
+      // the frame is being replaced by the other content's player: what comes after is for it
+      const outcome: unknown = yield* call(hear, message);
+      if (outcome === 'reloading') return;
     }
   } finally {
     channel.close();

@@ -16,13 +16,15 @@ export function createPagePort(): PagePort {
         window.removeEventListener('pagehide', onHide);
       };
     },
-    reloadFor({ movieId, episodeId }) {
+    reloadFor({ movieId, episodeId, origin }) {
       const url = new URL(location.href);
       // what chose the episode or the time of the last content does not apply to this one
       for (const name of ['movie_id', 'episode_id', 'season', 'episode', 'episode_time', 't'])
         url.searchParams.delete(name);
       url.searchParams.set('movie_id', String(movieId));
       if (episodeId !== null) url.searchParams.set('episode_id', String(episodeId));
+      // the host it answers: the new frame's referrer is this frame, not the host page
+      if (origin && !url.searchParams.has('origin')) url.searchParams.set('origin', origin);
       try {
         // a frame of the same origin: its data-movie_id would win over the query (config.ts)
         const frame = window.frameElement;
@@ -31,7 +33,8 @@ export function createPagePort(): PagePort {
       } catch {
         // another origin: only the query counts
       }
-      location.replace(url.href);
+      if (url.href === location.href) location.reload();
+      else location.replace(url.href); // (a change of the fragment alone would not load it)
     },
   };
 }

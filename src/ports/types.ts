@@ -141,7 +141,7 @@ export interface PagePort {
    * movie_id (and episode_id, or none), the rest of the address kept; the frame's own data-movie_id,
    * when the frame is readable, follows it.
    */
-  reloadFor(content: { movieId: number; episodeId: number | null }): void;
+  reloadFor(content: { movieId: number; episodeId: number | null; origin: string | null }): void;
 }
 
 /** What happens to the advert's own <video> element. */

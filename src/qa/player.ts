@@ -154,11 +154,13 @@ export class PlayerKit {
     // the film may start by itself meanwhile (auto_play): then there is no `Смотреть` to click
     const ready = await this.frame.waitForFunction(
       (name) =>
-        !(window.__player as PlayerDebugApi).getState().media.paused
-          ? 'playing'
-          : document.querySelector(`button[aria-label="${name}"]`)
-            ? 'paused'
-            : false,
+        (window.__player as PlayerDebugApi).getState().ads.activeBreak !== null
+          ? false // the advert's own button is named so too: the film's comes after the break
+          : !(window.__player as PlayerDebugApi).getState().media.paused
+            ? 'playing'
+            : document.querySelector(`button[aria-label="${name}"]`)
+              ? 'paused'
+              : false,
       { timeout: options.timeout ?? DEFAULT_TIMEOUT, polling: 50 },
       NAMES.play,
     );

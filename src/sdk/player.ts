@@ -101,7 +101,10 @@ export class KinoPlayer {
   private readonly handlers = new Map<string, Map<Handler, { once: boolean }>>();
   private readonly pending = new Map<number, Pending>();
   private readonly timers = new Set<Timer>();
-  private nextRequest = 1;
+  // Unlike another client's on the same frame (answers reach every listener of the host window)
+  private nextRequest = 1 + Math.floor(Math.random() * 2 ** 40);
+  /** a loadContent under way: later commands wait for the new content's player */
+  private switching: Promise<void> | null = null;
   private stretchedStyle: string | null = null;
   private destroyed = false;
   private readonly onMessage = (event: MessageEvent) => this.receive(event);
@@ -190,9 +193,18 @@ export class KinoPlayer {
   }): Promise<CommandAnswer<'loadContent'>> => {
     const { movieId, episodeId } = content;
     const args = { movieId, ...(episodeId === undefined ? {} : { episodeId }) };
-    const answer = await this.command('loadContent', args);
-    if (!this.destroyed && !this.settleReady) this.expectReady(); // the old content's is over
-    return answer;
+    const sent = this.command('loadContent', args);
+    const switched = sent.then(
+      () => {
+        if (!this.destroyed && !this.settleReady) this.expectReady(); // the old content's is over
+      },
+      () => undefined,
+    );
+    this.switching = switched;
+    void switched.then(() => {
+      if (this.switching === switched) this.switching = null;
+    });
+    return sent;
   };
 
   getCurrentTime = () => this.command('getCurrentTime');
@@ -336,6 +348,7 @@ export class KinoPlayer {
     name: K,
     ...args: CommandArgs<K> extends undefined ? [] : [CommandArgs<K>]
   ): Promise<CommandAnswer<K>> {
+    while (this.switching) await this.switching;
     await this.whenReady();
     return this.request(name, args[0] as CommandArgs<K>);
   }

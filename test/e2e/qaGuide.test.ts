@@ -20,14 +20,30 @@ import { ARTIFACTS, demoUrl } from './browser';
 const ROOT = join(__dirname, '..', '..');
 const examples = docExamples(readFileSync(join(ROOT, 'docs', 'qa.md'), 'utf8'));
 
+/** An example hanging past this is stopped (its browser with it), not left behind the test. */
+const EXAMPLE_LIMIT_MS = 100_000;
+
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // its own process group, so that stopping it stops what it started
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
+    const limit = setTimeout(() => {
+      out += `\n(stopped after ${EXAMPLE_LIMIT_MS} ms)`;
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    }, EXAMPLE_LIMIT_MS);
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
+    child.on('close', (code) => {
+      clearTimeout(limit);
+      resolve({ code, out });
+    });
   });
 }
 

@@ -199,11 +199,20 @@ describe('the bridge: other content, adverts, unknown commands', () => {
     const answer = await ask('loadContent', { movieId: 7, episodeId: 701 });
     expect(answer).toMatchObject({ event: 'response', command: 'loadContent' });
     expect(answer?.error).toBeUndefined();
-    expect(reloads).toEqual([{ movieId: 7, episodeId: 701 }]);
-    await ask('loadContent', { movieId: 8 });
-    expect(reloads.at(-1)).toEqual({ movieId: 8, episodeId: null });
+    // for the same host, whose origin the new frame is told
+    expect(reloads).toEqual([{ movieId: 7, episodeId: 701, origin: 'https://host.example' }]);
+    // the frame is being replaced: what the host sends now is for the new one, not carried out here
+    expect(await ask('play')).toBeUndefined();
+    expect(await ask('loadContent', { movieId: 8 })).toBeUndefined();
+    expect(reloads).toHaveLength(1);
     // answered before the frame goes
-    expect(parent.posted.filter((m) => m.command === 'loadContent')).toHaveLength(2);
+    expect(parent.posted.filter((m) => m.command === 'loadContent')).toHaveLength(1);
+  });
+
+  it('loads other content without an episode', async () => {
+    const { ask, reloads } = await embedded();
+    await ask('loadContent', { movieId: 8 });
+    expect(reloads).toEqual([{ movieId: 8, episodeId: null, origin: 'https://host.example' }]);
   });
 
   it('refuses other content during an advert and with a bad id', async () => {

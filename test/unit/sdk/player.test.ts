@@ -320,6 +320,36 @@ describe('the host SDK: commands', () => {
     await expect(play).resolves.toBeUndefined();
   });
 
+  it('loadContent: a command sent before its answer waits for the new content too', async () => {
+    const { player, tell, answer, last, commands } = mount();
+    tell('ready', READY);
+    const load = player.loadContent({ movieId: 7 });
+    const play = player.play(); // not awaited: sent right after
+    await tick();
+    expect(commands()).toEqual(['loadContent']);
+    answer(last('loadContent')!.message.requestId);
+    await load;
+    await tick();
+    expect(commands()).not.toContain('play'); // not to the old content
+    player.iframe.dispatchEvent(new Event('load'));
+    tell('ready', READY);
+    await tick();
+    answer(last('play')!.message.requestId);
+    await expect(play).resolves.toBeUndefined();
+  });
+
+  it('request ids differ from another client’s on the same frame', () => {
+    const a = mount();
+    const b = mount();
+    a.tell('ready', READY);
+    b.tell('ready', READY);
+    void a.player.play();
+    void b.player.play();
+    return tick().then(() => {
+      expect(a.last('play')!.message.requestId).not.toBe(b.last('play')!.message.requestId);
+    });
+  });
+
   it('loadContent refused (an advert plays): ready stays the content’s', async () => {
     const { player, tell, answer, last } = mount();
     tell('ready', READY);
