@@ -46,6 +46,9 @@ export class PlayerError extends Error {
   }
 }
 
+/** What a removed player's commands and ready reject with. */
+export const destroyedError = () => new PlayerError('DESTROYED', 'The player was removed');
+
 /** A handler of one event: its data, as the protocol gives it, and its name. */
 export type EventHandler<K extends PlayerEventName> = (data: PlayerEvents[K], event: K) => void;
 /** A handler of every event ('*'). */
@@ -193,7 +196,7 @@ export class KinoPlayer {
   }): Promise<CommandAnswer<'loadContent'>> => {
     const { movieId, episodeId } = content;
     const args = { movieId, ...(episodeId === undefined ? {} : { episodeId }) };
-    const sent = this.command('loadContent', args);
+    const sent = this.loadContentAnyway(args);
     const switched = sent.then(
       () => {
         if (!this.destroyed && !this.settleReady) this.expectReady(); // the old content's is over
@@ -267,14 +270,13 @@ export class KinoPlayer {
     this.destroyed = true;
     this.window.removeEventListener('message', this.onMessage);
     this.iframe.removeEventListener('load', this.onLoad);
-    const error = () => new PlayerError('DESTROYED', 'The player was removed');
-    this.settleReady?.reject(error());
+    this.settleReady?.reject(destroyedError());
     this.settleReady = null;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     const pending = [...this.pending.values()];
     this.pending.clear();
-    for (const request of pending) request.reject(error());
+    for (const request of pending) request.reject(destroyedError());
     this.handlers.clear();
     if (this.container && mounted.get(this.container)?.player === this)
       mounted.delete(this.container);
@@ -353,10 +355,24 @@ export class KinoPlayer {
     return this.request(name, args[0] as CommandArgs<K>);
   }
 
+  /**
+   * loadContent is sent even when the player could not play this content (its `error`: another
+   * content may well play), but not to a player removed or never loaded.
+   */
+  private async loadContentAnyway(args: CommandArgs<'loadContent'>) {
+    try {
+      await this.whenReady();
+    } catch (error) {
+      const code = (error as Partial<PlayerError>).code;
+      if (code === 'DESTROYED' || code === 'NOT_READY' || !(error instanceof PlayerError))
+        throw error;
+    }
+    return this.request('loadContent', args);
+  }
+
   /** Sends one command and waits for its answer, answerTimeoutMs at most. */
   private request<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<CommandAnswer<K>> {
-    if (this.destroyed)
-      return Promise.reject(new PlayerError('DESTROYED', 'The player was removed'));
+    if (this.destroyed) return Promise.reject(destroyedError());
     const requestId = this.nextRequest++;
     return new Promise<CommandAnswer<K>>((resolve, reject) => {
       const timer = this.later(this.options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS, () => {
@@ -374,7 +390,7 @@ export class KinoPlayer {
 
   /** ready, or a NOT_READY error after readyTimeoutMs: a command never waits forever */
   private async whenReady(): Promise<ReadyInfo> {
-    if (this.destroyed) throw new PlayerError('DESTROYED', 'The player was removed');
+    if (this.destroyed) throw destroyedError();
     let timer: Timer | undefined;
     const late = new Promise<never>((_resolve, reject) => {
       timer = this.later(this.options.readyTimeoutMs ?? READY_TIMEOUT_MS, () =>

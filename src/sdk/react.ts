@@ -17,6 +17,7 @@ import {
 import {
   createPlayer,
   PlayerError,
+  destroyedError,
   type KinoPlayer as Player,
   type PlayerEventName,
   type PlayerEvents,
@@ -163,7 +164,7 @@ const callbackName = (event: PlayerEventName) =>
   `on${event.charAt(0).toUpperCase()}${event.slice(1)}` as keyof KinoPlayerCallbacks;
 
 const destroyed = () => {
-  const rejected = Promise.reject(new PlayerError('DESTROYED', 'The player was removed'));
+  const rejected = Promise.reject(destroyedError());
   rejected.catch(() => undefined); // not an unhandled rejection when no one awaits it
   return rejected;
 };

@@ -52,7 +52,7 @@ const EXAMPLES: { [K in CommandName]: CommandArgs<K> } = {
 };
 
 describe('the host protocol, as the bridge speaks it', () => {
-  it('the ready event lists the events and commands, the new ones after those there were', () => {
+  it('the ready event lists every event and command the player has', () => {
     expect(READY_DATA.ours.events).toEqual([
       'ready',
       'error',

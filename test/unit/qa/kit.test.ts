@@ -5,11 +5,16 @@ import { ru } from '../../../src/i18n/ru';
 import { byRole, byTestId, demoBaseUrl, demoServer, NAMES, sliderPoint } from '../../../src/qa';
 
 describe('the QA kit', () => {
-  it('names every control as the player does', () => {
-    const words = new Set(Object.values(ru).filter((v) => typeof v === 'string'));
-    for (const [key, name] of Object.entries(NAMES)) {
-      expect([key, words.has(name)]).toEqual([key, true]);
-    }
+  it('names the controls with the Russian texts a viewer reads on them', () => {
+    // the kit's names are the interface's own texts (src/qa/names.ts): these are what docs/qa.md shows
+    expect(NAMES).toMatchObject({
+      play: 'Смотреть',
+      pause: 'Пауза',
+      skip: 'Пропустить',
+      rate: 'Скорость',
+      continueWatching: ru.continueWatching,
+    });
+    expect(new Set(Object.values(NAMES)).size).toBe(Object.keys(NAMES).length);
   });
 
   it('builds selectors by exact role and name, and by test id', () => {

@@ -338,6 +338,20 @@ describe('the host SDK: commands', () => {
     await expect(play).resolves.toBeUndefined();
   });
 
+  it('loadContent is sent after the content could not play, and ready becomes the new content’s', async () => {
+    const { player, tell, answer, last } = mount();
+    tell('error', { code: 'CONTENT_NOT_FOUND', errorId: null });
+    await expect(player.ready).rejects.toMatchObject({ code: 'CONTENT_NOT_FOUND' });
+    const load = player.loadContent({ movieId: 2 });
+    await tick();
+    expect(last('loadContent')!.message.args).toEqual({ movieId: 2 });
+    answer(last('loadContent')!.message.requestId);
+    await load;
+    player.iframe.dispatchEvent(new Event('load'));
+    tell('ready', READY);
+    await expect(player.ready).resolves.toEqual(READY);
+  });
+
   it('request ids differ from another client’s on the same frame', () => {
     const a = mount();
     const b = mount();
