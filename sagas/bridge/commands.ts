@@ -1,4 +1,5 @@
-import { call, put, select } from 'typed-redux-saga';
+import { call, put, race, select, take } from 'typed-redux-saga';
+import { plain } from '../lib/plainEffects';
 import type { Command } from '../../src/bridge/commands';
 import type { RequestId } from '../../src/bridge/messages';
 import { READY_DATA } from '../../src/bridge/events';
@@ -98,13 +99,34 @@ const displayAnswer = (outcome: DisplayOutcome, what: string): Answer | null =>
       : null;
 
 /** The host's display requests: the stretched mode where the page has it, else the browser's. */
+/** How long an answered display change may wait for the browser's event that the state follows. */
+export const DISPLAY_EVENT_WAIT_MS = 1_000;
+
+/**
+ * The browser settles its promise and fires its change event in either order: the answer waits for
+ * the state to show the change, so a getter sent after it reads the new display.
+ */
+function* displayShown(shown: (s: PlayerState) => boolean, change: string) {
+  const { clock } = yield* getPorts();
+  const until = function* () {
+    while (!shown(yield* select(selectPlayerState))) yield* take(change);
+  };
+  yield* race([plain.call(until), plain.call([clock, clock.sleep], DISPLAY_EVENT_WAIT_MS)]);
+}
+
 function* display(
   name: 'requestFullscreen' | 'exitFullscreen' | 'requestPictureInPicture',
 ): Generator<unknown, Answer> {
   const { viewport } = yield* getPorts();
   if (name === 'requestPictureInPicture') {
     const outcome = yield* call([viewport, viewport.requestPictureInPicture]);
-    return displayAnswer(outcome, 'picture-in-picture') ?? {};
+    const refusal = displayAnswer(outcome, 'picture-in-picture');
+    if (!refusal)
+      yield* displayShown(
+        (s) => s.viewport.pictureInPicture,
+        viewportActions.pictureInPictureChanged.type,
+      );
+    return refusal ?? {};
   }
   const config = yield* getConfig();
   if (config.fullscreenMode === STRETCHED_MODE && config.embedded) {
@@ -114,14 +136,17 @@ function* display(
       yield* put(viewportActions.stretchedChanged({ active }));
     return active ? answer('requestFullscreen', { mode: 'stretched' }) : {};
   }
-  if (name === 'exitFullscreen') {
-    const outcome = yield* call([viewport, viewport.exitFullscreen]);
-    return displayAnswer(outcome, 'leaving fullscreen') ?? {};
-  }
-  const outcome = yield* call([viewport, viewport.requestFullscreen]);
-  return (
-    displayAnswer(outcome, 'fullscreen') ?? answer('requestFullscreen', { mode: 'fullscreen' })
+  const entering = name === 'requestFullscreen';
+  const outcome = entering
+    ? yield* call([viewport, viewport.requestFullscreen])
+    : yield* call([viewport, viewport.exitFullscreen]);
+  const refusal = displayAnswer(outcome, entering ? 'fullscreen' : 'leaving fullscreen');
+  if (refusal) return refusal;
+  yield* displayShown(
+    (s) => s.viewport.fullscreen === entering,
+    viewportActions.fullscreenChanged.type,
   );
+  return entering ? answer('requestFullscreen', { mode: 'fullscreen' }) : {};
 }
 
 /** A getter's answer, from the state. */

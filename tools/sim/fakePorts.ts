@@ -243,7 +243,10 @@ export function fakeVpaid() {
   return { port, calls, emit };
 }
 
-/** The display: records the viewer's display commands; the test emits what the browser reports. */
+/**
+ * The display: records the viewer's display commands; the test emits what the browser reports. A
+ * host's request the browser grants is reported as the browser may: its event after its answer.
+ */
 export function fakeViewport() {
   const listeners = new Set<(e: ViewportEvent) => void>();
   const calls: { method: string; args: unknown[] }[] = [];
@@ -251,6 +254,15 @@ export function fakeViewport() {
   const outcomes: { fullscreen: DisplayOutcome; pictureInPicture: DisplayOutcome } = {
     fullscreen: 'done',
     pictureInPicture: 'done',
+  };
+  const emit = (e: ViewportEvent) => listeners.forEach((l) => l(e));
+  const granted = (outcome: DisplayOutcome, event: ViewportEvent) => {
+    // a few microtasks on: after the answer has reached the saga, within one settle()
+    if (outcome === 'done')
+      void [1, 2, 3, 4, 5]
+        .reduce((p) => p.then(() => undefined), Promise.resolve())
+        .then(() => emit(event));
+    return outcome;
   };
   const port: ViewportPort = {
     subscribe(listener) {
@@ -261,19 +273,18 @@ export function fakeViewport() {
     togglePictureInPicture: () => void calls.push({ method: 'togglePictureInPicture', args: [] }),
     requestFullscreen: async () => {
       calls.push({ method: 'requestFullscreen', args: [] });
-      return outcomes.fullscreen;
+      return granted(outcomes.fullscreen, { type: 'fullscreen', active: true, native: false });
     },
     exitFullscreen: async () => {
       calls.push({ method: 'exitFullscreen', args: [] });
-      return 'done';
+      return granted('done', { type: 'fullscreen', active: false, native: false });
     },
     requestPictureInPicture: async () => {
       calls.push({ method: 'requestPictureInPicture', args: [] });
-      return outcomes.pictureInPicture;
+      return granted(outcomes.pictureInPicture, { type: 'pictureInPicture', active: true });
     },
     showPlaybackTargets: (kind) => void calls.push({ method: 'showPlaybackTargets', args: [kind] }),
   };
-  const emit = (e: ViewportEvent) => listeners.forEach((l) => l(e));
   return { port, calls, emit, listeners, outcomes };
 }
 

@@ -62,13 +62,27 @@ async function embedded(dataset: Record<string, string> = {}) {
     return parent.posted.find((m) => m.requestId === requestId) as
       { data?: unknown; error?: { code: string; message: string } } | undefined;
   };
+  /** sends commands one after the other at once, as a host page may, and gives their answers */
+  const askTogether = async (...commands: string[]) => {
+    const ids = commands.map((command) => {
+      const requestId = `q${next++}`;
+      parent.send({ protocol: PROTOCOL, command, requestId });
+      return requestId;
+    });
+    await settle();
+    return ids.map(
+      (id) =>
+        parent.posted.find((m) => m.requestId === id) as
+          { data?: unknown; error?: { code: string; message: string } } | undefined,
+    );
+  };
   const told = (event: string) => parent.posted.filter((m) => m.event === event);
   const calls = (method: string) => media.calls.filter((c) => c.method === method);
   const inBreak = async () => {
     store.dispatch(adsActions.breakStarted({ kind: 'preroll', total: 1, contentTime: 0 }));
     await settle();
   };
-  return { store, media, parent, viewport, reloads, ask, told, calls, inBreak, clock };
+  return { store, media, parent, viewport, reloads, ask, askTogether, told, calls, inBreak, clock };
 }
 
 describe('the bridge: rate, quality, subtitles, audio', () => {
@@ -149,11 +163,20 @@ describe('the bridge: rate, quality, subtitles, audio', () => {
 });
 
 describe('the bridge: fullscreen and picture-in-picture', () => {
-  it('asks the browser; answers the mode when it agrees', async () => {
-    const { ask, viewport } = await embedded();
-    expect((await ask('requestFullscreen'))?.data).toEqual({ mode: 'fullscreen' });
-    expect((await ask('exitFullscreen'))?.error).toBeUndefined();
-    expect((await ask('requestPictureInPicture'))?.error).toBeUndefined();
+  it('asks the browser; answers the mode when it agrees, once the state shows it', async () => {
+    const { askTogether, viewport, store } = await embedded();
+    // the browser's change event comes after its answer: a getter sent right after the request
+    // reads the new display all the same
+    const [entered, inFullscreen] = await askTogether('requestFullscreen', 'getFullscreen');
+    expect(entered?.data).toEqual({ mode: 'fullscreen' });
+    expect(inFullscreen?.data).toBe(true);
+    const [left, stillIn] = await askTogether('exitFullscreen', 'getFullscreen');
+    expect(left?.error).toBeUndefined();
+    expect(stillIn?.data).toBe(false);
+    expect(store.getState().viewport.fullscreen).toBe(false);
+    const [pip, inPip] = await askTogether('requestPictureInPicture', 'getPictureInPicture');
+    expect(pip?.error).toBeUndefined();
+    expect(inPip?.data).toBe(true);
     expect(viewport.calls.map((c) => c.method)).toEqual([
       'requestFullscreen',
       'exitFullscreen',
