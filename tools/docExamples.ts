@@ -1,8 +1,8 @@
 // The code blocks of a Markdown guide, and which of them are scripts to run as written.
 
 export interface DocExample {
-  /** the fence's language: ts, js or mts */
-  lang: 'ts' | 'js' | 'mts';
+  /** the fence's language */
+  lang: 'ts' | 'tsx' | 'js' | 'mts' | 'html' | 'sh';
   /** the fence's info string says `run`: a whole script, run as written by the browser tests */
   run: boolean;
   /** 1-based line of the opening fence */
@@ -10,9 +10,9 @@ export interface DocExample {
   code: string;
 }
 
-const OPEN = /^```(ts|js|mts)(?:\s+(.*))?$/;
+const OPEN = /^```(ts|tsx|js|mts|html|sh)(?:\s+(.*))?$/;
 
-/** Every ```ts, ```js and ```mts block of `markdown`, in order. */
+/** Every ```ts, ```tsx, ```js, ```mts, ```html and ```sh block of `markdown`, in order. */
 export function docExamples(markdown: string): DocExample[] {
   const lines = markdown.split('\n');
   const found: DocExample[] = [];

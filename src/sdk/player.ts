@@ -551,3 +551,53 @@ export function mountEach({ root, ...options }: MountOptions, auto: boolean): Ki
   }
   return players;
 }
+
+/** The SDK player's methods that send a command (each a promise settled in a stated time). */
+export type KinoPlayerCommand = {
+  [K in keyof KinoPlayer]: KinoPlayer[K] extends (...args: never[]) => Promise<unknown> ? K : never;
+}[keyof KinoPlayer];
+
+/** The names of those methods, every one (for a wrapper forwarding them, as the React entry's ref). */
+export const PLAYER_COMMANDS = [
+  'play',
+  'pause',
+  'seek',
+  'setVolume',
+  'mute',
+  'unmute',
+  'selectEpisode',
+  'setAutoplay',
+  'setPlaybackRate',
+  'setQuality',
+  'setSubtitleTrack',
+  'setAudioTrack',
+  'requestFullscreen',
+  'exitFullscreen',
+  'requestPictureInPicture',
+  'loadContent',
+  'getCurrentTime',
+  'getDuration',
+  'getPaused',
+  'getVolume',
+  'getMuted',
+  'getEpisode',
+  'getEpisodes',
+  'getQuality',
+  'getFullscreen',
+  'getEnded',
+  'getBuffered',
+  'getPlaybackRate',
+  'getQualities',
+  'getSubtitleTracks',
+  'getSubtitleTrack',
+  'getAudioTracks',
+  'getAudioTrack',
+  'getTracks',
+  'getPictureInPicture',
+  'isAdPlaying',
+  'getFlightLog',
+] as const satisfies readonly KinoPlayerCommand[];
+// a command method missing from the list does not compile
+type Unlisted = Exclude<KinoPlayerCommand, (typeof PLAYER_COMMANDS)[number]>;
+const everyCommand: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyCommand;

@@ -17,17 +17,14 @@ import {
 import {
   createPlayer,
   PlayerError,
+  PLAYER_COMMANDS,
   destroyedError,
+  type KinoPlayerCommand,
   type KinoPlayer as Player,
   type PlayerEventName,
   type PlayerEvents,
   type ReadyInfo,
 } from 'kino-player-sdk';
-
-/** The SDK player's methods that send a command (each a promise settled in a stated time). */
-export type KinoPlayerCommand = {
-  [K in keyof Player]: Player[K] extends (...args: never[]) => Promise<unknown> ? K : never;
-}[keyof Player];
 
 /** What the ref of <KinoPlayer> gives: the commands, sent to the player of the moment. */
 export type KinoPlayerHandle = Pick<Player, KinoPlayerCommand> & {
@@ -37,49 +34,6 @@ export type KinoPlayerHandle = Pick<Player, KinoPlayerCommand> & {
   readonly ready: Promise<ReadyInfo>;
 };
 
-const COMMANDS = [
-  'play',
-  'pause',
-  'seek',
-  'setVolume',
-  'mute',
-  'unmute',
-  'selectEpisode',
-  'setAutoplay',
-  'setPlaybackRate',
-  'setQuality',
-  'setSubtitleTrack',
-  'setAudioTrack',
-  'requestFullscreen',
-  'exitFullscreen',
-  'requestPictureInPicture',
-  'loadContent',
-  'getCurrentTime',
-  'getDuration',
-  'getPaused',
-  'getVolume',
-  'getMuted',
-  'getEpisode',
-  'getEpisodes',
-  'getQuality',
-  'getFullscreen',
-  'getEnded',
-  'getBuffered',
-  'getPlaybackRate',
-  'getQualities',
-  'getSubtitleTracks',
-  'getSubtitleTrack',
-  'getAudioTracks',
-  'getAudioTrack',
-  'getTracks',
-  'getPictureInPicture',
-  'isAdPlaying',
-  'getFlightLog',
-] as const satisfies readonly KinoPlayerCommand[];
-// a command of the SDK that the handle does not forward does not compile
-type Unforwarded = Exclude<KinoPlayerCommand, (typeof COMMANDS)[number]>;
-const everyCommand: [Unforwarded] extends [never] ? true : Unforwarded = true;
-void everyCommand;
 
 /** A callback of one event: `onReady`, `onEpisodeChanged`, ..., with the event's data. */
 export type KinoPlayerCallbacks = {
@@ -179,7 +133,7 @@ function makeHandle(current: { player: Player | null }): KinoPlayerHandle {
       return current.player?.ready ?? destroyed();
     },
   } as Record<string, unknown>;
-  for (const name of COMMANDS)
+  for (const name of PLAYER_COMMANDS)
     handle[name] = (...args: unknown[]) => {
       const player = current.player;
       if (!player) return destroyed();

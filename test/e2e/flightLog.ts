@@ -16,7 +16,10 @@ export async function exportFlightLog(frame: Frame): Promise<FlightLog> {
 
 /** Exports the log and saves it under test/artifacts/, to read what happened. */
 export async function saveFlightLog(frame: Frame, name: string) {
-  const log = await exportFlightLog(frame);
+  return keepFlightLog(await exportFlightLog(frame), name);
+}
+
+function keepFlightLog(log: FlightLog, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = join(ARTIFACTS, `${name}.flight.json`);
   writeFileSync(file, JSON.stringify(log));
@@ -43,7 +46,12 @@ function onlyDrilledCrashes(stdout: string): boolean {
  * and on any broken promise of the player (a finding) but the crashes the test drilled.
  */
 export async function expectReplayable(frame: Frame, name: string): Promise<FlightLog> {
-  const { log, file } = await saveFlightLog(frame, name);
+  return expectLogReplays(await exportFlightLog(frame), name);
+}
+
+/** As expectReplayable, for a log got otherwise (the host SDK's getFlightLog). */
+export async function expectLogReplays(log: FlightLog, name: string): Promise<FlightLog> {
+  const { file } = keepFlightLog(log, name);
   try {
     await promisify(execFile)(
       join(ROOT, 'node_modules', '.bin', 'tsx'),

@@ -53,6 +53,9 @@ describe('docs/qa.md', () => {
 
   it('has runnable scripts only among its ts, js and mts blocks', () => {
     const examples = docExamples(doc);
+    expect(examples.map((e) => e.lang).filter((lang) => !['ts', 'js', 'mts'].includes(lang))).toEqual(
+      [],
+    );
     expect(examples.length).toBeGreaterThan(0);
     expect(examples.filter((e) => !e.run).map((e) => e.line)).toEqual([]);
     for (const e of examples) expect(e.code).toMatch(/from 'kino-player-qa'/);
@@ -61,10 +64,12 @@ describe('docs/qa.md', () => {
 
 describe('docExamples', () => {
   it('reads the fences, their language and the run mark', () => {
-    const md = 'text\n```mts run\nawait 1;\n```\n\n```ts\nlet a = 1;\n```\n```sh\nls\n```\n';
+    const md =
+      'text\n```mts run\nawait 1;\n```\n\n```ts\nlet a = 1;\n```\n```sh\nls\n```\n```\nplain\n```\n';
     expect(docExamples(md)).toEqual([
       { lang: 'mts', run: true, line: 2, code: 'await 1;\n' },
       { lang: 'ts', run: false, line: 6, code: 'let a = 1;\n' },
+      { lang: 'sh', run: false, line: 9, code: 'ls\n' },
     ]);
     expect(() => docExamples('```js run\nx\n')).toThrow(/line 1 is not closed/);
   });
