@@ -34,7 +34,6 @@ export type KinoPlayerHandle = Pick<Player, KinoPlayerCommand> & {
   readonly ready: Promise<ReadyInfo>;
 };
 
-
 /** A callback of one event: `onReady`, `onEpisodeChanged`, ..., with the event's data. */
 export type KinoPlayerCallbacks = {
   [K in PlayerEventName as `on${Capitalize<K>}`]?: (data: PlayerEvents[K], event: K) => void;

@@ -53,9 +53,9 @@ describe('docs/qa.md', () => {
 
   it('has runnable scripts only among its ts, js and mts blocks', () => {
     const examples = docExamples(doc);
-    expect(examples.map((e) => e.lang).filter((lang) => !['ts', 'js', 'mts'].includes(lang))).toEqual(
-      [],
-    );
+    expect(
+      examples.map((e) => e.lang).filter((lang) => !['ts', 'js', 'mts'].includes(lang)),
+    ).toEqual([]);
     expect(examples.length).toBeGreaterThan(0);
     expect(examples.filter((e) => !e.run).map((e) => e.line)).toEqual([]);
     for (const e of examples) expect(e.code).toMatch(/from 'kino-player-qa'/);
