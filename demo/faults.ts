@@ -1,20 +1,10 @@
 // Fault injection: a test switches faults per request path over HTTP, without restarting the server.
 import type { NextFunction, Request, Response } from 'express';
 import { extname } from 'node:path';
+import type { Fault } from '../src/qa/faults';
 
-export type Fault =
-  /** answer with this status (and an optional body) */
-  | { type: 'status'; status: number; body?: string }
-  /** never answer: the client has to give up */
-  | { type: 'hang' }
-  /** answer normally, but only after delayMs */
-  | { type: 'slow'; delayMs: number }
-  /** 200 with a body that is neither the JSON nor the XML nor the media that was asked for */
-  | { type: 'malformed' }
-  /** 200 with an empty body */
-  | { type: 'empty' }
-  /** close the connection without any answer */
-  | { type: 'reset' };
+// one type for the server and the QA kit's demo client, in a module of types only the kit can ship
+export type { Fault };
 
 export interface FaultRule {
   /** exact request path, or a prefix when it ends with '*' */

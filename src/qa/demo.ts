@@ -1,13 +1,8 @@
 // A client of the demo server's test controls under /__test/ (README, "The demo backend").
 
-/** A fault the demo server injects on a path (demo/faults.ts). */
-export type Fault =
-  | { type: 'status'; status: number; body?: string }
-  | { type: 'hang' }
-  | { type: 'slow'; delayMs: number }
-  | { type: 'malformed' }
-  | { type: 'empty' }
-  | { type: 'reset' };
+import type { Fault } from './faults';
+
+export type { Fault };
 
 export interface FaultOptions {
   /** how many requests it applies to; every request until cleared when absent */
