@@ -15,6 +15,10 @@ const DEFAULT_TIMEOUT = 10_000;
 /** The ad a break is playing, as the state holds it. */
 export type AdView = NonNullable<PlayerState['ads']['ad']>;
 
+/** fullscreen, or the host page's fullscreen-stretched mode: the button then says `Выйти из…` */
+const isFullscreen = (viewport: PlayerState['viewport']) =>
+  viewport.fullscreen || viewport.stretched;
+
 const isPage = (target: Page | Frame): target is Page =>
   typeof (target as Page).mainFrame === 'function';
 
@@ -248,9 +252,17 @@ export class PlayerKit {
     return this.chooseInSettings('playback-rate', label, options);
   }
 
-  /** the subtitles page (the button `Субтитры`, or on phones Настройки → Субтитры) → `label` (`Выкл.` for none) */
+  /**
+   * the subtitles page (the button `Субтитры`, or on phones Настройки → Субтитры) → `label` (`Выкл.`
+   * for none); waits first for the film's subtitles, which the player learns only from its stream
+   */
   async chooseSubtitles(label: string, options: WaitOptions = {}): Promise<void> {
-    if (await this.frame.$(byRole('button', NAMES.subtitles))) {
+    const { viewport } = await this.waitForState(
+      (s) => s.stream.subtitleTracks.length > 0,
+      undefined,
+      options,
+    );
+    if (viewport.wide) {
       await this.click('button', NAMES.subtitles, options);
     } else {
       await this.openSettings(options);
@@ -293,14 +305,29 @@ export class PlayerKit {
     return (await selected).payload as { episodeId: number };
   }
 
-  /** `Во весь экран` */
-  enterFullscreen(options: WaitOptions = {}): Promise<void> {
-    return this.click('button', NAMES.fullscreen, options);
+  /** `Во весь экран` (unless the player is so already), and waits until it fills the screen */
+  async enterFullscreen(options: WaitOptions = {}): Promise<void> {
+    if (isFullscreen((await this.state()).viewport)) return;
+    await this.click('button', NAMES.fullscreen, options);
+    await this.waitForState(
+      (s) => s.viewport.fullscreen || s.viewport.stretched,
+      undefined,
+      options,
+    );
   }
 
-  /** `Выйти из полноэкранного режима` */
-  exitFullscreen(options: WaitOptions = {}): Promise<void> {
-    return this.click('button', NAMES.exitFullscreen, options);
+  /**
+   * `Выйти из полноэкранного режима` (unless the player is not fullscreen), and waits until it is
+   * back in its place
+   */
+  async exitFullscreen(options: WaitOptions = {}): Promise<void> {
+    if (!isFullscreen((await this.state()).viewport)) return;
+    await this.click('button', NAMES.exitFullscreen, options);
+    await this.waitForState(
+      (s) => !s.viewport.fullscreen && !s.viewport.stretched,
+      undefined,
+      options,
+    );
   }
 
   /** the continue prompt's `Продолжить просмотр` */

@@ -1,7 +1,19 @@
 // The QA kit (src/qa, the kino-player-qa package) against the demo: its controls by role and name
-// change what they say, and it finds the player in a host page's frame and in the embed page.
+// (playback, settings, subtitles, fullscreen) change what the viewer sees, and it finds the player
+// in a host page's frame and in the embed page.
+import type { Frame } from 'puppeteer-core';
 import { attachPlayer, demoServer } from '../../src/qa';
-import { demoUrl, openPage, openPlayers, useBrowser } from './browser';
+import { demoUrl, openPage, openPlayers, screenshot, useBrowser, useFaultScope } from './browser';
+
+/** The text of the subtitle cue on the video now, or null when none shows. */
+const shownCue = (frame: Frame) =>
+  frame.evaluate(() => {
+    const track = [...document.querySelector('video')!.textTracks].find(
+      (t) => t.mode === 'showing',
+    );
+    const cue = track?.activeCues?.[0] as VTTCue | undefined;
+    return cue?.text ?? null;
+  });
 
 describe('the QA kit', () => {
   const browser = useBrowser();
@@ -43,5 +55,50 @@ describe('the QA kit', () => {
     expect(player.frame).toBe(page.mainFrame());
     await player.waitForState((s) => s.content.content !== null, undefined, { timeout: 20_000 });
     expect((await demo.requests()).some((r) => r.path.startsWith('/catalog-api/'))).toBe(true);
+  }, 60_000);
+
+  it('turns subtitles on and off by their button, and goes fullscreen and back', async () => {
+    const { page, errors } = await openPage(browser());
+    // the film's sources and subtitles come late: the kit waits for them
+    const demo = demoServer(demoUrl(''));
+    await useFaultScope(page, 'qa-kit-subtitles');
+    await demo.faults.set(
+      '/media/film.json',
+      { type: 'slow', delayMs: 1500 },
+      { scope: 'qa-kit-subtitles' },
+    );
+    await page.goto(demoUrl('/host.html?movie_id=1'));
+    const player = await attachPlayer(page);
+    openPlayers.add(player.frame);
+    await player.chooseSubtitles('Русские', { timeout: 20_000 });
+    await demo.faults.clear('qa-kit-subtitles');
+    const { stream } = await player.waitForState((s) => s.stream.subtitleTrack >= 0);
+    expect(stream.subtitleTracks[stream.subtitleTrack]?.name).toBe('Русские');
+    await player.frame.waitForFunction(
+      () =>
+        [...document.querySelector('video')!.textTracks].some(
+          (t) => t.mode === 'showing' && (t.activeCues?.length ?? 0) > 0,
+        ),
+      { timeout: 20_000, polling: 50 },
+    );
+    expect(await shownCue(player.frame)).toMatch(/демонстрационный фильм|Субтитры на русском/);
+    expect(await player.frame.$('[role="menu"]')).toBeNull();
+
+    await player.enterFullscreen();
+    expect((await player.state()).viewport.fullscreen).toBe(true);
+    expect(await player.frame.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    // the player's frame fills the screen, the subtitles still on
+    const box = await (await page.$('iframe#player'))!.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 1280, height: 720 });
+    await screenshot(page, 'qa-kit-fullscreen-subtitles');
+    await player.exitFullscreen();
+    expect((await player.state()).viewport.fullscreen).toBe(false);
+    expect(await player.frame.evaluate(() => document.fullscreenElement)).toBeNull();
+    expect((await (await page.$('iframe#player'))!.boundingBox())!.width).toBeLessThan(1280);
+
+    await player.chooseSubtitles('Выкл.');
+    await player.waitForState((s) => s.stream.subtitleTrack === -1);
+    expect(await shownCue(player.frame)).toBeNull();
+    expect(errors).toEqual([]);
   }, 60_000);
 });
