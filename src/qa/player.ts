@@ -271,30 +271,47 @@ export class PlayerKit {
     await this.click('menuitemradio', label, options);
   }
 
-  /** opens `Сезоны и эпизоды` */
+  /** opens `Сезоны и эпизоды` (unless it is open): its seasons, or a single season's episodes */
   async openEpisodes(options: WaitOptions = {}): Promise<void> {
-    await this.click('button', NAMES.seasonsAndEpisodes, options);
-    await this.testId('menu-seasons', options);
+    const { menu } = (await this.state()).ui;
+    // the button toggles: a second click would close the menu
+    if (menu !== 'seasons' && menu !== 'episodes')
+      await this.click('button', NAMES.seasonsAndEpisodes, options);
+    await this.frame.waitForSelector(`${byTestId('menu-seasons')}, ${byTestId('menu-episodes')}`, {
+      timeout: options.timeout ?? DEFAULT_TIMEOUT,
+    });
   }
 
   /**
    * Сезоны и эпизоды → the season (1-based, in the menu's order) → its episode (1-based); resolves
-   * with the episode selected (the payload of `content/episodeSelected`).
+   * with the episode selected (the payload of `content/episodeSelected`), at once when it is the
+   * one playing (then the menu just closes).
    */
   async chooseEpisode(season: number, episode: number, options: WaitOptions = {}) {
+    const timeout = options.timeout ?? DEFAULT_TIMEOUT;
     await this.openEpisodes(options);
-    await (
-      await this.frame.waitForSelector(
-        `[data-testid="menu-seasons"] [role="menuitem"]:nth-of-type(${season})`,
-        { timeout: options.timeout ?? DEFAULT_TIMEOUT },
-      )
-    )?.click();
+    const { ui } = await this.state();
+    if (ui.menu !== 'episodes' || ui.menuSeason !== season) {
+      // another season's episodes: back to the seasons first
+      if (ui.menu === 'episodes') await this.click('button', NAMES.back, options);
+      const seasonItem = await this.frame.waitForSelector(
+        `${byTestId('menu-seasons')} [role="menuitem"]:nth-of-type(${season})`,
+        { timeout },
+      );
+      await seasonItem?.click();
+    }
     const item = await this.frame.waitForSelector(
-      `[data-testid="menu-episodes"] [role="menuitemradio"]:nth-of-type(${episode})`,
-      { timeout: options.timeout ?? DEFAULT_TIMEOUT },
+      `${byTestId('menu-episodes')} [role="menuitemradio"]:nth-of-type(${episode})`,
+      { timeout },
     );
+    if (!item) throw new Error(`No episode ${episode} in season ${season}`);
+    if (await item.evaluate((el) => el.getAttribute('aria-checked') === 'true')) {
+      // the player does not select the episode it plays again
+      await item.click();
+      return { episodeId: (await this.state()).content.currentEpisodeId as number };
+    }
     const selected = this.waitForAction('content/episodeSelected', options);
-    await item?.click();
+    await item.click();
     return (await selected).payload as { episodeId: number };
   }
 

@@ -1,8 +1,8 @@
 // The QA kit (src/qa, the kino-player-qa package) against the demo: its controls by role and name
-// (playback, settings, subtitles, fullscreen) change what the viewer sees, and it finds the player
-// in a host page's frame and in the embed page.
+// (playback, settings, subtitles, fullscreen, the episodes' menus) change what the viewer sees, and
+// it finds the player in a host page's frame and in the embed page.
 import type { Frame } from 'puppeteer-core';
-import { attachPlayer, demoServer } from '../../src/qa';
+import { attachPlayer, demoServer, type PlayerKit } from '../../src/qa';
 import { demoUrl, openPage, openPlayers, screenshot, useBrowser, useFaultScope } from './browser';
 
 /** The text of the subtitle cue on the video now, or null when none shows. */
@@ -14,6 +14,14 @@ const shownCue = (frame: Frame) =>
     const cue = track?.activeCues?.[0] as VTTCue | undefined;
     return cue?.text ?? null;
   });
+
+/** The title over the picture: the series, its season and episode. */
+const titleText = (player: PlayerKit) =>
+  player.frame.$eval('[data-testid="title-overlay"]', (el) => el.textContent);
+
+/** Where the video is, as the viewer sees it. */
+const videoTime = (player: PlayerKit) =>
+  player.frame.evaluate(() => document.querySelector('video')!.currentTime);
 
 describe('the QA kit', () => {
   const browser = useBrowser();
@@ -99,6 +107,54 @@ describe('the QA kit', () => {
     await player.chooseSubtitles('Выкл.');
     await player.waitForState((s) => s.stream.subtitleTrack === -1);
     expect(await shownCue(player.frame)).toBeNull();
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('picks an episode of another season through the menus, then the next one', async () => {
+    const { page, errors } = await openPage(browser());
+    // an episode never started: no continue prompt
+    await page.goto(demoUrl('/host.html?movie_id=2&episode_id=203'));
+    const player = await attachPlayer(page);
+    openPlayers.add(player.frame);
+    await player.play({ timeout: 20_000 });
+    expect(await titleText(player)).toBe('Демонстрационный сериал1 сезон, 3 серия · Погоня');
+
+    await player.openEpisodes();
+    const seasons = await player.frame.$$eval(
+      '[data-testid="menu-seasons"] [role="menuitem"]',
+      (items) => items.map((i) => i.textContent),
+    );
+    expect(seasons).toEqual([expect.stringMatching(/^Сезон 1/), expect.stringMatching(/^Сезон 2/)]);
+    await screenshot(page, 'qa-kit-episodes-menu');
+
+    expect(await player.chooseEpisode(2, 1)).toEqual({ episodeId: 204 });
+    expect(await player.frame.$('[role="menu"]')).toBeNull();
+    // the new episode starts from its beginning, by itself
+    await player.waitForState(
+      (s) => s.content.currentEpisodeId === 204 && !s.media.paused && s.media.currentTime > 0.5,
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await titleText(player)).toBe('Демонстрационный сериал2 сезон, 1 серия · Возвращение');
+    expect(await videoTime(player)).toBeLessThan(10);
+
+    expect(await player.nextEpisode()).toEqual({ episodeId: 205 });
+    await player.waitForState(
+      (s) => s.content.currentEpisodeId === 205 && !s.media.paused,
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(await titleText(player)).toBe('Демонстрационный сериал2 сезон, 2 серия · Финал');
+    await screenshot(page, 'qa-kit-next-episode');
+    // the last episode has no next one; choosing the one that plays (from the first season's
+    // episodes, left open) keeps it
+    expect(await player.frame.$('[aria-label="Следующий эпизод"]')).toBeNull();
+    await player.openEpisodes();
+    await (await player.frame.$('[data-testid="menu-seasons"] [role="menuitem"]'))!.click();
+    await player.testId('menu-episodes');
+    expect(await player.chooseEpisode(2, 2)).toEqual({ episodeId: 205 });
+    expect(await player.frame.$('[role="menu"]')).toBeNull();
+    expect((await player.state()).content.currentEpisodeId).toBe(205);
     expect(errors).toEqual([]);
   }, 60_000);
 });
