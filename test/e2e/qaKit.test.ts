@@ -1,6 +1,6 @@
 // The QA kit (src/qa, the kino-player-qa package) against the demo: its controls by role and name
-// (playback, settings, subtitles, fullscreen, the episodes' menus) change what the viewer sees, and
-// it finds the player in a host page's frame and in the embed page.
+// (playback, settings, subtitles, fullscreen, the episodes' menus, the continue prompt) change what
+// the viewer sees, and it finds the player in a host page's frame and in the embed page.
 import type { Frame } from 'puppeteer-core';
 import { attachPlayer, demoServer, type PlayerKit } from '../../src/qa';
 import { demoUrl, openPage, openPlayers, screenshot, useBrowser, useFaultScope } from './browser';
@@ -155,6 +155,52 @@ describe('the QA kit', () => {
     expect(await player.chooseEpisode(2, 2)).toEqual({ episodeId: 205 });
     expect(await player.frame.$('[role="menu"]')).toBeNull();
     expect((await player.state()).content.currentEpisodeId).toBe(205);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('after a reload asks where to continue: continues from there, or starts over', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(demoUrl('/index.html?movie_id=1'));
+    let player = await attachPlayer(page);
+    openPlayers.add(player.frame);
+    await player.play({ timeout: 20_000 });
+    await player.waitForState((s) => s.media.currentTime > 5, undefined, { timeout: 20_000 });
+    await player.pause(); // the position is saved as the film pauses
+    let stoppedAt = Math.floor((await player.state()).media.currentTime);
+
+    /** reloads the page; resolves with the continue prompt's text */
+    const reload = async () => {
+      await page.reload();
+      player = await attachPlayer(page);
+      const prompt = await player.testId('continue-prompt', { timeout: 20_000 });
+      return prompt.evaluate((el) => el.querySelector('p')!.textContent);
+    };
+    const stoppedAtText = () => `Вы остановились на 0:00:${String(stoppedAt).padStart(2, '0')}`;
+    expect(await reload()).toBe(stoppedAtText());
+    expect((await player.state()).resume).toMatchObject({
+      promptVisible: true,
+      savedTime: stoppedAt,
+    });
+    await screenshot(page, 'qa-kit-continue-prompt');
+    expect(await player.frame.evaluate(() => document.querySelector('video')!.paused)).toBe(true);
+
+    await player.continueWatching();
+    await player.waitForState((s) => !s.media.paused, undefined, { timeout: 20_000 });
+    // it plays on from where the viewer stopped
+    expect(await videoTime(player)).toBeGreaterThanOrEqual(stoppedAt);
+    expect(await player.frame.$('[data-testid="continue-prompt"]')).toBeNull();
+    await player.waitForState((s, from) => s.media.currentTime > from + 1, stoppedAt, {
+      timeout: 20_000,
+    });
+    await player.pause();
+    stoppedAt = Math.floor((await player.state()).media.currentTime);
+
+    expect(await reload()).toBe(stoppedAtText());
+    await player.startOver();
+    await player.waitForState((s) => !s.media.paused, undefined, { timeout: 20_000 });
+    // it plays from the film's beginning
+    expect(await videoTime(player)).toBeLessThan(1);
+    expect(await player.frame.$('[data-testid="continue-prompt"]')).toBeNull();
     expect(errors).toEqual([]);
   }, 60_000);
 });
