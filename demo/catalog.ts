@@ -61,6 +61,7 @@ export const catalog: Record<number, DemoContent> = {
     episodes: [
       episode(101, filmSeason, 1, 'Демонстрационный фильм', {
         m3u8MasterFilePath: '/media/film.json',
+        posterPath: '/media/poster-film.jpg',
       }),
     ],
     available: true,
