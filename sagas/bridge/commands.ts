@@ -98,7 +98,6 @@ const displayAnswer = (outcome: DisplayOutcome, what: string): Answer | null =>
       ? refused('NOT_SUPPORTED', `This browser has no ${what}`)
       : null;
 
-/** The host's display requests: the stretched mode where the page has it, else the browser's. */
 /** How long an answered display change may wait for the browser's event that the state follows. */
 export const DISPLAY_EVENT_WAIT_MS = 1_000;
 
@@ -114,6 +113,7 @@ function* displayShown(shown: (s: PlayerState) => boolean, change: string) {
   yield* race([plain.call(until), plain.call([clock, clock.sleep], DISPLAY_EVENT_WAIT_MS)]);
 }
 
+/** The host's display requests: the stretched mode where the page has it, else the browser's. */
 function* display(
   name: 'requestFullscreen' | 'exitFullscreen' | 'requestPictureInPicture',
 ): Generator<unknown, Answer> {

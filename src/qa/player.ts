@@ -261,7 +261,9 @@ export class PlayerKit {
       (s) => s.stream.subtitleTracks.length > 0,
       undefined,
       options,
-    );
+    ).catch((error: unknown) => {
+      throw new Error(`No subtitles in this content (none came with its stream): ${String(error)}`);
+    });
     if (viewport.wide) {
       await this.click('button', NAMES.subtitles, options);
     } else {
@@ -290,8 +292,15 @@ export class PlayerKit {
   async chooseEpisode(season: number, episode: number, options: WaitOptions = {}) {
     const timeout = options.timeout ?? DEFAULT_TIMEOUT;
     await this.openEpisodes(options);
-    const { ui } = await this.state();
-    if (ui.menu !== 'episodes' || ui.menuSeason !== season) {
+    const { ui, content } = await this.state();
+    // the menu's seasons are in their catalog order; the state names the open one by that order
+    const orders = [...new Set(content.episodes.map((e) => e.season.order))].sort((a, b) => a - b);
+    const order = orders[season - 1];
+    if (order === undefined)
+      throw new Error(`No season ${season}: the series has ${orders.length} in its menu`);
+    // a single season's menu is its episodes, with no seasons page
+    const showing = ui.menu === 'episodes' && (orders.length === 1 || ui.menuSeason === order);
+    if (!showing) {
       // another season's episodes: back to the seasons first
       if (ui.menu === 'episodes') await this.click('button', NAMES.back, options);
       const seasonItem = await this.frame.waitForSelector(

@@ -201,4 +201,4 @@ export const KinoPlayer = forwardRef<KinoPlayerHandle, KinoPlayerProps>(
 );
 
 export { PlayerError };
-export type { Player as KinoPlayerInstance };
+export type { Player as KinoPlayerInstance, KinoPlayerCommand };

@@ -136,6 +136,10 @@ export async function messageText(frame: Frame, timeout = 20_000): Promise<strin
   );
 }
 
+/** Until the expression is truthy in the page or the frame (polled every 50 ms). */
+export const waitFor = (target: Frame | Page, predicate: string, timeout = 20_000) =>
+  target.waitForFunction(predicate, { timeout, polling: 50 });
+
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });

@@ -9,13 +9,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { clearFaults, demoUrl, openPage, screenshot, useBrowser } from './browser';
-import { hostDocExamples, prepareHostApp, type PreparedHostApp } from './hostApp';
+import {
+  hostDocExamples,
+  prepareHostApp,
+  removeHostAppBuild,
+  type PreparedHostApp,
+} from './hostApp';
 import { runHostDocExample } from './hostDocExamples';
 import { frameOf, tourEveryCommand } from './hostTour';
 
 const ROOT = join(__dirname, '..', '..');
+/** the SDK package's own version, which its tarball is named by */
 const version = (
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(join(ROOT, 'packages', 'sdk', 'package.json'), 'utf8')) as {
+    version: string;
+  }
 ).version;
 
 /** the player on another origin than the host app: localhost against 127.0.0.1 */
@@ -31,6 +39,7 @@ let app: PreparedHostApp;
 beforeAll(() => {
   app = prepareHostApp(demoUrl(''), otherOrigin());
 }, 180_000);
+afterAll(removeHostAppBuild);
 
 describe('a host app on the packed SDK', () => {
   const browser = useBrowser();
@@ -131,16 +140,19 @@ describe('the examples of README.md and docs/host.md, as written', () => {
     const curl = examples.find((e) => e.lang === 'sh' && e.code.startsWith('curl '));
     const command = curl!.code.replace('localhost:8080', demoUrl('').replace('http://', ''));
     await clearFaults();
-    // not execFileSync: the demo server answering it runs in this process
-    await promisify(execFile)('bash', ['-c', command]);
-    const faults = (await (await fetch(demoUrl('/__test/faults'))).json()) as unknown[];
-    expect(faults).toEqual([
-      expect.objectContaining({
-        path: '/catalog-api/contents/1',
-        fault: { type: 'status', status: 500 },
-        times: 1,
-      }),
-    ]);
-    await clearFaults();
+    try {
+      // not execFileSync: the demo server answering it runs in this process
+      await promisify(execFile)('bash', ['-c', command]);
+      const faults = (await (await fetch(demoUrl('/__test/faults'))).json()) as unknown[];
+      expect(faults).toEqual([
+        expect.objectContaining({
+          path: '/catalog-api/contents/1',
+          fault: { type: 'status', status: 500 },
+          times: 1,
+        }),
+      ]);
+    } finally {
+      await clearFaults();
+    }
   });
 });

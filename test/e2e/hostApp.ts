@@ -3,15 +3,7 @@
 // as modules of the app, the whole type-checked strictly, then built with Parcel into dist/host-app
 // (served by the demo server).
 import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docExamples, type DocExample } from '../../tools/docExamples';
 import { ARTIFACTS } from './browser';
@@ -71,18 +63,11 @@ const run = (command: string, cwd: string, env: NodeJS.ProcessEnv = {}) =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
-/** The lines of docs/host.md's install block: packing (in the repository), installing (in the app). */
-function installLines(examples: HostDocExample[]) {
+/** docs/host.md's install block: packs the SDK into $HOST_APP and installs it there. */
+function installBlock(examples: HostDocExample[]): string {
   const block = examples.find((e) => e.lang === 'sh' && e.code.includes('npm pack'));
   if (!block) throw new Error('docs/host.md has no install block (npm pack) any more');
-  const lines = block.code.split('\n').filter((line) => line.trim() !== '');
-  const pack = lines.find((line) => line.includes('npm pack'));
-  const install = lines.find((line) => line.startsWith('npm install'));
-  if (!pack || !install || lines.length !== 2)
-    throw new Error(
-      `docs/host.md's install block is not a pack line and an install line:\n${block.code}`,
-    );
-  return { pack, install };
+  return block.code;
 }
 
 export function prepareHostApp(demo: string, player: string): PreparedHostApp {
@@ -90,15 +75,10 @@ export function prepareHostApp(demo: string, player: string): PreparedHostApp {
   rmSync(HOST_APP_SOURCE, { recursive: true, force: true });
   cpSync(FIXTURE, HOST_APP_SOURCE, { recursive: true });
 
-  // the install block, as written: no registry is asked (the package has no dependencies)
-  const { pack, install } = installLines(examples);
-  const sdk = join(ROOT, 'packages', 'sdk');
-  for (const old of readdirSync(sdk).filter((f) => f.endsWith('.tgz'))) rmSync(join(sdk, old));
-  run(pack, ROOT);
-  const [tarball] = readdirSync(sdk).filter((f) => f.endsWith('.tgz'));
-  if (!tarball) throw new Error(`"${pack}" made no tarball in packages/sdk`);
-  renameSync(join(sdk, tarball), join(HOST_APP_SOURCE, tarball));
-  run(install, HOST_APP_SOURCE, {
+  // the install block, as written, from the repository: no registry is asked (the package has no
+  // dependencies)
+  run(installBlock(examples), ROOT, {
+    HOST_APP: HOST_APP_SOURCE,
     npm_config_offline: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
@@ -132,7 +112,9 @@ export function prepareHostApp(demo: string, player: string): PreparedHostApp {
     ['-p', '.', '--pretty', 'false'],
     { cwd: HOST_APP_SOURCE, encoding: 'utf8' },
   );
-  const typeErrors = `${check.stdout}${check.stderr}`.trim();
+  const typeErrors =
+    `${check.stdout}${check.stderr}`.trim() ||
+    (check.status === 0 ? '' : `tsc exited ${check.status}`);
 
   rmSync(OUT, { recursive: true, force: true });
   execFileSync(process.execPath, [join(FIXTURE, 'build.mjs'), HOST_APP_SOURCE, OUT], {
@@ -140,4 +122,13 @@ export function prepareHostApp(demo: string, player: string): PreparedHostApp {
     stdio: 'pipe',
   });
   return { installedVersion: installed.version, typeErrors };
+}
+
+/** What the tests wrote into dist/ (the host app, the examples' pages): not for a deployment. */
+export function removeHostAppBuild() {
+  const dist = join(ROOT, 'dist');
+  rmSync(OUT, { recursive: true, force: true });
+  rmSync(join(dist, 'doc-examples'), { recursive: true, force: true });
+  for (const file of readdirSync(dist).filter((f) => /^index\..+\.html$/.test(f)))
+    rmSync(join(dist, file));
 }

@@ -6,13 +6,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
-import { demoUrl, screenshot } from './browser';
+import { demoUrl, screenshot, waitFor } from './browser';
+import { expectReplayable } from './flightLog';
 import { withDemoAddresses, type HostDocExample } from './hostApp';
 
 const DIST = join(__dirname, '..', '..', 'dist');
-
-const waitFor = (frame: Frame | Page, predicate: string, timeout = 20_000) =>
-  frame.waitForFunction(predicate, { timeout, polling: 50 });
 
 const playing = (past: number) =>
   `(() => { const v = document.querySelector('video');
@@ -78,9 +76,12 @@ const CHECKS: { marker: string; check: (run: Run) => Promise<void> }[] = [
     // docs/host.md, the module: seeks, logs where it is, chooses episode 204
     marker: 'await player.selectEpisode(204);',
     async check({ frame, logs }) {
-      expect(logs).toContain(`now playing ${await episodeTitle(frame)}`);
-      expect(logs.find((line) => line.startsWith('at '))).toMatch(/^at 12(\.\d+)?$/);
       await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`);
+      expect(logs.find((line) => line.startsWith('at '))).toMatch(/^at 12(\.\d+)?$/);
+      // the episode it opened with, then 204
+      const playing = logs.filter((line) => line.startsWith('now playing '));
+      expect(playing).toHaveLength(2);
+      expect(playing[1]).toBe(`now playing ${await episodeTitle(frame)}`);
     },
   },
   {
@@ -100,7 +101,7 @@ const CHECKS: { marker: string; check: (run: Run) => Promise<void> }[] = [
     marker: 'export function Film()',
     async check({ page, frame, logs }) {
       await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 203`);
-      await waitFor(page, `document.querySelector('#example h2')?.textContent !== ''`);
+      await waitFor(page, `(document.querySelector('#example h2')?.textContent ?? '') !== ''`);
       expect(await page.$eval('#example h2', (h2) => h2.textContent)).toBe(
         await episodeTitle(frame),
       );
@@ -179,4 +180,5 @@ export async function runHostDocExample(
   }
   await check({ page, frame, logs, example });
   await screenshot(page, `doc-example-${example.name}`);
+  await expectReplayable(frame, `doc-example-${example.name}`);
 }

@@ -244,8 +244,9 @@ export function fakeVpaid() {
 }
 
 /**
- * The display: records the viewer's display commands; the test emits what the browser reports. A
- * host's request the browser grants is reported as the browser may: its event after its answer.
+ * The display: records the viewer's display commands; the test emits what the browser reports. The
+ * change event of a host's request the browser granted waits for `release()`, so a test can send it
+ * after the answer, as the browser may.
  */
 export function fakeViewport() {
   const listeners = new Set<(e: ViewportEvent) => void>();
@@ -256,14 +257,14 @@ export function fakeViewport() {
     pictureInPicture: 'done',
   };
   const emit = (e: ViewportEvent) => listeners.forEach((l) => l(e));
+  /** the change events of granted requests, waiting for the test to send them (`release`) */
+  const withheld: ViewportEvent[] = [];
   const granted = (outcome: DisplayOutcome, event: ViewportEvent) => {
-    // a few microtasks on: after the answer has reached the saga, within one settle()
-    if (outcome === 'done')
-      void [1, 2, 3, 4, 5]
-        .reduce((p) => p.then(() => undefined), Promise.resolve())
-        .then(() => emit(event));
+    if (outcome === 'done') withheld.push(event);
     return outcome;
   };
+  /** the browser reports the changes it granted, after its answers */
+  const release = () => withheld.splice(0).forEach(emit);
   const port: ViewportPort = {
     subscribe(listener) {
       listeners.add(listener);
@@ -285,7 +286,7 @@ export function fakeViewport() {
     },
     showPlaybackTargets: (kind) => void calls.push({ method: 'showPlaybackTargets', args: [kind] }),
   };
-  return { port, calls, emit, listeners, outcomes };
+  return { port, calls, emit, release, listeners, outcomes };
 }
 
 export const HOST_ORIGIN = 'https://host.example';

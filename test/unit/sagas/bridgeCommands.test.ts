@@ -1,6 +1,7 @@
 // The host's commands and getters beyond play, pause, seek and volume: rate, quality, subtitles,
 // audio, fullscreen and picture-in-picture, other content; the events of buffering, duration and
 // rate; and the refusals, each with its stable code.
+import { DISPLAY_EVENT_WAIT_MS } from '../../../sagas/bridge/commands';
 import { PROTOCOL } from '../../../src/shared/protocol';
 import { adsActions } from '../../../src/state/ads';
 import {
@@ -163,25 +164,47 @@ describe('the bridge: rate, quality, subtitles, audio', () => {
 });
 
 describe('the bridge: fullscreen and picture-in-picture', () => {
-  it('asks the browser; answers the mode when it agrees, once the state shows it', async () => {
-    const { askTogether, viewport, store } = await embedded();
-    // the browser's change event comes after its answer: a getter sent right after the request
-    // reads the new display all the same
-    const [entered, inFullscreen] = await askTogether('requestFullscreen', 'getFullscreen');
-    expect(entered?.data).toEqual({ mode: 'fullscreen' });
-    expect(inFullscreen?.data).toBe(true);
-    const [left, stillIn] = await askTogether('exitFullscreen', 'getFullscreen');
-    expect(left?.error).toBeUndefined();
-    expect(stillIn?.data).toBe(false);
+  it('asks the browser; answers the mode once the state shows it, so a getter after reads it', async () => {
+    const { askTogether, viewport, parent, store } = await embedded();
+    // the browser has agreed, its change event not yet come: no answer yet
+    const [waiting] = await askTogether('requestFullscreen', 'getFullscreen');
+    expect(waiting).toBeUndefined();
+    viewport.release();
+    await settle();
+    const answers = parent.posted.filter(
+      (m) => m.command === 'requestFullscreen' || m.command === 'getFullscreen',
+    );
+    expect(answers.map((m) => [m.command, m.data])).toEqual([
+      ['requestFullscreen', { mode: 'fullscreen' }],
+      ['getFullscreen', true],
+    ]);
+    const [left] = await askTogether('exitFullscreen');
+    expect(left).toBeUndefined();
+    viewport.release();
+    await settle();
     expect(store.getState().viewport.fullscreen).toBe(false);
-    const [pip, inPip] = await askTogether('requestPictureInPicture', 'getPictureInPicture');
-    expect(pip?.error).toBeUndefined();
+    const [pip] = await askTogether('requestPictureInPicture');
+    expect(pip).toBeUndefined();
+    viewport.release();
+    await settle();
+    const [inPip] = await askTogether('getPictureInPicture');
     expect(inPip?.data).toBe(true);
     expect(viewport.calls.map((c) => c.method)).toEqual([
       'requestFullscreen',
       'exitFullscreen',
       'requestPictureInPicture',
     ]);
+  });
+
+  it('when the browser never tells the change, answers within a second and goes on', async () => {
+    const { askTogether, clock, parent } = await embedded();
+    const [entered, after] = await askTogether('requestFullscreen', 'getVolume');
+    expect([entered, after]).toEqual([undefined, undefined]);
+    await clock.advance(DISPLAY_EVENT_WAIT_MS);
+    await settle();
+    const answered = (command: string) => parent.posted.find((m) => m.command === command);
+    expect(answered('requestFullscreen')?.data).toEqual({ mode: 'fullscreen' });
+    expect(answered('getVolume')?.data).toBe(1);
   });
 
   it('NOT_ALLOWED when the browser refuses (no gesture), NOT_SUPPORTED when it has none', async () => {
