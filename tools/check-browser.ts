@@ -1,7 +1,8 @@
-// Stops `npm test` with one line when the browser tests cannot run: never a silent skip.
-import { chromiumInstalled, INSTALL_HINT } from './chromium';
+// Stops `npm test` with one line for each engine the browser tests cannot run in: never a silent skip.
+import { missingEngines } from './engines';
 
-if (!chromiumInstalled()) {
-  console.error(INSTALL_HINT);
+const missing = missingEngines();
+if (missing.length > 0) {
+  for (const line of missing) console.error(line);
   process.exit(1);
 }

@@ -1,13 +1,11 @@
 // Where the browser tests and benchmarks find Chromium, and how they launch it.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const INSTALL_HINT = `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get update && apt-get install -y chromium" (or set CHROMIUM_PATH).`;
-
-export const chromiumInstalled = () => existsSync(CHROMIUM_PATH);
 
 /** Headless flags that work on this machine kind; each launch gets a fresh profile. */
 export function chromiumArgs(): string[] {

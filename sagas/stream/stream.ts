@@ -81,6 +81,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
     else yield* put(mediaEventToAction(event));
+    yield* holdPauseThroughSeek(event, playing);
     if (event.type === 'durationchange' && playing.playWanted && (yield* recovering())) {
       playing.playWanted = false;
       yield* put(playbackRequests.playRequested());
@@ -89,6 +90,16 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
       const next = yield* select(selectNextEpisode);
       if (next) yield* put(contentActions.episodeRequested({ episodeId: next.id }));
     }
+  }
+}
+
+/** A pause asked during a seek stays a pause when the engine plays on by itself (WebKit). */
+function* holdPauseThroughSeek(event: MediaEvent, playing: Playing) {
+  if (event.type === 'seeking') playing.seeking = true;
+  if (event.type === 'seeked') playing.seeking = false;
+  if (event.type === 'playing' && playing.pauseHeld) {
+    const { media } = yield* getPorts();
+    yield* call([media, media.pause]);
   }
 }
 
@@ -105,6 +116,7 @@ function* playWhenAvailable(
 }
 
 function* play(playing: Playing) {
+  playing.pauseHeld = false; // the viewer wants it to play after all
   // The viewer has the failure message: nothing plays behind it (a stream can fail before the play
   // that its load asked for, when its manifest came at once).
   if (yield* select(selectFailure)) return;
@@ -149,6 +161,14 @@ function* restoreVolume() {
 interface Playing {
   /** play was asked while the stream was loading */
   playWanted: boolean;
+  /** a seek is under way: asked of the element (its seeking event comes later) and not yet seeked */
+  seeking: boolean;
+  /**
+   * pause was asked during that seek: WebKit plays on by itself around the seek's end (a playing
+   * event after the pause, before or after the seeked one), so the pause is carried out again at
+   * each playing event until the viewer asks for play (every play of the content is asked so)
+   */
+  pauseHeld: boolean;
 }
 
 /** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
@@ -269,6 +289,8 @@ export function* streamActor() {
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {
     playWanted: false,
+    seeking: false,
+    pauseHeld: false,
   };
   try {
     yield* takeLatest(
@@ -281,7 +303,14 @@ export function* streamActor() {
     // a pause asked after it, still during the load, cancels the kept play
     yield* takeEvery(playbackRequests.pauseRequested.type, () => {
       playing.playWanted = false;
+      playing.pauseHeld = playing.seeking;
     });
+    yield* takeEvery(
+      anyOf([playbackRequests.seekRequested.type, playbackRequests.seekByRequested.type]),
+      () => {
+        playing.seeking = true;
+      },
+    );
     for (const [creator, carryOut] of MEDIA_INTENTS) {
       yield* takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
         yield* call(carryOut, media, action.payload as never);

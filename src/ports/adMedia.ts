@@ -1,5 +1,6 @@
 import type { AdMediaEvent, AdMediaPort } from './types';
 import type { PlayOutcome } from '../shared/media';
+import { elementVolume } from './elementVolume';
 
 const finite = (n: number) => (Number.isFinite(n) ? n : 0);
 
@@ -16,7 +17,11 @@ export function createAdMediaPort(video: HTMLVideoElement, player: HTMLElement):
       currentTime: video.currentTime,
       duration: finite(video.duration),
     }),
-    volumechange: () => ({ type: 'volumechange', volume: video.volume, muted: video.muted }),
+    volumechange: () => ({
+      type: 'volumechange',
+      volume: elementVolume(video),
+      muted: video.muted,
+    }),
     ended: () => ({ type: 'ended' }),
     error: () => ({
       type: 'error',

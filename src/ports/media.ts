@@ -12,6 +12,7 @@ import type {
   MediaTrack,
   PlayOutcome,
 } from '../shared/media';
+import { elementVolume } from './elementVolume';
 
 type HlsModule = typeof import('hls.js');
 
@@ -99,7 +100,11 @@ export function createMediaPort(
     seeked: () => ({ type: 'seeked', currentTime: video.currentTime }),
     durationchange: () => ({ type: 'durationchange', duration: finite(video.duration) }),
     ratechange: () => ({ type: 'ratechange', rate: video.playbackRate }),
-    volumechange: () => ({ type: 'volumechange', volume: video.volume, muted: video.muted }),
+    volumechange: () => ({
+      type: 'volumechange',
+      volume: elementVolume(video),
+      muted: video.muted,
+    }),
   };
   for (const [name, toEvent] of Object.entries(videoEvents)) {
     video.addEventListener(name, () => emit(toEvent()));
@@ -318,7 +323,7 @@ export function createMediaPort(
       video.volume = Math.min(1, Math.max(0, volume));
       video.muted = muted;
     },
-    volume: () => ({ volume: video.volume, muted: video.muted }),
+    volume: () => ({ volume: elementVolume(video), muted: video.muted }),
     recover: (kind) => {
       if (kind === 'media') hls?.recoverMediaError();
       else hls?.startLoad();

@@ -161,6 +161,42 @@ describe('the stream actor: playback', () => {
     ]);
   });
 
+  it('keeps a pause asked during a seek when the engine plays on at its end (WebKit)', async () => {
+    const { store, media, methods } = player('?movie_id=2&episode_id=203');
+    await settle();
+    store.dispatch(playbackRequests.playRequested());
+    await settle();
+    media.emit({ type: 'playing' });
+    // asked at once after the seek, before the element says it seeks
+    store.dispatch(playbackRequests.seekRequested({ time: 10 }));
+    store.dispatch(playbackRequests.pauseRequested());
+    media.emit({ type: 'seeking', currentTime: 10 });
+    media.emit({ type: 'pause', currentTime: 10 });
+    await settle();
+    const pauses = () => methods().filter((m) => m === 'pause').length;
+    expect(pauses()).toBe(1);
+    // WebKit: playing again, by itself, before the seek ends
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(pauses()).toBe(2);
+    // or just after it ends
+    media.emit({ type: 'seeked', currentTime: 10 });
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(pauses()).toBe(3);
+    // the viewer's play takes the held pause back: it plays
+    store.dispatch(playbackRequests.playRequested());
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(pauses()).toBe(3);
+    // a pause with no seek under way is carried out once, as ever
+    store.dispatch(playbackRequests.pauseRequested());
+    media.emit({ type: 'pause', currentTime: 10 });
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(pauses()).toBe(4);
+  });
+
   it('carries out a play asked while the stream loads once it is attached, not before', async () => {
     const { store, media, clock, methods } = player('?movie_id=2&episode_id=203');
     const load = media.port.load.bind(media.port);

@@ -1,0 +1,234 @@
+// The player in every engine viewers have: Chromium, Firefox and WebKit (Safari's), each test's body
+// the same in all three (driver.ts). The film and its adverts, the menus, the keyboard, the continue
+// prompt, the host page's SDK, faults; every session's flight log replays in Node.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, clearFaults, demoUrl, injectFault } from '../browser';
+import type { Doc, Engine, EngineName, Session } from './driver';
+import { ENGINES, expectSessionReplays, startEngine } from './engines';
+
+/** the content's video plays past `t` s, no break running */
+const filmPlaying = (t: number) => `(() => {
+  const s = window.__player.getState();
+  const v = document.getElementById('video');
+  return s.ads.activeBreak === null && !v.paused && v.currentTime > ${t};
+})()`;
+
+/** frames the engine has decoded for a video element, by the standard API or the engine's own */
+const decodedFrames = (id: string) => `(() => {
+  const v = document.getElementById('${id}');
+  const quality = v.getVideoPlaybackQuality && v.getVideoPlaybackQuality();
+  return (quality && quality.totalVideoFrames) || v.webkitDecodedFrameCount || v.mozDecodedFrames || 0;
+})()`;
+
+/** The session's player's flight log (in the page or its frame), saved under test/artifacts/. */
+async function keepLastLog(session: Session, name: string) {
+  try {
+    const inFrame = await session.page.eval<boolean>(`!!document.querySelector('iframe#player')`);
+    const player = inFrame ? await session.frame('iframe#player') : session.page;
+    const log = await player.eval<string | null>(
+      `window.__player ? window.__player.exportLog() : null`,
+    );
+    if (log) {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(join(ARTIFACTS, `${name}.flight.json`), log);
+    }
+  } catch {
+    // a session that broke down has nothing to give
+  }
+}
+
+const state = <T>(player: Doc, path: string) =>
+  player.eval<T>(`window.__player.getState().${path}`);
+
+describe.each(ENGINES)('in %s', (name: EngineName) => {
+  let engine: Engine;
+  const sessions: Session[] = [];
+  const open = async () => {
+    const session = await engine.open();
+    sessions.push(session);
+    return session;
+  };
+  /** the demo host page with the player in its frame */
+  const hostPage = async (query: string) => {
+    const session = await open();
+    await session.goto(demoUrl(`/host.html?${query}`));
+    const player = await session.frame('iframe#player');
+    await player.waitFor('window.__player !== undefined');
+    return { session, player };
+  };
+
+  beforeAll(async () => {
+    engine = await startEngine(name);
+    console.log(`${name}: ${engine.version}`);
+  }, 90_000);
+  afterEach(async () => {
+    // each session's log as it ended, to read when a test failed (a passing test replayed its own)
+    const test = expect.getState().currentTestName ?? 'test';
+    await Promise.all(
+      sessions.splice(0).map(async (session, i) => {
+        await keepLastLog(session, `engine-last-${test.replace(/\W+/g, '-')}-${i}`);
+        await session.close().catch(() => undefined);
+      }),
+    );
+    await clearFaults();
+  });
+  afterAll(async () => engine?.shutdown());
+
+  it('plays the film through MediaSource, its frames decoded', async () => {
+    const { session, player } = await hostPage('movie_id=1&auto_play=1');
+    await player.waitFor(filmPlaying(2), 30_000);
+    expect(await player.eval(`document.getElementById('video').src.startsWith('blob:')`)).toBe(
+      true,
+    );
+    expect(await player.eval<number>(decodedFrames('video'))).toBeGreaterThan(10);
+    await session.screenshot(`engine-${name}-film`);
+    await expectSessionReplays(player, `engine-${name}-film`);
+  });
+
+  it('plays the pre-roll, counts its skip down, skips it and yields to the film', async () => {
+    const { session, player } = await hostPage('movie_id=1&auto_play=1&ads=skippable');
+    await player.waitFor(`window.__player.getState().ads.ad?.status === 'playing'`, 30_000);
+    // the advert's picture, decoded
+    await player.waitFor(`document.getElementById('ad-video').currentTime > 0.5`);
+    await player.waitFor(`${decodedFrames('ad-video')} > 5`);
+    await player.waitFor(
+      `/^Пропустить [1-5]$/.test(document.querySelector('[data-testid="ad-layer"] button[disabled]')?.textContent ?? '')`,
+    );
+    await session.screenshot(`engine-${name}-advert`);
+    await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
+    await player.waitFor(filmPlaying(0.5), 30_000);
+    expect(await state(player, 'ads.history[0].status')).toBe('skipped');
+    await expectSessionReplays(player, `engine-${name}-preroll-skip`);
+  });
+
+  it('starts a mid-roll after 10 s of the film and goes on where it was', async () => {
+    const { player } = await hostPage('movie_id=1&auto_play=1&advert=1&ads=nonskippable');
+    await player.waitFor(`window.__player.getState().ads.activeBreak?.kind === 'midroll'`, 45_000);
+    const at = await state<number>(player, 'ads.activeBreak.contentTime');
+    expect(at).toBeGreaterThanOrEqual(9.5);
+    expect(at).toBeLessThan(12);
+    await player.waitFor(filmPlaying(at), 30_000);
+    await expectSessionReplays(player, `engine-${name}-midroll`);
+  });
+
+  it('the settings menu sets quality, speed and subtitles; the audio menu a track', async () => {
+    const { session, player } = await hostPage('movie_id=1&auto_play=1');
+    await player.waitFor(filmPlaying(1), 30_000);
+    await player.waitFor(`window.__player.getState().stream.subtitleTracks.length > 0`);
+    const choose = async (page: string, item: string) => {
+      await player.click('button[aria-label="Настройки"]');
+      await player.click(`[data-testid="settings-item-${page}"]`);
+      await player.click(`[data-testid="settings-${page}"] [role="menuitemradio"]`, item);
+    };
+    await choose('quality', '240p');
+    await player.waitFor(
+      `(() => { const s = window.__player.getState().stream;
+        return !s.autoLevel && s.levels[s.currentLevel]?.height === 240; })()`,
+    );
+    await choose('playback-rate', '1.5x');
+    await player.waitFor(`document.getElementById('video').playbackRate === 1.5`);
+    await player.click('button[aria-label="Субтитры"]');
+    await player.click('[role="menuitemradio"]', 'Русские');
+    await player.waitFor(`window.__player.getState().stream.subtitleTrack >= 0`);
+    await player.click('button[aria-label="Озвучка"]');
+    await player.click('[data-testid="menu-audio"] [role="menuitemradio"]', 'English');
+    await player.waitFor(
+      `(() => { const s = window.__player.getState().stream;
+        return s.audioTracks.find((t) => t.id === s.audioTrack)?.name === 'English'; })()`,
+    );
+    await player.click('button[aria-label="Настройки"]');
+    await player.waitFor(`document.querySelector('[data-testid="settings-main"]') !== null`);
+    await session.screenshot(`engine-${name}-settings`);
+    await expectSessionReplays(player, `engine-${name}-settings`);
+  });
+
+  it('the series: another season’s episode from the menu', async () => {
+    const { player } = await hostPage('movie_id=2&episode_id=203&auto_play=1');
+    await player.waitFor(filmPlaying(1), 30_000);
+    await player.click('button[aria-label="Сезоны и эпизоды"]');
+    await player.click('[data-testid="menu-seasons"] [role="menuitem"]', 'Сезон 2');
+    await player.click('[data-testid="menu-episodes"] [role="menuitemradio"]', 'Эпизод 2');
+    await player.waitFor(`window.__player.getState().content.currentEpisodeId === 205`);
+    await player.waitFor(filmPlaying(0.5), 30_000);
+    await expectSessionReplays(player, `engine-${name}-episodes`);
+  });
+
+  it('the keyboard: K pauses, L seeks 10 s on, M mutes or unmutes', async () => {
+    const session = await open();
+    await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1'));
+    const player = session.page;
+    await player.waitFor(filmPlaying(1), 30_000);
+    await player.click('button[aria-label="Назад на 10 секунд"]'); // the keyboard is the player's
+    await session.press('KeyK');
+    await player.waitFor(`window.__player.getState().media.paused`);
+    const from = await player.eval<number>(`document.getElementById('video').currentTime`);
+    await session.press('KeyL');
+    await player.waitFor(`document.getElementById('video').currentTime > ${from + 9}`);
+    // (where the engine lets a film start by itself only without sound, WebKit's way, it is muted)
+    const muted = await player.eval<boolean>(`document.getElementById('video').muted`);
+    await session.press('KeyM');
+    await player.waitFor(`document.getElementById('video').muted === ${!muted}`);
+    await expectSessionReplays(player, `engine-${name}-keyboard`);
+  });
+
+  it('after a reload, the continue prompt: continue where the viewer stopped', async () => {
+    const session = await open();
+    await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1'));
+    const player = session.page;
+    await player.waitFor(filmPlaying(6), 30_000);
+    await player.eval(`window.__player.dispatch({ type: 'playback/pauseRequested' })`);
+    await player.waitFor(`window.__player.getState().media.paused`);
+    await session.reload();
+    await player.waitFor(
+      `document.querySelector('[data-testid="continue-prompt"]') !== null`,
+      30_000,
+    );
+    expect(await player.eval(`document.getElementById('video').paused`)).toBe(true);
+    await player.click('[data-testid="continue-watching"]');
+    await player.waitFor(filmPlaying(5), 30_000);
+    await expectSessionReplays(player, `engine-${name}-continue`);
+  });
+
+  it('the host page steers it through the SDK and hears its events', async () => {
+    const { session, player } = await hostPage('movie_id=1&auto_play=0');
+    const host = session.page;
+    await host.waitFor('window.demoPlayer !== undefined');
+    await host.eval('window.demoPlayer.ready');
+    await host.eval('window.demoPlayer.play()');
+    await player.waitFor(filmPlaying(1), 30_000);
+    await host.eval('window.demoPlayer.setVolume(0.4)');
+    expect(await host.eval('window.demoPlayer.getVolume()')).toBe(0.4);
+    await host.eval('window.demoPlayer.seek(8)');
+    expect(await host.eval<number>('window.demoPlayer.getCurrentTime()')).toBeGreaterThanOrEqual(8);
+    await host.eval('window.demoPlayer.pause()');
+    expect(await host.eval('window.demoPlayer.getPaused()')).toBe(true);
+    // the events reach the page's list as they come (a seek's after its answer)
+    for (const event of ['ready', 'play', 'volumeChange', 'seeked', 'pause'])
+      await host.waitFor(`document.querySelector('#messages li[data-event="${event}"]') !== null`);
+    await expectSessionReplays(player, `engine-${name}-host`);
+  });
+
+  it('a catalog fault ends in the message, as in Chromium', async () => {
+    await injectFault('/catalog-api/contents/1', { type: 'status', status: 500 });
+    const session = await open();
+    await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1'));
+    const player = session.page;
+    await player.waitFor(`document.querySelector('[role="alert"]') !== null`, 20_000);
+    expect(await player.eval(`document.querySelector('[role="alert"] p').textContent`)).toMatch(
+      /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: [0-9a-f]{8}$/,
+    );
+    await expectSessionReplays(player, `engine-${name}-catalog-fault`);
+  });
+
+  it('a VAST fault ends in the film, the advert reported 303', async () => {
+    await injectFault('/vast/nonskippable.xml', { type: 'status', status: 500 });
+    const { player } = await hostPage('movie_id=1&auto_play=1&ads=nonskippable');
+    await player.waitFor(filmPlaying(1), 30_000);
+    expect(await state(player, 'ads.history.at(-1)')).toMatchObject({
+      status: 'error',
+      errorCode: 303,
+    });
+    await expectSessionReplays(player, `engine-${name}-vast-fault`);
+  });
+});

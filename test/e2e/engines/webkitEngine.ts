@@ -1,0 +1,192 @@
+// WebKit, the engine of Safari, as WebKitGTK's MiniBrowser: driven over WebDriver by WebKitWebDriver
+// (Debian's webkit2gtk-driver), on an X server of its own (Xvfb), through selenium-webdriver (the
+// W3C WebDriver client of the Selenium project: one package, no browser download, the WebDriver
+// commands as they are). Each session is a new MiniBrowser with an ephemeral profile.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Builder, By, Capabilities, Key, type WebDriver } from 'selenium-webdriver';
+import { miniBrowserPath, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../../tools/engines';
+import { ARTIFACTS } from '../browser';
+import { markForClick, poll, type Doc, type Engine, type KeyName, type Session } from './driver';
+
+const KEYS: Record<KeyName, string> = {
+  Space: Key.SPACE,
+  ArrowRight: Key.ARROW_RIGHT,
+  ArrowLeft: Key.ARROW_LEFT,
+  KeyK: 'k',
+  KeyL: 'l',
+  KeyM: 'm',
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A display number no X server uses yet. */
+function freeDisplay(): number {
+  for (let n = 90; n < 200; n++) if (!existsSync(`/tmp/.X11-unix/X${n}`)) return n;
+  throw new Error('No free X display between :90 and :199');
+}
+
+async function started(child: ChildProcess, ready: () => Promise<boolean>, what: string) {
+  let exited: number | null = null;
+  child.once('exit', (code) => (exited = code ?? -1));
+  await poll(
+    async () => {
+      if (exited !== null) throw new Error(`${what} exited with ${exited}`);
+      return ready();
+    },
+    what,
+    15_000,
+  );
+}
+
+/** The script that evaluates an expression and hands back its (awaited) value or its error. */
+const evaluation = (expression: string) => `
+  const done = arguments[arguments.length - 1];
+  Promise.resolve()
+    .then(() => (${expression}))
+    .then(
+      (value) => done({ ok: true, value: value === undefined ? null : value }),
+      (error) => done({ ok: false, error: String((error && error.stack) || error) }),
+    );`;
+
+function sessionOf(driver: WebDriver): Session {
+  // WebDriver has one current frame per session: each operation picks its document, one at a time
+  let queue: Promise<unknown> = Promise.resolve();
+  let clicks = 0;
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run, run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const enter = async (frameSelector: string | null) => {
+    await driver.switchTo().defaultContent();
+    if (frameSelector)
+      await driver.switchTo().frame(await driver.findElement(By.css(frameSelector)));
+  };
+
+  const docIn = (frameSelector: string | null): Doc => {
+    const evaluate = <T>(expression: string) =>
+      serial(async () => {
+        await enter(frameSelector);
+        const result = (await driver.executeAsyncScript(evaluation(expression))) as
+          { ok: true; value: T } | { ok: false; error: string };
+        if (!result.ok) throw new Error(result.error);
+        return result.value;
+      });
+    return {
+      eval: evaluate,
+      waitFor: (expression, timeoutMs = 20_000) =>
+        poll(() => evaluate(expression), expression, timeoutMs),
+      async click(selector, text) {
+        const mark = `c${++clicks}`;
+        await poll(
+          () => evaluate(markForClick(selector, text, mark)),
+          `${selector} ${text ?? ''}`,
+          20_000,
+        );
+        await serial(async () => {
+          await enter(frameSelector);
+          await driver.findElement(By.css(`[data-click="${mark}"]`)).click();
+        });
+      },
+    };
+  };
+
+  return {
+    engine: 'webkit',
+    goto: (url) => serial(() => driver.get(url)),
+    reload: () => serial(() => driver.navigate().refresh()),
+    page: docIn(null),
+    async frame(selector) {
+      await poll(
+        () => docIn(null).eval(`document.querySelector(${JSON.stringify(selector)}) !== null`),
+        selector,
+        20_000,
+      );
+      return docIn(selector);
+    },
+    press: (key) =>
+      serial(async () => {
+        await driver.switchTo().defaultContent();
+        await driver.actions().sendKeys(KEYS[key]).perform();
+      }),
+    screenshot: (name) =>
+      serial(async () => {
+        mkdirSync(ARTIFACTS, { recursive: true });
+        writeFileSync(join(ARTIFACTS, `${name}.png`), await driver.takeScreenshot(), 'base64');
+      }),
+    close: () => serial(() => driver.quit()),
+  };
+}
+
+export async function webkitEngine(): Promise<Engine> {
+  const miniBrowser = miniBrowserPath();
+  if (!miniBrowser) throw new Error('MiniBrowser not found (apt-get install -y webkit2gtk-driver)');
+  const display = freeDisplay();
+  const xvfb = spawn(
+    XVFB_PATH,
+    [`:${display}`, '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const port = await freePort();
+  let driverProcess: ChildProcess | null = null;
+  const stop = () => {
+    driverProcess?.kill('SIGTERM');
+    xvfb.kill('SIGTERM');
+  };
+  try {
+    await started(xvfb, async () => existsSync(`/tmp/.X11-unix/X${display}`), `Xvfb :${display}`);
+    driverProcess = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+      env: { ...process.env, DISPLAY: `:${display}` },
+      stdio: 'ignore',
+    });
+    await started(
+      driverProcess,
+      async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => null))?.ok === true,
+      'WebKitWebDriver',
+    );
+  } catch (error) {
+    stop();
+    throw error;
+  }
+
+  const capabilities = () => {
+    const caps = new Capabilities();
+    caps.set('browserName', 'MiniBrowser');
+    caps.set('webkitgtk:browserOptions', { binary: miniBrowser, args: ['--automation'] });
+    return caps;
+  };
+  const openDriver = () =>
+    new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities()).build();
+
+  const probe = await openDriver();
+  const version = String((await probe.getCapabilities()).get('browserVersion') ?? 'unknown');
+  await probe.quit();
+
+  return {
+    name: 'webkit',
+    version: `WebKitGTK ${version}`,
+    async open({ width = 1280, height = 720 } = {}) {
+      const driver = await openDriver();
+      // no operation waits longer than a test would: a page that never loads, a promise never settled
+      await driver.manage().setTimeouts({ pageLoad: 20_000, script: 20_000 });
+      await driver.manage().window().setRect({ width, height });
+      return sessionOf(driver);
+    },
+    async shutdown() {
+      stop();
+    },
+  };
+}
