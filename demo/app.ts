@@ -8,6 +8,7 @@ import { catalog } from './catalog';
 import { compressedStatic } from './compressedStatic';
 import { createFaults, isFault } from './faults';
 import { parseEnvelope, type Beacon, type Envelope } from './sinks';
+import { testInitPage } from './testInit';
 import { demoToken, TOKEN_LIFETIME_S } from './tokens';
 import { bearerOf, isExpired } from '../src/api/token';
 
@@ -211,6 +212,7 @@ export function createDemoApp({
   );
 
   // The built player: the embed page at /, the demo host page at /host.html.
+  app.get(['/', '/index.html'], testInitPage(distDir));
   app.use(compressedStatic(distDir), express.static(distDir));
   app.get('/', (_req, res) =>
     res.status(503).type('text/plain').send('The player is not built: run npm run build'),

@@ -14,6 +14,10 @@ params.delete('player_origin');
 const ads = params.get('ads');
 params.delete('ads');
 
+// ?test_init=... goes to the player's page: the demo server's init scripts for tests (demo/testInit.ts)
+const testInit = params.get('test_init');
+params.delete('test_init');
+
 const container = document.getElementById('player-container') as HTMLElement;
 for (const [name, value] of params) container.setAttribute(`data-${name}`, value);
 // Error reports of the demo go to the demo server's envelope sink.
@@ -21,11 +25,11 @@ container.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`
 container.dataset.sentry_project_label = 'demo-host';
 if (ads !== null) container.dataset.env_ad_list_url = `${location.origin}/ad-list.json?vast=${ads}`;
 
-const player = createPlayer(container, {
-  playerUrl: playerOrigin
-    ? `${playerOrigin}/index.html`
-    : new URL('index.html', location.href).href,
-});
+const playerUrl = new URL(
+  playerOrigin ? `${playerOrigin}/index.html` : new URL('index.html', location.href).href,
+);
+if (testInit) playerUrl.searchParams.set('test_init', testInit);
+const player = createPlayer(container, { playerUrl: playerUrl.href });
 player.iframe.id = 'player';
 (window as unknown as { demoPlayer: KinoPlayer }).demoPlayer = player;
 

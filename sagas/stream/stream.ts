@@ -3,7 +3,7 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
-import type { MediaEvent, MediaTrack } from '../../src/shared/media';
+import type { MediaEvent, MediaTrack, StreamEngine } from '../../src/shared/media';
 import { contentHeldByAds, selectAds } from '../../src/state/ads';
 import { contentActions, selectContentId } from '../../src/state/content';
 import { mediaActions, playbackRequests, selectVolume } from '../../src/state/playback';
@@ -33,6 +33,7 @@ import {
 } from '../../src/stream/audioTracks';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
+import { networkTypeOf } from '../../src/stream/network';
 import { getConfig, getPorts } from '../lib/context';
 import { FAVOURITE_AUDIO_KEY, MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
@@ -41,6 +42,7 @@ import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
+import { newErrorId } from '../lib/errorId';
 import { storedBandwidth, storedLabels, storedVolume } from '../lib/storedValues';
 
 function* contentId() {
@@ -209,13 +211,39 @@ function* loadStream(playing: Playing, action: Action) {
   );
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);
-  const { engine } = yield* call([media, media.load], {
-    url,
-    startAt,
-    preferredHeight,
-    bandwidthEstimate: bandwidth,
-    subtitles,
-  });
+  let engine: StreamEngine;
+  try {
+    ({ engine } = yield* call([media, media.load], {
+      url,
+      startAt,
+      preferredHeight,
+      bandwidthEstimate: bandwidth,
+      subtitles,
+    }));
+  } catch (error) {
+    // a browser with no way to play HLS (neither MediaSource nor its own): a fatal stream error,
+    // reported as the engine's are, and the viewer is told
+    yield* put(
+      streamActions.errorOccurred({
+        fatal: true,
+        kind: 'media',
+        errorType: 'other',
+        details: 'noHlsPlayback',
+        networkType: networkTypeOf(bandwidth ?? 0),
+        bufferLength: 0,
+      }),
+    );
+    yield* put(streamActions.failed());
+    yield* put(
+      systemActions.playbackFailed({
+        reason: 'unexpected',
+        errorId: yield* newErrorId(),
+        address: null,
+        detail: `Stream load failed: ${(error as Error).message}`,
+      }),
+    );
+    return;
+  }
   yield* put(streamActions.attached({ engine }));
   const rate = yield* select(selectRate);
   if (rate !== 1) yield* call([media, media.setRate], rate);

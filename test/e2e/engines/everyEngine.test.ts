@@ -41,6 +41,16 @@ async function keepLastLog(session: Session, name: string) {
 const state = <T>(player: Doc, path: string) =>
   player.eval<T>(`window.__player.getState().${path}`);
 
+/**
+ * Without MediaSource, as on an iPhone: hls.js through ManagedMediaSource where the engine has it
+ * (WebKit), else the <video> element's own HLS where it plays .m3u8 (Chromium); Firefox has neither.
+ */
+const WITHOUT_MSE: Record<EngineName, { init: string; engine: 'hls.js' | 'native' | null }> = {
+  chromium: { init: 'no-mse,no-mms', engine: 'native' },
+  firefox: { init: 'no-mse', engine: null },
+  webkit: { init: 'no-mse', engine: 'hls.js' },
+};
+
 describe.each(ENGINES)('in %s', (name: EngineName) => {
   let engine: Engine;
   const sessions: Session[] = [];
@@ -207,6 +217,65 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     for (const event of ['ready', 'play', 'volumeChange', 'seeked', 'pause'])
       await host.waitFor(`document.querySelector('#messages li[data-event="${event}"]') !== null`);
     await expectSessionReplays(player, `engine-${name}-host`);
+  });
+
+  it('with storage blocked (a third-party frame) plays, keeps the volume for the session, says nothing', async () => {
+    const session = await open();
+    await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1&test_init=storage-blocked'));
+    const player = session.page;
+    await player.waitFor(filmPlaying(1), 30_000);
+    expect(
+      await player.eval(
+        `(() => { try { localStorage; return 'open'; } catch { return 'blocked'; } })()`,
+      ),
+    ).toBe('blocked');
+    await player.eval(
+      `window.__player.dispatch({ type: 'playback/volumeRequested', payload: { volume: 0.3, muted: false } })`,
+    );
+    await player.waitFor(`window.__player.getState().media.volume === 0.3`);
+    expect(await player.eval(`document.querySelector('[role="alert"]') === null`)).toBe(true);
+    await expectSessionReplays(player, `engine-${name}-storage-blocked`);
+  });
+
+  it('without MediaSource, as an iPhone: the advert, then the film by what the engine has', async () => {
+    const path = WITHOUT_MSE[name];
+    const { session, player } = await hostPage(
+      `movie_id=1&auto_play=1&ads=skippable&test_init=${path.init}`,
+    );
+    expect(await player.eval(`typeof window.MediaSource`)).toBe('undefined');
+    if (path.engine === null) {
+      // no way to play HLS at all: the viewer is told, nothing hangs
+      await player.waitFor(`document.querySelector('[role="alert"]') !== null`, 30_000);
+      await session.screenshot(`engine-${name}-no-mse`);
+      await expectSessionReplays(player, `engine-${name}-no-mse`);
+      return;
+    }
+    // the pre-roll is a progressive MP4: it needs no MediaSource
+    await player.waitFor(`window.__player.getState().ads.ad?.status === 'playing'`, 30_000);
+    await player.waitFor(`${decodedFrames('ad-video')} > 5`);
+    await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
+    await player.waitFor(filmPlaying(1), 30_000);
+    expect(await state(player, 'stream.engine')).toBe(path.engine);
+    expect(await player.eval<number>(decodedFrames('video'))).toBeGreaterThan(10);
+    // the menus offer what this path can do, and nothing more
+    await player.click('button[aria-label="Настройки"]');
+    await player.click('[data-testid="settings-item-quality"]');
+    const qualities = await player.eval<string[]>(
+      `[...document.querySelectorAll('[data-testid="settings-quality"] [role="menuitemradio"]')].map((el) => el.textContent.trim())`,
+    );
+    const audioTracks = await state<unknown[]>(player, 'stream.audioTracks');
+    if (path.engine === 'native') {
+      // the element picks the quality and the stream's audio itself: Auto only, no track to offer
+      // (the dubbing studios, each a stream of its own, are still there to switch to)
+      expect(qualities).toHaveLength(1);
+      expect(qualities[0]).toMatch(/^Auto/);
+      expect(audioTracks).toEqual([]);
+    } else {
+      expect(qualities.slice(1)).toEqual(['480p', '360p', '240p']);
+      expect(audioTracks).toHaveLength(2);
+    }
+    await session.screenshot(`engine-${name}-no-mse`);
+    await expectSessionReplays(player, `engine-${name}-no-mse`);
   });
 
   it('a catalog fault ends in the message, as in Chromium', async () => {

@@ -113,6 +113,33 @@ describe('the stream actor: loading', () => {
     expect(media.calls.filter((c) => c.method === 'unload')).toEqual([]); // nothing to stop
   });
 
+  it('tells the viewer when the browser has no way to play HLS, rather than crashing', async () => {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    media.port.load = async () => {
+      throw new Error('This browser cannot play HLS');
+    };
+    const ports = fakePorts({
+      http: fakeHttp(catalogRoutes(2, series)),
+      media: media.port,
+      clock: clock.port,
+    });
+    const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
+      hostOrigin: HOST_ORIGIN,
+    });
+    await settle();
+    const { system, stream } = store.getState();
+    expect(system.failure).toMatchObject({
+      reason: 'unexpected',
+      errorId: expect.stringMatching(/^[0-9a-f]{8}$/),
+      detail: 'Stream load failed: This browser cannot play HLS',
+    });
+    expect(system.crashes).toEqual([]);
+    expect(stream.status).toBe('failed');
+    expect(stream.lastError).toMatchObject({ fatal: true, details: 'noHlsPlayback' });
+    expect(media.calls.map((c) => c.method)).not.toContain('play');
+  });
+
   it("stops the episode playing when the next one's master JSON cannot be loaded", async () => {
     const { media, store, methods } = player('?movie_id=2&episode_id=203&auto_play=1', {
       routes: {
