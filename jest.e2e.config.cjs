@@ -1,4 +1,5 @@
-// Browser tests: puppeteer in Debian's Chromium against a demo server started on a free port.
+// Browser tests: puppeteer in Debian's Chromium (and test/e2e/engines/ in Firefox and WebKit too)
+// against a demo server started on a free port.
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],

@@ -20,6 +20,15 @@ export function miniBrowserPath(): string | null {
   return null;
 }
 
+/** GStreamer's libav plugin, WebKitGTK's H.264 and AAC decoders (gstreamer1.0-libav). */
+function gstreamerLibavFound(): boolean {
+  const lib = '/usr/lib';
+  if (!existsSync(lib)) return false;
+  return readdirSync(lib).some((dir) =>
+    existsSync(join(lib, dir, 'gstreamer-1.0', 'libgstlibav.so')),
+  );
+}
+
 /** The Debian packages each engine needs (what .ci/run installs when missing). */
 export const ENGINE_PACKAGES = {
   chromium: ['chromium'],
@@ -41,9 +50,14 @@ export function missingEngines(): string[] {
     missing.push(
       `Firefox not found at ${FIREFOX_PATH}: install it with "apt-get install -y ${ENGINE_PACKAGES.firefox.join(' ')}" (or set FIREFOX_PATH).`,
     );
-  if (!existsSync(WEBKIT_DRIVER_PATH) || !miniBrowserPath() || !existsSync(XVFB_PATH))
+  if (
+    !existsSync(WEBKIT_DRIVER_PATH) ||
+    !miniBrowserPath() ||
+    !existsSync(XVFB_PATH) ||
+    !gstreamerLibavFound()
+  )
     missing.push(
-      `WebKit (WebKitWebDriver, MiniBrowser, Xvfb) not found: install it with "apt-get install -y ${ENGINE_PACKAGES.webkit.join(' ')}".`,
+      `WebKit (WebKitWebDriver, MiniBrowser, Xvfb, GStreamer's decoders) not found: install it with "apt-get install -y ${ENGINE_PACKAGES.webkit.join(' ')}".`,
     );
   return missing;
 }

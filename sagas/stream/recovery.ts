@@ -83,14 +83,18 @@ export function* handleStreamError(event: MediaErrorEvent) {
     yield* call([media, media.recover], 'network' as const);
     return;
   }
+  yield* failStream(`Stream failed: ${event.details}`);
+}
+
+/** The stream cannot go on: SPEC.md section 8, the viewer is told, with an id to quote, and offered a reload. */
+export function* failStream(detail: string) {
   yield* put(streamActions.failed());
-  // SPEC.md section 8: the viewer is told, with an id to quote, and offered a reload
   yield* put(
     systemActions.playbackFailed({
       reason: 'unexpected',
       errorId: yield* newErrorId(),
       address: null,
-      detail: `Stream failed: ${event.details}`,
+      detail,
     }),
   );
 }

@@ -3,7 +3,12 @@ import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
-import type { MediaEvent, MediaTrack, StreamEngine } from '../../src/shared/media';
+import {
+  NO_HLS_PLAYBACK,
+  type MediaEvent,
+  type MediaTrack,
+  type StreamEngine,
+} from '../../src/shared/media';
 import { contentHeldByAds, selectAds } from '../../src/state/ads';
 import { contentActions, selectContentId } from '../../src/state/content';
 import { mediaActions, playbackRequests, selectVolume } from '../../src/state/playback';
@@ -37,12 +42,11 @@ import { networkTypeOf } from '../../src/stream/network';
 import { getConfig, getPorts } from '../lib/context';
 import { FAVOURITE_AUDIO_KEY, MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
-import { handleStreamError } from './recovery';
+import { failStream, handleStreamError } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
-import { newErrorId } from '../lib/errorId';
 import { storedBandwidth, storedLabels, storedVolume } from '../lib/storedValues';
 
 function* contentId() {
@@ -95,13 +99,24 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
   }
 }
 
-/** A pause asked during a seek stays a pause when the engine plays on by itself (WebKit). */
+/**
+ * A pause asked during a seek stays a pause when the engine plays on by itself (WebKit): at each
+ * playing event until the seek ends, and once more at its end if the element plays then. After it,
+ * a play from outside the player (picture-in-picture, the lock screen) is the viewer's own.
+ */
 function* holdPauseThroughSeek(event: MediaEvent, playing: Playing) {
   if (event.type === 'seeking') playing.seeking = true;
-  if (event.type === 'seeked') playing.seeking = false;
-  if (event.type === 'playing' && playing.pauseHeld) {
-    const { media } = yield* getPorts();
-    yield* call([media, media.pause]);
+  if (!playing.pauseHeld) {
+    if (event.type === 'seeked') playing.seeking = false;
+    return;
+  }
+  const { media } = yield* getPorts();
+  if (event.type === 'playing') yield* call([media, media.pause]);
+  if (event.type === 'seeked') {
+    playing.seeking = false;
+    playing.pauseHeld = false;
+    const { paused } = yield* call([media, media.sample]);
+    if (!paused) yield* call([media, media.pause]);
   }
 }
 
@@ -166,9 +181,9 @@ interface Playing {
   /** a seek is under way: asked of the element (its seeking event comes later) and not yet seeked */
   seeking: boolean;
   /**
-   * pause was asked during that seek: WebKit plays on by itself around the seek's end (a playing
-   * event after the pause, before or after the seeked one), so the pause is carried out again at
-   * each playing event until the viewer asks for play (every play of the content is asked so)
+   * pause was asked during that seek: WebKit plays on by itself before the seek ends (a playing
+   * event after the pause), so the pause is carried out again until the seek is over; a play the
+   * viewer asks for takes it back
    */
   pauseHeld: boolean;
 }
@@ -205,6 +220,9 @@ function* loadStream(playing: Playing, action: Action) {
   const source = sources[sourceIndex];
   if (!source) return;
   const url = withOrigin(source.link, base);
+  // a new load ends any seek of the last one (its seeked never comes), and the pause held for it
+  playing.seeking = false;
+  playing.pauseHeld = false;
   yield* put(switchingSource ? mediaActions.reset({ keepPlayed: true }) : mediaActions.reset());
   yield* put(
     streamActions.loadStarted({ url, sources, sourceIndex, playedBeforeMs, base, subtitles }),
@@ -221,27 +239,20 @@ function* loadStream(playing: Playing, action: Action) {
       subtitles,
     }));
   } catch (error) {
-    // a browser with no way to play HLS (neither MediaSource nor its own): a fatal stream error,
-    // reported as the engine's are, and the viewer is told
+    // a browser with no way to play HLS (neither MediaSource nor its own), or an engine that could
+    // not be fetched: a fatal stream error, reported as the engine's are, and the viewer is told
+    const noHls = (error as Error).name === NO_HLS_PLAYBACK;
     yield* put(
       streamActions.errorOccurred({
         fatal: true,
-        kind: 'media',
-        errorType: 'other',
-        details: 'noHlsPlayback',
+        kind: noHls ? 'media' : 'network',
+        errorType: noHls ? 'other' : 'network',
+        details: noHls ? 'noHlsPlayback' : 'engineLoadFailed',
         networkType: networkTypeOf(bandwidth ?? 0),
         bufferLength: 0,
       }),
     );
-    yield* put(streamActions.failed());
-    yield* put(
-      systemActions.playbackFailed({
-        reason: 'unexpected',
-        errorId: yield* newErrorId(),
-        address: null,
-        detail: `Stream load failed: ${(error as Error).message}`,
-      }),
-    );
+    yield* failStream(`Stream load failed: ${(error as Error).message}`);
     return;
   }
   yield* put(streamActions.attached({ engine }));

@@ -5,12 +5,13 @@ import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { earlyManifestLoader } from '../stream/earlyManifestLoader';
 import type { FetchedText } from '../shared/http';
 import type { MediaSource as MediaSourceSpec, MediaPort } from './types';
-import type {
-  ExternalSubtitle,
-  MediaErrorKind,
-  MediaEvent,
-  MediaTrack,
-  PlayOutcome,
+import {
+  NO_HLS_PLAYBACK,
+  type ExternalSubtitle,
+  type MediaErrorKind,
+  type MediaEvent,
+  type MediaTrack,
+  type PlayOutcome,
 } from '../shared/media';
 import { elementVolume } from './elementVolume';
 
@@ -259,7 +260,7 @@ export function createMediaPort(
         if (startAt > 0) video.currentTime = startAt;
         return { engine: 'native' };
       }
-      throw new Error('This browser cannot play HLS');
+      throw Object.assign(new Error('This browser cannot play HLS'), { name: NO_HLS_PLAYBACK });
     },
     async play(): Promise<PlayOutcome> {
       try {

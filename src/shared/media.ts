@@ -82,3 +82,6 @@ export interface DisplayCapabilities {
   /** a touch screen: no seek zones on the picture, double taps instead */
   touch: boolean;
 }
+
+/** The name of the error a media port's load throws when the browser has no way to play HLS. */
+export const NO_HLS_PLAYBACK = 'NoHlsPlayback';

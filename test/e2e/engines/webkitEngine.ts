@@ -37,16 +37,33 @@ function freeDisplay(): number {
 }
 
 async function started(child: ChildProcess, ready: () => Promise<boolean>, what: string) {
-  let exited: number | null = null;
-  child.once('exit', (code) => (exited = code ?? -1));
+  let failed: string | null = null;
+  child.once('exit', (code) => (failed = `exited with ${code ?? -1}`));
+  child.once('error', (error) => (failed = `could not start: ${error.message}`));
   await poll(
     async () => {
-      if (exited !== null) throw new Error(`${what} exited with ${exited}`);
+      if (failed !== null) throw new Error(`${what} ${failed}`);
       return ready();
     },
     what,
     15_000,
   );
+}
+
+/** A helper process in a group of its own, so that stopping it stops what it started. */
+const spawnGroup = (command: string, args: string[], env?: NodeJS.ProcessEnv) =>
+  spawn(command, args, { env, stdio: 'ignore', detached: true });
+
+/** Stops a process and every process it started (MiniBrowser and its web processes). */
+async function stopGroup(child: ChildProcess | null) {
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return; // already gone
+  }
+  await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
 }
 
 /** The script that evaluates an expression and hands back its (awaited) value or its error. */
@@ -133,34 +150,31 @@ export async function webkitEngine(): Promise<Engine> {
   const miniBrowser = miniBrowserPath();
   if (!miniBrowser) throw new Error('MiniBrowser not found (apt-get install -y webkit2gtk-driver)');
   const display = freeDisplay();
-  const xvfb = spawn(
-    XVFB_PATH,
-    [`:${display}`, '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const port = await freePort();
+  const xvfb = spawnGroup(XVFB_PATH, [
+    `:${display}`,
+    '-screen',
+    '0',
+    '1920x1080x24',
+    '-nolisten',
+    'tcp',
+  ]);
   let driverProcess: ChildProcess | null = null;
-  const stop = () => {
-    driverProcess?.kill('SIGTERM');
-    xvfb.kill('SIGTERM');
+  const stop = async () => {
+    await stopGroup(driverProcess);
+    await stopGroup(xvfb);
   };
-  try {
-    await started(xvfb, async () => existsSync(`/tmp/.X11-unix/X${display}`), `Xvfb :${display}`);
-    driverProcess = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
-      env: { ...process.env, DISPLAY: `:${display}` },
-      stdio: 'ignore',
-    });
-    await started(
-      driverProcess,
-      async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => null))?.ok === true,
-      'WebKitWebDriver',
-    );
-  } catch (error) {
-    stop();
-    throw error;
-  }
+  // a test process that ends without the suite's shutdown leaves neither behind
+  const onExit = () => {
+    for (const child of [driverProcess, xvfb])
+      if (child?.pid) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // gone
+        }
+      }
+  };
+  process.once('exit', onExit);
 
   const capabilities = () => {
     const caps = new Capabilities();
@@ -168,25 +182,53 @@ export async function webkitEngine(): Promise<Engine> {
     caps.set('webkitgtk:browserOptions', { binary: miniBrowser, args: ['--automation'] });
     return caps;
   };
+  let port = 0;
   const openDriver = () =>
     new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities()).build();
 
-  const probe = await openDriver();
-  const version = String((await probe.getCapabilities()).get('browserVersion') ?? 'unknown');
-  await probe.quit();
+  let version: string;
+  try {
+    await started(xvfb, async () => existsSync(`/tmp/.X11-unix/X${display}`), `Xvfb :${display}`);
+    port = await freePort();
+    driverProcess = spawnGroup(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+      ...process.env,
+      DISPLAY: `:${display}`,
+    });
+    await started(
+      driverProcess,
+      async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => null))?.ok === true,
+      'WebKitWebDriver',
+    );
+    const probe = await openDriver();
+    try {
+      version = String((await probe.getCapabilities()).get('browserVersion') ?? 'unknown');
+    } finally {
+      await probe.quit();
+    }
+  } catch (error) {
+    await stop();
+    process.removeListener('exit', onExit);
+    throw error;
+  }
 
   return {
     name: 'webkit',
     version: `WebKitGTK ${version}`,
     async open({ width = 1280, height = 720 } = {}) {
       const driver = await openDriver();
-      // no operation waits longer than a test would: a page that never loads, a promise never settled
-      await driver.manage().setTimeouts({ pageLoad: 20_000, script: 20_000 });
-      await driver.manage().window().setRect({ width, height });
+      try {
+        // no operation waits longer than a test would: a page that never loads, a promise never settled
+        await driver.manage().setTimeouts({ pageLoad: 20_000, script: 20_000 });
+        await driver.manage().window().setRect({ width, height });
+      } catch (error) {
+        await driver.quit().catch(() => undefined);
+        throw error;
+      }
       return sessionOf(driver);
     },
     async shutdown() {
-      stop();
+      await stop();
+      process.removeListener('exit', onExit);
     },
   };
 }

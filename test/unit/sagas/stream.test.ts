@@ -14,7 +14,7 @@ import {
   status,
   virtualClock,
 } from '../../../tools/sim/fakePorts';
-import type { PlayOutcome } from '../../../src/shared/media';
+import { NO_HLS_PLAYBACK, type PlayOutcome } from '../../../src/shared/media';
 import { film, series } from '../../../tools/sim/fixtures';
 import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
 
@@ -117,7 +117,7 @@ describe('the stream actor: loading', () => {
     const clock = virtualClock();
     const media = fakeMedia({ ok: true }, clock.port);
     media.port.load = async () => {
-      throw new Error('This browser cannot play HLS');
+      throw Object.assign(new Error('This browser cannot play HLS'), { name: NO_HLS_PLAYBACK });
     };
     const ports = fakePorts({
       http: fakeHttp(catalogRoutes(2, series)),
@@ -206,22 +206,43 @@ describe('the stream actor: playback', () => {
     media.emit({ type: 'playing' });
     await settle();
     expect(pauses()).toBe(2);
-    // or just after it ends
+    // at its end the element is paused: nothing more; the hold is over
     media.emit({ type: 'seeked', currentTime: 10 });
+    await settle();
+    expect(pauses()).toBe(2);
+    // a play from outside the player after the seek (the picture-in-picture window's) is the viewer's
     media.emit({ type: 'playing' });
     await settle();
-    expect(pauses()).toBe(3);
-    // the viewer's play takes the held pause back: it plays
-    store.dispatch(playbackRequests.playRequested());
-    media.emit({ type: 'playing' });
-    await settle();
-    expect(pauses()).toBe(3);
+    expect(pauses()).toBe(2);
     // a pause with no seek under way is carried out once, as ever
     store.dispatch(playbackRequests.pauseRequested());
     media.emit({ type: 'pause', currentTime: 10 });
     media.emit({ type: 'playing' });
     await settle();
-    expect(pauses()).toBe(4);
+    expect(pauses()).toBe(3);
+  });
+
+  it('re-pauses at the seek’s end when the engine plays on then; a play asked takes the hold back', async () => {
+    const { store, media, methods } = player('?movie_id=2&episode_id=203');
+    await settle();
+    store.dispatch(playbackRequests.playRequested());
+    await settle();
+    media.emit({ type: 'playing' });
+    const pauses = () => methods().filter((m) => m === 'pause').length;
+    store.dispatch(playbackRequests.seekRequested({ time: 10 }));
+    store.dispatch(playbackRequests.pauseRequested());
+    await settle();
+    media.state.paused = false; // the engine plays on by itself, its playing event not yet come
+    media.emit({ type: 'seeked', currentTime: 10 });
+    await settle();
+    expect(pauses()).toBe(2);
+    // a play asked during a seek takes the held pause back
+    store.dispatch(playbackRequests.seekRequested({ time: 4 }));
+    store.dispatch(playbackRequests.pauseRequested());
+    store.dispatch(playbackRequests.playRequested());
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(pauses()).toBe(3);
   });
 
   it('carries out a play asked while the stream loads once it is attached, not before', async () => {
