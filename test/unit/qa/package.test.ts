@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packPackage } from '../packPackage';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const PACKAGE = join(ROOT, 'packages', 'qa');
@@ -57,15 +58,8 @@ describe('the kino-player-qa package', () => {
   });
 
   it('packs, unpacks into a fresh project and type-checks strictly', () => {
-    execFileSync('npm', ['run', '--silent', 'build:qa'], { cwd: ROOT, stdio: 'pipe' });
-    const [packed] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
-        cwd: PACKAGE,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    ) as { filename: string; files: { path: string }[] }[];
-    const files = packed!.files.map((f) => f.path);
+    const packed = packPackage('qa', work);
+    const files = packed.files;
     expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -77,7 +71,7 @@ describe('the kino-player-qa package', () => {
     const app = join(work, 'app');
     const kit = join(app, 'node_modules', 'kino-player-qa');
     mkdirSync(kit, { recursive: true });
-    execFileSync('tar', ['-xzf', join(work, packed!.filename), '-C', kit, '--strip-components=1']);
+    execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', kit, '--strip-components=1']);
     for (const name of [
       'puppeteer-core',
       '@reduxjs/toolkit',

@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packPackage } from '../packPackage';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const PACKAGE = join(ROOT, 'packages', 'sdk');
@@ -149,15 +150,8 @@ describe('the kino-player-sdk package', () => {
   });
 
   it('packs, installs in a fresh project, and type-checks strictly: typed events, wrong ones refused', () => {
-    execFileSync('npm', ['run', '--silent', 'build:sdk'], { cwd: ROOT, stdio: 'pipe' });
-    const [packed] = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
-        cwd: PACKAGE,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      }),
-    ) as { filename: string; files: { path: string }[] }[];
-    const files = packed!.files.map((f) => f.path).sort();
+    const packed = packPackage('sdk', work);
+    const files = packed.files.sort();
     expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -179,7 +173,7 @@ describe('the kino-player-sdk package', () => {
     );
     execFileSync(
       'npm',
-      ['install', join(work, packed!.filename), '--offline', '--no-audit', '--no-fund'],
+      ['install', join(work, packed.filename), '--offline', '--no-audit', '--no-fund'],
       { cwd: app, stdio: 'pipe' },
     );
     writeFileSync(join(app, 'good.ts'), GOOD);

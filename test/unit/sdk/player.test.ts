@@ -11,27 +11,13 @@ import {
   type CommandAnswer,
   type CommandArgs,
   type CommandName,
-  type HostEpisode,
   type KinoPlayer,
   type PlayerEventName,
   type PlayerOptions,
 } from '../../../src/sdk/index';
+import { EPISODE, PLAYER } from './fixtures';
 
-const PLAYER = 'https://player.example';
 const READY = { events: ['play'], commands: ['play'] };
-const EPISODE: HostEpisode = {
-  id: 204,
-  order: 2,
-  title: 'Второй',
-  description: '',
-  posterPath: null,
-  duration: 1200,
-  watchProgress: null,
-  watchedAt: null,
-  isCompleted: false,
-  m3u8MasterFilePath: '/media/204/master.json',
-  season: { id: 20, order: 1 },
-};
 
 type Posted = { message: Record<string, unknown>; origin: string };
 

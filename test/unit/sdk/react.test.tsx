@@ -5,21 +5,7 @@ import { act, render } from '@testing-library/react';
 import { createRef, StrictMode } from 'react';
 import { PROTOCOL, type HostEpisode } from '../../../src/sdk/index';
 import { KinoPlayer, type KinoPlayerHandle, type KinoPlayerProps } from '../../../src/sdk/react';
-
-const PLAYER = 'https://player.example';
-const EPISODE: HostEpisode = {
-  id: 204,
-  order: 2,
-  title: 'Второй',
-  description: '',
-  posterPath: null,
-  duration: 1200,
-  watchProgress: null,
-  watchedAt: null,
-  isCompleted: false,
-  m3u8MasterFilePath: '/media/204/master.json',
-  season: { id: 20, order: 1 },
-};
+import { EPISODE, PLAYER } from './fixtures';
 
 const frames = () => Array.from(document.querySelectorAll('iframe'));
 
