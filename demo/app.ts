@@ -201,6 +201,7 @@ export function createDemoApp({
 
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
+  app.get('/media/series.json', (_req, res) => res.sendFile(join(FIXTURES, 'series.json')));
   // Mounted first, so a mount can stand in for part of the demo media (the benchmark's long film).
   for (const [path, dir] of Object.entries(mounts))
     app.use(path, compressedStatic(dir), express.static(dir));

@@ -37,7 +37,7 @@ function episode(
     watchProgress: null,
     watchedAt: null,
     isCompleted: false,
-    m3u8MasterFilePath: '/media/hls/master.m3u8',
+    m3u8MasterFilePath: '/media/series.json',
     season,
     ...extra,
   };
