@@ -8,6 +8,7 @@ import { episodesActor } from './boot/episodes';
 import { bridgeActor } from './bridge/bridge';
 import { supervise, type Actor } from './lib/supervise';
 import { midrollActor } from './midroll/midroll';
+import { nextUpActor } from './nextUp/nextUp';
 import { progressActor } from './progress/progress';
 import { streamActor } from './stream/stream';
 import { uiActor } from './ui/ui';
@@ -26,6 +27,7 @@ export const ACTORS: Record<string, Actor> = {
   ui: uiActor,
   episodes: episodesActor,
   boot: bootActor,
+  nextUp: nextUpActor,
 };
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */

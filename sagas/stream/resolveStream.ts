@@ -4,6 +4,7 @@ import type { MasterSource } from '../../src/api/types';
 import type { ExternalSubtitle } from '../../src/shared/media';
 import { systemActions } from '../../src/state/system';
 import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../../src/stream/links';
+import { NO_MARKERS, parseMarkers, type Markers } from '../../src/stream/markers';
 import { getConfig, getPorts } from '../lib/context';
 
 export interface ResolvedStream {
@@ -12,6 +13,8 @@ export interface ResolvedStream {
   sources: MasterSource[];
   sourceIndex: number;
   subtitles: ExternalSubtitle[];
+  /** the master JSON's intro, credits and chapters (none for a plain stream) */
+  markers: Markers;
 }
 
 /**
@@ -28,6 +31,7 @@ export function* resolveStream(path: string) {
       sources: [{ label: '', link: url, isDefault: true }],
       sourceIndex: 0,
       subtitles: [],
+      markers: NO_MARKERS,
     } as ResolvedStream;
   }
   try {
@@ -41,6 +45,7 @@ export function* resolveStream(path: string) {
       subtitles: (master.subtitles ?? [])
         .filter((s) => typeof s?.src === 'string')
         .map((s) => ({ src: withOrigin(s.src, url), label: s.label, language: s.language })),
+      markers: parseMarkers((master as { markers?: unknown }).markers),
     } as ResolvedStream;
   } catch (error) {
     yield* put(

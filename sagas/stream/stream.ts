@@ -216,7 +216,7 @@ function* loadStream(playing: Playing, action: Action) {
     startAt = firstLoad ? (config.startTime ?? 0) : 0;
     if (firstLoad) yield* restoreVolume();
   }
-  const { sources, sourceIndex, base, subtitles } = stream;
+  const { sources, sourceIndex, base, subtitles, markers } = stream;
   const source = sources[sourceIndex];
   if (!source) return;
   const url = withOrigin(source.link, base);
@@ -225,7 +225,15 @@ function* loadStream(playing: Playing, action: Action) {
   playing.pauseHeld = false;
   yield* put(switchingSource ? mediaActions.reset({ keepPlayed: true }) : mediaActions.reset());
   yield* put(
-    streamActions.loadStarted({ url, sources, sourceIndex, playedBeforeMs, base, subtitles }),
+    streamActions.loadStarted({
+      url,
+      sources,
+      sourceIndex,
+      playedBeforeMs,
+      base,
+      subtitles,
+      markers,
+    }),
   );
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);

@@ -1,9 +1,11 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { contentActions } from '../state/content';
+import { selectNextUpCountdown } from '../state/markerSelectors';
+import { nextUpRequests } from '../state/nextUp';
 import { selectNextEpisode } from '../state/selectors';
 import { uiRequests } from '../state/ui';
-import { usePlayerDispatch, usePlayerSelector } from './hooks';
+import { usePlayerDispatch, usePlayerSelector, usePositionSelector } from './hooks';
 import { NextIcon } from './icons';
 import { iconButton } from './styles';
 
@@ -32,6 +34,21 @@ const card = css`
     opacity: 0.7;
     font-size: 0.8rem;
   }
+  button {
+    pointer-events: auto;
+    margin-top: 0.5rem;
+    padding: 0.35rem 0.9rem;
+    border: 0;
+    border-radius: 0.3rem;
+    background: rgba(255, 255, 255, 0.15);
+    color: white;
+    font: inherit;
+    font-size: 0.9rem;
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 2px solid white;
+  }
 `;
 
 /** The next button of a series: hovering or focusing it shows the next-episode card. */
@@ -59,19 +76,32 @@ export function NextEpisodeButton() {
   );
 }
 
-/** SPEC.md section 2: 'Следующий эпизод', 'Эпизод N', on hovering next and at the end of an episode. */
+/**
+ * SPEC.md section 2: 'Следующий эпизод', 'Эпизод N', on hovering next and at the end of an episode;
+ * during the credits of the master JSON's markers, 'Следующий эпизод через N' with 'Отмена'.
+ */
 export function NextEpisodeCard() {
+  const dispatch = usePlayerDispatch();
   const next = usePlayerSelector(selectNextEpisode);
   const shown = usePlayerSelector((s) => s.ui.nextPreview || s.media.ended);
+  const countdown = usePositionSelector(selectNextUpCountdown);
   const poster = usePlayerSelector((s) => s.content.content?.posterUrl ?? '');
-  if (!next || !shown) return null;
+  if (!next || (!shown && countdown === null)) return null;
+  const counting = countdown !== null && countdown > 0;
   return (
     <div css={card} data-testid="next-episode-card" role="status">
       {(next.posterPath ?? poster) && <img src={next.posterPath ?? poster} alt="" />}
       <div>
-        <small>{ru.nextEpisode}</small>
+        <small data-testid="next-episode-heading">
+          {counting ? ru.nextEpisodeIn(countdown) : ru.nextEpisode}
+        </small>
         <strong>{ru.episode(next.order)}</strong>
         {next.title && <small>{next.title}</small>}
+        {counting && (
+          <button type="button" onClick={() => dispatch(nextUpRequests.countdownCancelled())}>
+            {ru.cancel}
+          </button>
+        )}
       </div>
     </div>
   );

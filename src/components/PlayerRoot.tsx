@@ -16,6 +16,7 @@ import { NextEpisodeCard } from './NextEpisode';
 import { Poster } from './Poster';
 import { SettingsMenu } from './SettingsMenu';
 import { SharePopup } from './SharePopup';
+import { SkipIntroButton } from './SkipIntroButton';
 import { Surface } from './Surface';
 import { TitleOverlay } from './TitleOverlay';
 
@@ -107,6 +108,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
           <BufferingIndicator />
           <BigPlayButton />
           <NextEpisodeCard />
+          <SkipIntroButton />
           <ControlBar />
           <SettingsMenu />
           <EpisodesMenu />

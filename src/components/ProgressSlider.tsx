@@ -5,6 +5,7 @@ import { ru } from '../i18n/ru';
 import type { PlayerState } from '../state';
 import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectControlsShown, selectCurrentSecond, selectDurationSecond } from '../state/selectors';
+import { ChapterMarks } from './ChapterMarks';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, useStateInDom } from './hooks';
 
@@ -129,6 +130,7 @@ export const ProgressSlider = memo(function ProgressSlider() {
         <div css={fill} ref={buffered} style={{ background: 'rgba(255,255,255,0.4)' }} />
         <div css={fill} ref={played} data-testid="played" style={{ background: '#e50914' }} />
       </div>
+      <ChapterMarks hover={hover} />
       {hover && (
         <span css={tooltip} style={{ left: hover.left }} data-testid="hover-time">
           {formatTime(Math.floor(hover.time))}

@@ -68,4 +68,8 @@ export const ru = {
   copyFailed: 'Не удалось скопировать ссылку',
   exitStretched: 'Свернуть плеер',
   shareOn: (network: string) => `Поделиться: ${network}`,
+  skipIntro: 'Пропустить заставку',
+  nextEpisodeIn: (seconds: number) => `Следующий эпизод через ${seconds}`,
+  cancel: 'Отмена',
+  chapters: 'Главы',
 } as const;

@@ -4,6 +4,7 @@ import { authSlice } from './auth';
 import { bridgeSlice } from './bridge';
 import { contentSlice } from './content';
 import { mediaReducer } from './playback';
+import { nextUpSlice } from './nextUp';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
 import { systemSlice } from './system';
@@ -21,6 +22,7 @@ export const rootReducer = combineReducers({
   system: systemSlice.reducer,
   ui: uiSlice.reducer,
   viewport: viewportSlice.reducer,
+  nextUp: nextUpSlice.reducer,
 });
 
 export type PlayerState = ReturnType<typeof rootReducer>;

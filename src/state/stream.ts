@@ -8,6 +8,7 @@ import type {
   StreamEngine,
 } from '../shared/media';
 import { mediaActions } from './playback';
+import { NO_MARKERS, type Markers } from '../stream/markers';
 
 /** The viewer's (or the host's) choices; the stream actor carries them out, the media confirms them. */
 export const streamRequests = {
@@ -62,6 +63,8 @@ export interface StreamState {
   /** where the sources' relative links are resolved against, and the master's own subtitles */
   base: string;
   subtitles: ExternalSubtitle[];
+  /** the master JSON's intro, credits and chapters of the episode */
+  markers: Markers;
   /** fatal errors of this stream recovered from, by kind: past a limit, the stream has failed */
   recoveries: { media: number; network: number };
 }
@@ -87,6 +90,7 @@ const initialState: StreamState = {
   playedBeforeMs: 0,
   base: '',
   subtitles: [],
+  markers: NO_MARKERS,
   recoveries: { media: 0, network: 0 },
 };
 
@@ -103,6 +107,7 @@ export const streamSlice = createSlice({
         playedBeforeMs?: number;
         base?: string;
         subtitles?: ExternalSubtitle[];
+        markers?: Markers;
       }>,
     ) {
       return {
@@ -198,6 +203,7 @@ export const selectLoadedStream = (s: Holds) =>
         sourceIndex: s.stream.sourceIndex,
         base: s.stream.base,
         subtitles: s.stream.subtitles,
+        markers: s.stream.markers,
       };
 export const selectStreamLoop = (s: Holds) => ({
   playedBeforeMs: s.stream.playedBeforeMs,
@@ -211,3 +217,5 @@ export const selectAudioFallback = (s: Holds) => ({
   first: s.stream.audioTracks.length ? Math.min(...s.stream.audioTracks.map((t) => t.id)) : null,
   current: s.stream.audioTrack,
 });
+/** the episode's intro, credits and chapters, from its master JSON */
+export const selectMarkers = (s: Holds) => s.stream.markers;

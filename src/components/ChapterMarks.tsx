@@ -1,0 +1,68 @@
+import { css } from '@emotion/react';
+import { selectChapterAt } from '../state/markerSelectors';
+import { selectDurationSecond } from '../state/selectors';
+import { usePlayerSelector, usePositionSelector } from './hooks';
+
+// Spans, not divs: the slider grows its direct child divs (the track) on hover.
+const layer = css`
+  position: absolute;
+  inset: 0;
+  pointer-events: none;
+`;
+
+/** a gap in the track where a chapter starts */
+const mark = css`
+  position: absolute;
+  top: 50%;
+  width: 3px;
+  height: 0.6rem;
+  transform: translate(-50%, -50%);
+  background: rgba(10, 10, 10, 0.9);
+`;
+
+const name = css`
+  position: absolute;
+  bottom: 2.7rem;
+  transform: translateX(-50%);
+  max-width: 14rem;
+  overflow: hidden;
+  padding: 0.15rem 0.5rem;
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.85);
+  font-size: 0.85rem;
+  font-weight: 600;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+/**
+ * The chapters of the master JSON's markers on the progress bar: a mark where each starts, and the
+ * name of the chapter under the pointer (a mouse hovering, a finger dragging) over the time shown
+ * there.
+ */
+export function ChapterMarks({ hover }: { hover: { left: number; time: number } | null }) {
+  const chapters = usePlayerSelector((s) => s.stream.markers.chapters);
+  const duration = usePositionSelector(selectDurationSecond);
+  const hovered = usePlayerSelector((s) => (hover ? selectChapterAt(s, hover.time) : null));
+  if (chapters.length === 0 || duration <= 0) return null;
+  return (
+    <span css={layer} data-testid="chapters">
+      {chapters
+        .filter((c) => c.start > 0 && c.start < duration)
+        .map((c) => (
+          <span
+            key={c.start}
+            css={mark}
+            style={{ left: `${(c.start / duration) * 100}%` }}
+            data-testid="chapter-mark"
+            data-title={c.title}
+          />
+        ))}
+      {hover && hovered && (
+        <span css={name} style={{ left: hover.left }} data-testid="chapter-name">
+          {hovered.title}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,205 @@
+import type { UnknownAction } from 'redux';
+import { expectSaga } from 'redux-saga-test-plan';
+import { nextUpActor } from '../../../sagas/nextUp/nextUp';
+import { rootReducer, type PlayerState } from '../../../src/state';
+import { adsActions } from '../../../src/state/ads';
+import { contentActions } from '../../../src/state/content';
+import { selectIntroSkipTarget, selectNextUpCountdown } from '../../../src/state/markerSelectors';
+import { nextUpActions, nextUpRequests } from '../../../src/state/nextUp';
+import { mediaActions } from '../../../src/state/playback';
+import { resumeActions } from '../../../src/state/resume';
+import { streamActions } from '../../../src/state/stream';
+import { parseMarkers } from '../../../src/stream/markers';
+import type { HttpRequest } from '../../../src/ports/types';
+import { fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../../../tools/sim/fakePorts';
+import { series } from '../../../tools/sim/fixtures';
+import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+
+const MARKERS = parseMarkers({
+  intro: { start: 1, end: 6 },
+  credits: { start: 18 },
+  chapters: [{ start: 0, title: 'Пролог' }],
+});
+
+const at = (currentTime: number) =>
+  mediaActions.positionChanged({ currentTime, duration: 24, bufferedEnd: 24, playedSeconds: 0 });
+
+/** The series at `episodeId`, its master JSON's markers loaded and playing, after `more`. */
+function stateAfter(episodeId: number, ...more: UnknownAction[]): PlayerState {
+  const { content, seasons, episodes } = series;
+  return [
+    contentActions.loaded({ content, seasons, episodes }),
+    contentActions.episodeSelected({ episodeId }),
+    streamActions.loadStarted({ url: 'x', sources: [], sourceIndex: 0, markers: MARKERS }),
+    mediaActions.playing(),
+    ...more,
+  ].reduce(rootReducer, undefined as unknown as PlayerState);
+}
+
+describe('the credits countdown to the next episode', () => {
+  it('counts whole seconds of the episode from the credits, ending 1 s before its end', () => {
+    // credits at 18 of 24: the countdown would be 10 s, the episode's end leaves it 5
+    expect(selectNextUpCountdown(stateAfter(203, at(17.9)))).toBeNull();
+    expect(selectNextUpCountdown(stateAfter(203, at(18)))).toBe(5);
+    expect(selectNextUpCountdown(stateAfter(203, at(21.4)))).toBe(2);
+    expect(selectNextUpCountdown(stateAfter(203, at(23.05)))).toBe(0);
+  });
+
+  it('counts at most 10 s when the credits are long', () => {
+    const long = parseMarkers({ credits: { start: 5 } });
+    const state = (t: number) =>
+      [
+        streamActions.loadStarted({ url: 'x', sources: [], sourceIndex: 0, markers: long }),
+        mediaActions.playing(),
+        at(t),
+      ].reduce(rootReducer, stateAfter(203));
+    expect(selectNextUpCountdown(state(5))).toBe(10);
+    expect(selectNextUpCountdown(state(15))).toBe(0);
+  });
+
+  it.each([
+    ['the last episode', stateAfter(205, at(20))],
+    ['a cancelled countdown', stateAfter(203, at(19), nextUpRequests.countdownCancelled(), at(20))],
+    [
+      'an advert',
+      stateAfter(
+        203,
+        at(20),
+        adsActions.breakStarted({ kind: 'midroll', total: 1, contentTime: 20 }),
+      ),
+    ],
+    [
+      'a host page that turned autoplay off',
+      stateAfter(203, resumeActions.autoplayChosen({ autoplay: false }), at(20)),
+    ],
+    [
+      'an ended episode (its own end shows the card)',
+      stateAfter(203, at(20), mediaActions.ended()),
+    ],
+  ])('has none on %s', (_name, state) => {
+    expect(selectNextUpCountdown(state)).toBeNull();
+  });
+
+  it('starts again for the next episode after a cancel', () => {
+    const cancelled = stateAfter(203, at(19), nextUpRequests.countdownCancelled());
+    const next = [
+      contentActions.episodeSelected({ episodeId: 204 }),
+      streamActions.loadStarted({ url: 'x', sources: [], sourceIndex: 0, markers: MARKERS }),
+      mediaActions.playing(),
+      at(19),
+    ].reduce(rootReducer, cancelled);
+    expect(selectNextUpCountdown(next)).toBe(4);
+  });
+
+  it('asks for the next episode, the way the end of an episode does, once the countdown runs out', () => {
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(203, at(22)))
+      .dispatch(at(22.5))
+      .dispatch(at(23.02))
+      .dispatch(at(23.6))
+      .put(nextUpActions.countdownEnded())
+      .put(contentActions.episodeRequested({ episodeId: 204 }))
+      .silentRun(50)
+      .then(({ allEffects }) => {
+        // asked once, though the position moves on until the episode changes
+        const asked = allEffects.filter(
+          (e) =>
+            (e as { payload?: { action?: UnknownAction } }).payload?.action?.type ===
+            contentActions.episodeRequested.type,
+        );
+        expect(asked).toHaveLength(1);
+      });
+  });
+
+  it('moves on at once when the viewer seeks past the countdown', () => {
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(203, at(10)))
+      .dispatch(mediaActions.seeked({ currentTime: 23.5 }))
+      .put(contentActions.episodeRequested({ episodeId: 204 }))
+      .silentRun(50);
+  });
+
+  it('lets the credits play on after a cancel: the episode’s own end decides', () => {
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(203, at(19)))
+      .dispatch(nextUpRequests.countdownCancelled())
+      .dispatch(at(23.1))
+      .dispatch(at(23.9))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50);
+  });
+
+  it('does nothing before the credits, nor on the last episode', async () => {
+    await expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(203, at(10)))
+      .dispatch(at(17))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50);
+    await expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(205, at(22)))
+      .dispatch(at(23.5))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50);
+  });
+});
+
+describe('skipping the intro', () => {
+  it('offers the intro’s end during the intro only', () => {
+    expect(selectIntroSkipTarget(stateAfter(203, at(0.5)))).toBeNull();
+    expect(selectIntroSkipTarget(stateAfter(203, at(1)))).toBe(6);
+    expect(selectIntroSkipTarget(stateAfter(203, at(5.9)))).toBe(6);
+    expect(selectIntroSkipTarget(stateAfter(203, at(6)))).toBeNull();
+  });
+
+  it('does not offer it during an advert, nor before the episode has started', () => {
+    const advert = adsActions.breakStarted({ kind: 'midroll', total: 1, contentTime: 3 });
+    expect(selectIntroSkipTarget(stateAfter(203, at(3), advert))).toBeNull();
+    const notStarted = [mediaActions.reset(), at(3)].reduce(rootReducer, stateAfter(203));
+    expect(selectIntroSkipTarget(notStarted)).toBeNull();
+  });
+});
+
+describe('the credits countdown in the whole player', () => {
+  it('plays the next episode once the refreshed ad list has answered, after the countdown', async () => {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const listRequests: number[] = [];
+    const routes = fakeHttp({
+      ...catalogRoutes(2, series),
+      [`${BASE}/media/series.json`]: ok({
+        sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
+        subtitles: [],
+        markers: { credits: { start: 18 } },
+      }),
+      [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+    });
+    const http = {
+      async request(req: HttpRequest) {
+        if (req.url.startsWith(`${BASE}/ad-list.json`)) {
+          listRequests.push(clock.port.now());
+          await clock.port.sleep(500);
+        }
+        return routes.request(req);
+      },
+    };
+    const { store } = startPlayer(
+      '?movie_id=2&episode_id=203',
+      fakePorts({ http, media: media.port, clock: clock.port }),
+    );
+    await settle();
+    await clock.advance(1_000);
+    expect(store.getState().stream.markers.credits).toEqual({ start: 18 });
+    media.state.currentTime = 17;
+    media.emit({ type: 'playing' });
+    await clock.advance(2_000); // at 19: counting down
+    expect(selectNextUpCountdown(store.getState())).toBe(4);
+    expect(listRequests).toHaveLength(1);
+    await clock.advance(4_100); // at 23.1: run out, the ad list asked again
+    expect(listRequests).toHaveLength(2);
+    expect(store.getState().content.currentEpisodeId).toBe(203);
+    await clock.advance(500);
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    const loads = media.calls.filter((c) => c.method === 'load');
+    expect(loads).toHaveLength(2);
+  });
+});
