@@ -26,6 +26,12 @@ const card = css`
     aspect-ratio: 16 / 9;
     object-fit: cover;
   }
+  /* a player as low as a phone's across the page: the picture would push the card out of it */
+  @media (max-height: 20rem) {
+    img {
+      display: none;
+    }
+  }
   div {
     padding: 0.5rem 0.75rem;
   }

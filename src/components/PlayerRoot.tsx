@@ -107,9 +107,10 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
           <TitleOverlay />
           <BufferingIndicator />
           <BigPlayButton />
+          <ControlBar />
+          {/* over the bar's top edge, which would take their clicks; under the menus */}
           <NextEpisodeCard />
           <SkipIntroButton />
-          <ControlBar />
           <SettingsMenu />
           <EpisodesMenu />
           <AudioMenu />

@@ -71,5 +71,4 @@ export const ru = {
   skipIntro: 'Пропустить заставку',
   nextEpisodeIn: (seconds: number) => `Следующий эпизод через ${seconds}`,
   cancel: 'Отмена',
-  chapters: 'Главы',
 } as const;

@@ -43,9 +43,11 @@ export const selectNextUpCountdown = (s: PlayerState) => {
   const { currentTime, duration, started, ended } = s.media;
   if (!credits || !started || ended || !(duration > 0)) return null;
   if (s.nextUp.cancelled || inAdvert(s) || !selectAutoNext(s) || !selectNextEpisode(s)) return null;
+  // on a whole second of the episode: the position comes about once a second, and a count from
+  // 5.08 would show 6 for a moment
   const endsAt = Math.min(
     credits.start + NEXT_EPISODE_COUNTDOWN_S,
-    duration - COUNTDOWN_END_MARGIN_S,
+    Math.floor(duration) - COUNTDOWN_END_MARGIN_S,
   );
   if (credits.start >= endsAt || currentTime < credits.start) return null;
   return Math.max(0, Math.ceil(endsAt - currentTime));
