@@ -1,0 +1,55 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { contentActions } from '../../../src/state/content';
+import { nextUpRequests } from '../../../src/state/nextUp';
+import { mediaActions, playbackRequests } from '../../../src/state/playback';
+import { streamActions } from '../../../src/state/stream';
+import { parseMarkers } from '../../../src/stream/markers';
+import { renderPlayer, seriesBooted } from './renderPlayer';
+
+const markers = parseMarkers({
+  intro: { start: 1, end: 6 },
+  credits: { start: 18 },
+  chapters: [
+    { start: 0, title: 'Пролог' },
+    { start: 6, title: 'Встреча' },
+  ],
+});
+const at = (currentTime: number) =>
+  mediaActions.positionChanged({ currentTime, duration: 24, bufferedEnd: 24, playedSeconds: 0 });
+const playing = [
+  ...seriesBooted,
+  contentActions.episodeSelected({ episodeId: 203 }),
+  streamActions.loadStarted({ url: 'x', sources: [], sourceIndex: 0, markers }),
+  mediaActions.playing(),
+];
+const skip = () => screen.queryByRole('button', { name: 'Пропустить заставку' });
+
+describe('the markers in the interface', () => {
+  it('“Пропустить заставку” shows during the intro only, and asks for a seek to its end', () => {
+    const { store, dispatched } = renderPlayer(...playing, at(0.5));
+    expect(skip()).toBeNull();
+    act(() => void store.dispatch(at(2)));
+    fireEvent.click(skip()!);
+    expect(dispatched.at(-1)).toEqual(playbackRequests.seekRequested({ time: 6 }));
+    act(() => void store.dispatch(mediaActions.seeked({ currentTime: 6 })));
+    expect(skip()).toBeNull();
+  });
+
+  it('the card counts the credits down, and “Отмена” hides it', () => {
+    const { store, dispatched } = renderPlayer(...playing, at(17));
+    expect(screen.queryByTestId('next-episode-card')).toBeNull();
+    act(() => void store.dispatch(at(19)));
+    expect(screen.getByTestId('next-episode-heading')).toHaveTextContent(
+      'Следующий эпизод через 4',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(dispatched.at(-1)).toEqual(nextUpRequests.countdownCancelled());
+    expect(screen.queryByTestId('next-episode-card')).toBeNull();
+  });
+
+  it('marks where each chapter after the first starts on the progress bar', () => {
+    renderPlayer(...playing, at(3));
+    const marks = screen.getAllByTestId('chapter-mark');
+    expect(marks.map((m) => [m.dataset.title, m.style.left])).toEqual([['Встреча', '25%']]);
+  });
+});
