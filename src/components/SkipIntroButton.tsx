@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
-import { selectIntroSkipTarget } from '../state/markerSelectors';
+import { selectIntroSkipTarget, selectNextUpCountdown } from '../state/markerSelectors';
+import type { PlayerState } from '../state';
 import { playbackRequests } from '../state/playback';
 import { usePlayerDispatch, usePositionSelector } from './hooks';
 
@@ -25,11 +26,15 @@ const button = css`
   }
 `;
 
+/** the next-episode card takes the same corner: while it shows, it has it */
+const selectCardShown = (s: PlayerState) => s.ui.nextPreview || selectNextUpCountdown(s) !== null;
+
 /** 'Пропустить заставку' during the intro of the master JSON's markers: a seek to the intro's end. */
 export function SkipIntroButton() {
   const dispatch = usePlayerDispatch();
   const target = usePositionSelector(selectIntroSkipTarget);
-  if (target === null) return null;
+  const cardShown = usePositionSelector(selectCardShown);
+  if (target === null || cardShown) return null;
   return (
     <button
       type="button"

@@ -3,6 +3,7 @@ import { contentActions } from '../../../src/state/content';
 import { nextUpRequests } from '../../../src/state/nextUp';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
+import { uiRequests } from '../../../src/state/ui';
 import { parseMarkers } from '../../../src/stream/markers';
 import { renderPlayer, seriesBooted } from './renderPlayer';
 
@@ -33,6 +34,16 @@ describe('the markers in the interface', () => {
     expect(dispatched.at(-1)).toEqual(playbackRequests.seekRequested({ time: 6 }));
     act(() => void store.dispatch(mediaActions.seeked({ currentTime: 6 })));
     expect(skip()).toBeNull();
+  });
+
+  it('gives the corner to the next-episode card while the next button is hovered', () => {
+    const { store } = renderPlayer(...playing, at(2));
+    expect(skip()).not.toBeNull();
+    act(() => void store.dispatch(uiRequests.nextPreviewed({ on: true })));
+    expect(screen.getByTestId('next-episode-card')).toBeVisible();
+    expect(skip()).toBeNull();
+    act(() => void store.dispatch(uiRequests.nextPreviewed({ on: false })));
+    expect(skip()).not.toBeNull();
   });
 
   it('the card counts the credits down, and “Отмена” hides it', () => {
