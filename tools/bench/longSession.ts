@@ -11,8 +11,8 @@ import { playbackRequests } from '../../src/state/playback';
 import { fakeHttp, fakePorts, ok, virtualClock } from '../sim/fakePorts';
 import { series } from '../sim/fixtures';
 import { flush, simulatedAdMedia, simulatedContent } from '../sim/simulated';
+import { BASE, catalogRoutes } from '../sim/player';
 
-const BASE = 'https://demo.example';
 
 /**
  * Records minutes of the demo series with adverts (`advert`: a mid-roll every 10 s of played content,
@@ -26,9 +26,7 @@ export async function recordLongSession(minutes: number, limits?: RingLimits): P
     'utf8',
   ).replaceAll('{{ORIGIN}}', BASE);
   const http = fakeHttp({
-    [`${BASE}/catalog-api/contents/2`]: ok(series.content),
-    [`${BASE}/catalog-api/contents/2/seasons`]: ok(series.seasons),
-    [`${BASE}/catalog-api/episodes?content-id=2`]: ok(series.episodes),
+    ...catalogRoutes(2, series),
     [`${BASE}/ad-list.json`]: ok({ prerollList: [{ vastUrl: `${BASE}/vast/nonskippable.xml` }] }),
     [`${BASE}/vast/nonskippable.xml`]: ok(vast),
   });

@@ -121,12 +121,6 @@ export function seriesWithAdsRoutes() {
   ).replaceAll('{{ORIGIN}}', BASE);
   return {
     ...catalogRoutes(2, series),
-    // the episodes' master JSON, as the demo serves it
-    [`${BASE}/media/series.json`]: ok(
-      JSON.parse(
-        readFileSync(join(__dirname, '..', '..', 'demo', 'fixtures', 'series.json'), 'utf8'),
-      ),
-    ),
     [`${BASE}/ad-list.json`]: ok({ prerollList: [{ vastUrl: `${BASE}/vast/nonskippable.xml` }] }),
     [`${BASE}/vast/nonskippable.xml`]: ok(vast),
   };
