@@ -11,6 +11,8 @@ import { midrollActor } from './midroll/midroll';
 import { nextUpActor } from './nextUp/nextUp';
 import { progressActor } from './progress/progress';
 import { streamActor } from './stream/stream';
+import { mediaSessionActor } from './systemMedia/mediaSession';
+import { wakeLockActor } from './systemMedia/wakeLock';
 import { uiActor } from './ui/ui';
 import { viewportActor } from './viewport/viewport';
 
@@ -28,6 +30,8 @@ export const ACTORS: Record<string, Actor> = {
   episodes: episodesActor,
   boot: bootActor,
   nextUp: nextUpActor,
+  mediaSession: mediaSessionActor,
+  wakeLock: wakeLockActor,
 };
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */

@@ -4,6 +4,7 @@ import { createClipboardPort } from './clipboard';
 import { createDevicePort } from './device';
 import { createHttpPort, type EarlyResponses } from './http';
 import { createMediaPort, type EarlyManifests } from './media';
+import { createMediaSessionPort } from './mediaSession';
 import { createPagePort } from './page';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
@@ -12,6 +13,7 @@ import { createStatsPort } from './stats';
 import type { Ports } from './types';
 import { createViewportPort } from './viewport';
 import { createVpaidPort } from './vpaid';
+import { createWakeLockPort } from './wakeLock';
 
 export interface PlayerElements {
   player: HTMLElement;
@@ -46,5 +48,7 @@ export function createBrowserPorts(
     stats: createStatsPort(),
     clipboard: createClipboardPort(),
     device: createDevicePort(),
+    mediaSession: createMediaSessionPort(),
+    wakeLock: createWakeLockPort(),
   };
 }

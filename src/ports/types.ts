@@ -10,6 +10,13 @@ import type {
   PlayOutcome,
   StreamEngine,
 } from '../shared/media';
+import type {
+  MediaSessionAction,
+  MediaSessionEvent,
+  WakeLockOutcome,
+} from '../shared/systemMedia';
+
+export type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome };
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -275,4 +282,42 @@ export interface Ports {
   stats: StatsPort;
   clipboard: ClipboardPort;
   device: DevicePort;
+  mediaSession: MediaSessionPort;
+  wakeLock: WakeLockPort;
+}
+
+/** What the system's media controls show of what plays. */
+export interface MediaSessionMetadata {
+  title: string;
+  artist: string;
+  album: string;
+  /** the poster's address, none when there is no poster */
+  artwork: string | null;
+}
+
+/** The position the system's controls show and move on by themselves at playbackRate. */
+export interface MediaSessionPosition {
+  duration: number;
+  position: number;
+  playbackRate: number;
+}
+
+/** The Media Session API; a browser without it is told everything and shows nothing. */
+export interface MediaSessionPort {
+  /** null clears what the system shows */
+  setMetadata(metadata: MediaSessionMetadata | null): void;
+  setPlaybackState(state: 'none' | 'paused' | 'playing'): void;
+  /** the controls the system offers: a handler for each of these, none for the others */
+  setActions(actions: MediaSessionAction[]): void;
+  /** null: nothing to seek in (an advert) */
+  setPositionState(position: MediaSessionPosition | null): void;
+  subscribe(listener: (event: MediaSessionEvent) => void): () => void;
+}
+
+/** The Screen Wake Lock API: keeps the screen on while the film plays. */
+export interface WakeLockPort {
+  request(): Promise<WakeLockOutcome>;
+  release(): void;
+  /** the browser let the lock go by itself (the page was hidden) */
+  subscribe(listener: (event: { type: 'released' }) => void): () => void;
 }

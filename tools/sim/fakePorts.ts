@@ -17,6 +17,10 @@ import type {
   DisplayOutcome,
   VpaidEvent,
   VpaidPort,
+  MediaSessionEvent,
+  MediaSessionPort,
+  WakeLockOutcome,
+  WakeLockPort,
 } from '../../src/ports/types';
 import type { MediaEvent, PlayOutcome } from '../../src/shared/media';
 
@@ -348,6 +352,63 @@ export function fakeDevice(info: DeviceInfo = DESKTOP): DevicePort {
   };
 }
 
+/**
+ * The system's media controls: records what the player told them (the last of each in `shown`); the
+ * test presses a control with `press`, as the system would.
+ */
+export function fakeMediaSession() {
+  const listeners = new Set<(e: MediaSessionEvent) => void>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  const shown: {
+    metadata: Parameters<MediaSessionPort['setMetadata']>[0];
+    playbackState: Parameters<MediaSessionPort['setPlaybackState']>[0];
+    actions: Parameters<MediaSessionPort['setActions']>[0];
+    position: Parameters<MediaSessionPort['setPositionState']>[0];
+  } = { metadata: null, playbackState: 'none', actions: [], position: null };
+  const port: MediaSessionPort = {
+    setMetadata: (m) =>
+      void (calls.push({ method: 'setMetadata', args: [m] }), (shown.metadata = m)),
+    setPlaybackState: (p) =>
+      void (calls.push({ method: 'setPlaybackState', args: [p] }), (shown.playbackState = p)),
+    setActions: (a) => void (calls.push({ method: 'setActions', args: [a] }), (shown.actions = a)),
+    setPositionState: (p) =>
+      void (calls.push({ method: 'setPositionState', args: [p] }), (shown.position = p)),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const press = (e: MediaSessionEvent) => listeners.forEach((l) => l(e));
+  return { port, calls, shown, press };
+}
+
+/** The screen wake lock: answers requests with `outcome`; `browserRelease` lets it go as a hidden page does. */
+export function fakeWakeLock(outcome: WakeLockOutcome = 'held') {
+  const listeners = new Set<(e: { type: 'released' }) => void>();
+  const calls: string[] = [];
+  const lock = { held: false, outcome };
+  const port: WakeLockPort = {
+    request: async () => {
+      calls.push('request');
+      lock.held = lock.outcome === 'held';
+      return lock.outcome;
+    },
+    release: () => {
+      calls.push('release');
+      lock.held = false;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const browserRelease = () => {
+    lock.held = false;
+    listeners.forEach((l) => l({ type: 'released' }));
+  };
+  return { port, calls, lock, browserRelease };
+}
+
 /** An analytics event as the statistics port received it. */
 export interface SentStat {
   event: string;
@@ -375,6 +436,8 @@ export function fakePorts(
     stats: { send: (event, payload) => sentStats.push({ event, payload }) > 0 },
     clipboard: { copy: async () => true },
     device: fakeDevice(),
+    mediaSession: fakeMediaSession().port,
+    wakeLock: fakeWakeLock().port,
     posted,
     sentStats,
     ...overrides,
