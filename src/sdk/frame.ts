@@ -63,7 +63,7 @@ export function makeFrame(
   if ([...frameData].length > 0) url.hash = frameData.toString();
   iframe.src = url.href;
   iframe.title = container.getAttribute('data-title') ?? 'Плеер';
-  iframe.allow = 'autoplay; fullscreen; picture-in-picture; clipboard-write';
+  iframe.allow = 'autoplay; fullscreen; picture-in-picture; clipboard-write; screen-wake-lock';
   iframe.allowFullscreen = true;
   iframe.dataset.kinoFrame = '';
   iframe.style.cssText = 'display:block;width:100%;height:100%;border:0';

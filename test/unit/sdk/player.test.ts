@@ -76,6 +76,7 @@ describe('the host SDK: the frame', () => {
     expect(fragment.get('fullscreen_mode')).toBe('stretched');
     expect(fragment.get('env_base_url')).toBeNull();
     expect(player.iframe.allow).toContain('autoplay');
+    expect(player.iframe.allow).toContain('screen-wake-lock'); // the screen stays on while it plays
   });
 
   it('needs the player address to make a frame', () => {
