@@ -200,19 +200,28 @@ describe.each([
     expect(errors).toEqual([]);
   });
 
-  it("during an advert: 'Реклама', no seeking and no position; the film's controls come back after it", async () => {
+  it("during an advert: 'Реклама', play and pause for the advert, no seeking and no position; the film's controls after it", async () => {
     const { page, frame, errors } = await openPlayer(
       browser,
       viewport,
-      '?movie_id=1&ads=nonskippable',
+      '?movie_id=1&advert=1&ads=nonskippable',
     );
     await waitFor(frame, `window.__player.getState().ads.ad?.status === 'playing'`);
     await waitFor(frame, `navigator.mediaSession.metadata?.title === 'Реклама'`);
     expect(await handled(frame)).toEqual(['pause', 'play']);
-    // nothing to seek in: no position told (or the film's cleared)
-    expect([null, 'never']).toContain(await frame.evaluate(() => window.__system!.position));
+    // nothing to seek in: no position told before the film
+    expect(await frame.evaluate(() => window.__system!.position)).toBe('never');
     expect((await locks(frame)).held).toBe(1); // the screen stays on for the advert too
     await screenshot(page, `system-advert-${tag}`);
+    // the system's pause and play reach the advert
+    await press(frame, 'pause');
+    await waitFor(frame, `document.getElementById('ad-video').paused`);
+    await waitFor(frame, `navigator.mediaSession.playbackState === 'paused'`);
+    await waitFor(frame, `window.__system.locks.every((l) => l.released)`);
+    await press(frame, 'play');
+    await waitFor(frame, `!document.getElementById('ad-video').paused`);
+    await waitFor(frame, `window.__system.locks.filter((l) => !l.released).length === 1`);
+
     await waitFor(
       frame,
       `!window.__player.getState().ads.activeBreak && !document.querySelector('video').paused`,
@@ -226,8 +235,15 @@ describe.each([
       'seekforward',
       'seekto',
     ]);
-    // kept from the advert into the film
-    expect(await locks(frame)).toEqual({ held: 1, given: 1 });
+    await waitFor(frame, `window.__system.position?.duration > 0`);
+    // kept from the advert into the film: the lock taken again after the advert's pause is the one
+    expect(await locks(frame)).toEqual({ held: 1, given: 2 });
+
+    // the mid-roll after 10 s of the film: the film's position is cleared while it plays
+    await waitFor(frame, `window.__player.getState().ads.activeBreak?.kind === 'midroll'`, 30_000);
+    await waitFor(frame, `navigator.mediaSession.metadata?.title === 'Реклама'`);
+    await waitFor(frame, `window.__system.position === null`);
+    expect(await handled(frame)).toEqual(['pause', 'play']);
     expect(errors).toEqual([]);
   });
 });
