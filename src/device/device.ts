@@ -15,6 +15,8 @@ export interface DeviceInfo {
   /** GiB, where the browser tells it */
   deviceMemory: number | null;
   touchPoints: number;
+  /** the viewer asked the browser to save data (navigator.connection.saveData); absent in older logs */
+  saveData?: boolean;
 }
 
 export type DeviceType = 'tablet' | 'mobile' | 'desktop';

@@ -20,7 +20,10 @@ function fallbackHash(text: string): string {
 export function createDevicePort(): DevicePort {
   return {
     describe(): DeviceInfo {
-      const nav = navigator as Navigator & { deviceMemory?: number };
+      const nav = navigator as Navigator & {
+        deviceMemory?: number;
+        connection?: { saveData?: boolean };
+      };
       return {
         userAgent: nav.userAgent,
         platform: nav.platform,
@@ -38,6 +41,7 @@ export function createDevicePort(): DevicePort {
         hardwareConcurrency: nav.hardwareConcurrency ?? 0,
         deviceMemory: nav.deviceMemory ?? null,
         touchPoints: nav.maxTouchPoints ?? 0,
+        saveData: nav.connection?.saveData === true,
       };
     },
     async sha256(text) {

@@ -1,5 +1,5 @@
 import type Hls from 'hls.js';
-import { levelOfHeight } from '../stream/levels';
+import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { earlyManifestLoader } from '../stream/earlyManifestLoader';
@@ -196,6 +196,8 @@ export function createMediaPort(
       const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
       const chosen = levelOfHeight(levels, source.preferredHeight);
       if (chosen >= 0) instance.currentLevel = chosen;
+      // set before hls.js picks its first level (it starts loading after this event)
+      else instance.autoLevelCapping = levelCapOf(levels, source.autoMaxHeight ?? null);
       emit({ type: 'levels', levels, auto: instance.autoLevelEnabled });
     });
     instance.on(Events.LEVEL_SWITCHED, (_e, data) =>
@@ -298,7 +300,9 @@ export function createMediaPort(
       return ranges;
     },
     setLevel: (level) => {
-      if (hls) hls.currentLevel = level;
+      if (!hls) return;
+      hls.autoLevelCapping = -1;
+      hls.currentLevel = level;
     },
     setAudioTrack: (id) => {
       if (hls) hls.audioTrack = id;

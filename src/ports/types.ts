@@ -46,6 +46,8 @@ export interface MediaSource {
   preferredHeight: number | null;
   /** the bandwidth estimate of the last session (bits/s), for the first automatic choice */
   bandwidthEstimate: number | null;
+  /** the highest height automatic quality may choose (Save-Data); null for no cap */
+  autoMaxHeight?: number | null;
   /** subtitle files from a master JSON; empty to use the stream's own subtitle renditions */
   subtitles: ExternalSubtitle[];
 }
@@ -59,7 +61,7 @@ export interface MediaPort {
   pause(): void;
   seek(time: number): void;
   sample(): MediaSample;
-  /** -1 for automatic */
+  /** -1 for automatic; the viewer's pick, so it lifts the Save-Data cap of automatic quality */
   setLevel(level: number): void;
   setAudioTrack(id: number): void;
   /** -1 turns subtitles off */

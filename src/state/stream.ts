@@ -7,6 +7,7 @@ import type {
   MediaTrack,
   StreamEngine,
 } from '../shared/media';
+import { autoMaxHeight } from '../stream/levels';
 import { mediaActions } from './playback';
 import { NO_MARKERS, type Markers } from '../stream/markers';
 
@@ -67,6 +68,10 @@ export interface StreamState {
   markers: Markers;
   /** fatal errors of this stream recovered from, by kind: past a limit, the stream has failed */
   recoveries: { media: number; network: number };
+  /** the browser says the viewer saves data (Save-Data): automatic quality is capped */
+  saveData: boolean;
+  /** the viewer (or the host) picked a quality this session: the Save-Data cap no longer applies */
+  qualityPicked: boolean;
 }
 
 const initialState: StreamState = {
@@ -92,6 +97,8 @@ const initialState: StreamState = {
   subtitles: [],
   markers: NO_MARKERS,
   recoveries: { media: 0, network: 0 },
+  saveData: false,
+  qualityPicked: false,
 };
 
 export const streamSlice = createSlice({
@@ -117,6 +124,8 @@ export const streamSlice = createSlice({
         preferredHeight: state.preferredHeight,
         rate: state.rate,
         bandwidth: state.bandwidth,
+        saveData: state.saveData,
+        qualityPicked: state.qualityPicked,
       };
     },
     /** the bandwidth estimate kept for the next choices (the first level, an ad's media file) */
@@ -127,6 +136,9 @@ export const streamSlice = createSlice({
       state.bandwidth = action.payload.bitsPerSecond;
       if (action.payload.atPlayedMs !== undefined)
         state.bandwidthKeptAtMs = action.payload.atPlayedMs;
+    },
+    saveDataKnown(state, action: PayloadAction<{ saveData: boolean }>) {
+      state.saveData = action.payload.saveData;
     },
     attached(state, action: PayloadAction<{ engine: StreamEngine }>) {
       state.engine = action.payload.engine;
@@ -175,6 +187,7 @@ export const streamSlice = createSlice({
       // A choice of the viewer's, not of the engine's: remembered for the next episodes.
       state.preferredHeight =
         action.payload.level < 0 ? null : (state.levels[action.payload.level]?.height ?? null);
+      state.qualityPicked = true;
     });
     // the film plays again: the recovery worked
     builder.addCase(mediaActions.playing, (state) => {
@@ -190,6 +203,8 @@ type Holds = { stream: StreamState };
 export const selectStreamStatus = (s: Holds) => s.stream.status;
 export const selectPreferredHeight = (s: Holds) => s.stream.preferredHeight;
 export const selectRate = (s: Holds) => s.stream.rate;
+export const selectAutoMaxHeight = (s: Holds) =>
+  autoMaxHeight(s.stream.saveData, s.stream.qualityPicked);
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
