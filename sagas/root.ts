@@ -15,6 +15,7 @@ import { mediaSessionActor } from './systemMedia/mediaSession';
 import { wakeLockActor } from './systemMedia/wakeLock';
 import { uiActor } from './ui/ui';
 import { viewportActor } from './viewport/viewport';
+import { preferencesActor } from './preferences/preferences';
 
 /** Every actor of the player, by the name its crashes are reported under. */
 export const ACTORS: Record<string, Actor> = {
@@ -32,6 +33,7 @@ export const ACTORS: Record<string, Actor> = {
   nextUp: nextUpActor,
   mediaSession: mediaSessionActor,
   wakeLock: wakeLockActor,
+  preferences: preferencesActor,
 };
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */

@@ -1,5 +1,7 @@
 // Values the player reads back from storage: another tab, an older version, an extension or the
 // viewer may have written anything there, so each is checked, and a bad one counts as none.
+import { subtitleStyleOf, type SubtitleStyle } from '../../src/shared/subtitleStyle';
+import type { SubtitleChoice } from '../../src/stream/subtitleChoice';
 
 /** The saved volume, 0..1; 1 (SPEC.md section 3's default) when there is none or it is unreadable. */
 export function storedVolume(raw: string | null): number {
@@ -40,4 +42,36 @@ export function storedPositions(raw: string | null): Record<string, number> {
         typeof entry[1] === 'number' && Number.isFinite(entry[1]),
     ),
   );
+}
+
+/** JSON, or undefined when it is not (unreadable memory is no memory). */
+function parsed(raw: string | null): unknown {
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remembered subtitles: off, a track's language and name, or none. */
+export function storedSubtitleChoice(raw: string | null): SubtitleChoice | null {
+  if (raw === 'off') return 'off';
+  const value = parsed(raw);
+  if (!value || typeof value !== 'object') return null;
+  const { lang, name } = value as Record<string, unknown>;
+  if (typeof lang !== 'string' || typeof name !== 'string' || (!lang && !name)) return null;
+  return { lang, name };
+}
+
+/** The remembered speed when it is one the menu offers; none otherwise. */
+export function storedRate(raw: string | null, offered: readonly number[]): number | null {
+  const rate = raw === null ? NaN : Number(raw);
+  return offered.includes(rate) ? rate : null;
+}
+
+/** The remembered subtitle style; none when nothing readable was kept (bad fields are defaults). */
+export function storedSubtitleStyle(raw: string | null): SubtitleStyle | null {
+  const value = parsed(raw);
+  return value && typeof value === 'object' ? subtitleStyleOf(value) : null;
 }

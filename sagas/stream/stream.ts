@@ -19,6 +19,7 @@ import {
   selectAudioTrackById,
   selectBandwidth,
   selectPreferredHeight,
+  selectAutoMaxHeight,
   selectRate,
   selectLoadedStream,
   selectStreamLoop,
@@ -40,14 +41,16 @@ import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { networkTypeOf } from '../../src/stream/network';
 import { getConfig, getPorts } from '../lib/context';
-import { FAVOURITE_AUDIO_KEY, MUTED_KEY, VOLUME_KEY } from '../lib/storageKeys';
+import { FAVOURITE_AUDIO_KEY, MUTED_KEY, RATE_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
 import { failStream, handleStreamError } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
-import { storedBandwidth, storedLabels, storedVolume } from '../lib/storedValues';
+import { storedBandwidth, storedLabels, storedRate, storedVolume } from '../lib/storedValues';
+import { rememberSubtitles, restoreSubtitles } from './subtitleMemory';
+import { PLAYBACK_RATES } from '../../src/state/selectors';
 
 function* contentId() {
   return (yield* select(selectContentId)) || 0;
@@ -87,6 +90,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
     else yield* put(mediaEventToAction(event));
+    if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks, event.current);
     yield* holdPauseThroughSeek(event, playing);
     if (event.type === 'durationchange' && playing.playWanted && (yield* recovering())) {
       playing.playWanted = false;
@@ -174,6 +178,20 @@ function* restoreVolume() {
   yield* call([media, media.setVolume], volume, muted);
 }
 
+/** The last session's speed (applied with the first load), and whether the viewer saves data. */
+function* restorePreferences() {
+  const { device, storage } = yield* getPorts();
+  const rate = storedRate(yield* call([storage, storage.get], RATE_KEY), PLAYBACK_RATES);
+  if (rate !== null && rate !== 1) yield* put(streamActions.rateChanged({ rate }));
+  const { saveData } = yield* call([device, device.describe]);
+  if (saveData) yield* put(streamActions.saveDataKnown({ saveData }));
+}
+
+function* rememberRate({ payload }: ReturnType<typeof streamRequests.rateRequested>) {
+  const { storage } = yield* getPorts();
+  yield* call([storage, storage.set], RATE_KEY, String(payload.rate));
+}
+
 /** The actor's memory of what it is playing, across its tasks. */
 interface Playing {
   /** play was asked while the stream was loading */
@@ -237,6 +255,7 @@ function* loadStream(playing: Playing, action: Action) {
   );
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);
+  const autoMaxHeight = yield* select(selectAutoMaxHeight);
   let engine: StreamEngine;
   try {
     ({ engine } = yield* call([media, media.load], {
@@ -244,6 +263,7 @@ function* loadStream(playing: Playing, action: Action) {
       startAt,
       preferredHeight,
       bandwidthEstimate: bandwidth,
+      autoMaxHeight,
       subtitles,
     }));
   } catch (error) {
@@ -332,6 +352,7 @@ export function* streamActor() {
   if (!(yield* select(selectBootEnded))) {
     const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
     yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
+    yield* restorePreferences();
   }
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
   const playing: Playing = {
@@ -370,6 +391,8 @@ export function* streamActor() {
     );
     yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting);
     yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
+    yield* takeEvery(streamRequests.subtitleRequested.type, rememberSubtitles);
+    yield* takeEvery(streamRequests.rateRequested.type, rememberRate);
     yield* takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield* call(handleMediaEvents, channel, playing);
   } finally {

@@ -7,6 +7,7 @@ import { mediaReducer } from './playback';
 import { nextUpSlice } from './nextUp';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
+import { subtitleStyleSlice } from './subtitleStyle';
 import { systemSlice } from './system';
 import { uiSlice } from './ui';
 import { viewportSlice } from './viewport';
@@ -23,6 +24,7 @@ export const rootReducer = combineReducers({
   ui: uiSlice.reducer,
   viewport: viewportSlice.reducer,
   nextUp: nextUpSlice.reducer,
+  subtitleStyle: subtitleStyleSlice.reducer,
 });
 
 export type PlayerState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,32 @@
+import { call, select } from 'typed-redux-saga';
+import type { MediaTrack } from '../../src/shared/media';
+import type { streamRequests } from '../../src/state/stream';
+import { chooseSubtitleTrack, type SubtitleChoice } from '../../src/stream/subtitleChoice';
+import { getPorts } from '../lib/context';
+import { SUBTITLES_KEY } from '../lib/storageKeys';
+import { storedSubtitleChoice } from '../lib/storedValues';
+
+/** The viewer's (or the host's) subtitles, remembered by language for every later episode and session. */
+export function* rememberSubtitles({
+  payload,
+}: ReturnType<typeof streamRequests.subtitleRequested>) {
+  const { storage } = yield* getPorts();
+  const track = yield* select((s: { stream: { subtitleTracks: MediaTrack[] } }) =>
+    s.stream.subtitleTracks.find((t) => t.id === payload.id),
+  );
+  if (payload.id >= 0 && !track) return; // no such track: nothing was switched
+  const choice: SubtitleChoice = track ? { lang: track.lang, name: track.name } : 'off';
+  yield* call(
+    [storage, storage.set],
+    SUBTITLES_KEY,
+    choice === 'off' ? choice : JSON.stringify(choice),
+  );
+}
+
+/** The stream's subtitles came: the remembered ones are switched on when the episode has them. */
+export function* restoreSubtitles(tracks: MediaTrack[], current: number) {
+  const { media, storage } = yield* getPorts();
+  const choice = storedSubtitleChoice(yield* call([storage, storage.get], SUBTITLES_KEY));
+  const id = chooseSubtitleTrack(tracks, choice);
+  if (id !== null && id !== current) yield* call([media, media.setSubtitleTrack], id);
+}

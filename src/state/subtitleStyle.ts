@@ -1,0 +1,27 @@
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { DEFAULT_SUBTITLE_STYLE, type SubtitleStyle } from '../shared/subtitleStyle';
+
+/** The viewer's choices on the subtitles' 'Оформление' page: one field at a time. */
+export const subtitleStyleRequests = {
+  styleRequested: createAction<Partial<SubtitleStyle>>('subtitleStyle/styleRequested'),
+};
+
+/** How subtitles look (the view styles the cues from it); the preferences actor remembers it. */
+export const subtitleStyleSlice = createSlice({
+  name: 'subtitleStyle',
+  initialState: DEFAULT_SUBTITLE_STYLE,
+  reducers: {
+    /** the last session's style, read back at the start */
+    restored: (_state, action: PayloadAction<SubtitleStyle>) => action.payload,
+  },
+  extraReducers: (builder) => {
+    builder.addCase(subtitleStyleRequests.styleRequested, (state, action) => ({
+      ...state,
+      ...action.payload,
+    }));
+  },
+});
+
+export const subtitleStyleActions = subtitleStyleSlice.actions;
+
+export const selectSubtitleStyle = (s: { subtitleStyle: SubtitleStyle }) => s.subtitleStyle;
