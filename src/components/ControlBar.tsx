@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ru } from '../i18n/ru';
 import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectControlsHidden } from '../state/selectors';
@@ -27,6 +27,7 @@ import { ProgressSlider } from './ProgressSlider';
 import { bottomBar, iconButton } from './styles';
 import { TimeLabel } from './TimeLabel';
 import { VolumeControl } from './VolumeControl';
+import { useControlBarHeight } from './controlBarHeight';
 
 const bar = css`
   flex-direction: column;
@@ -176,6 +177,8 @@ function MenuButton({
  */
 export function ControlBar() {
   const dispatch = usePlayerDispatch();
+  const barRef = useRef<HTMLDivElement>(null);
+  useControlBarHeight(barRef);
   const paused = usePlayerSelector((s) => s.media.paused);
   const hidden = usePlayerSelector(selectControlsHidden);
   const wide = usePlayerSelector((s) => s.viewport.wide);
@@ -207,6 +210,7 @@ export function ControlBar() {
   );
   return (
     <div
+      ref={barRef}
       css={[bottomBar, bar]}
       data-testid="control-bar"
       data-hidden={hidden}

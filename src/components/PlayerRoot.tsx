@@ -9,6 +9,7 @@ import { BufferingIndicator } from './BufferingIndicator';
 import { CloseStretchedButton } from './CloseStretchedButton';
 import { ContinuePrompt } from './ContinuePrompt';
 import { ControlBar } from './ControlBar';
+import { CueStyle } from './CueStyle';
 import { EpisodesMenu } from './EpisodesMenu';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { LoadingScreen, MessageScreen } from './MessageScreen';
@@ -111,6 +112,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
           {/* over the bar's top edge, which would take their clicks; under the menus */}
           <NextEpisodeCard />
           <SkipIntroButton />
+          <CueStyle />
           <SettingsMenu />
           <EpisodesMenu />
           <AudioMenu />

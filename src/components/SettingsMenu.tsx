@@ -11,15 +11,25 @@ import { isSettingsPage, uiRequests, type SettingsPage } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { MenuChoice, MenuLink, MenuPanel } from './MenuPanel';
 import { menuItem } from './styles';
+import {
+  isSubtitleStylePage,
+  SUBTITLE_STYLE_TITLES,
+  SubtitleStyleLink,
+  SubtitleStylePages,
+} from './SubtitleStyleMenu';
+
+/** The pages that list the options of one choice. */
+type OptionsPageName = 'quality' | 'playback-rate' | 'subs';
 
 const PAGE_TITLES: Record<Exclude<SettingsPage, 'main'>, string> = {
   quality: ru.quality,
   'playback-rate': ru.speed,
   subs: ru.subtitles,
+  ...SUBTITLE_STYLE_TITLES,
 };
 
 const OPTIONS: Record<
-  Exclude<SettingsPage, 'main'>,
+  OptionsPageName,
   { select: (s: PlayerState) => ChoiceOption<number>[]; choose: (value: number) => unknown }
 > = {
   quality: {
@@ -107,7 +117,7 @@ function MainPage({ wide }: { wide: boolean }) {
   );
 }
 
-function OptionsPage({ page }: { page: Exclude<SettingsPage, 'main'> }) {
+function OptionsPage({ page }: { page: OptionsPageName }) {
   const dispatch = usePlayerDispatch();
   const { select, choose } = OPTIONS[page];
   const options = usePlayerSelector(select);
@@ -121,6 +131,7 @@ function OptionsPage({ page }: { page: Exclude<SettingsPage, 'main'> }) {
           onChoose={() => dispatch(choose(o.value) as { type: string })}
         />
       ))}
+      {page === 'subs' && <SubtitleStyleLink />}
     </>
   );
 }
@@ -141,7 +152,13 @@ export function SettingsMenu() {
       testId={`settings-${page}`}
       onBack={page === 'main' ? undefined : () => dispatch(uiRequests.menuBack())}
     >
-      {page === 'main' ? <MainPage wide={wide} /> : <OptionsPage page={page} />}
+      {page === 'main' ? (
+        <MainPage wide={wide} />
+      ) : isSubtitleStylePage(page) ? (
+        <SubtitleStylePages page={page} />
+      ) : (
+        <OptionsPage page={page} />
+      )}
     </MenuPanel>
   );
 }

@@ -73,4 +73,11 @@ export const ru = {
   cancel: 'Отмена',
   /** the system's media controls (the lock screen, the notification): under the series' title */
   systemSeasonEpisode: (season: number, episode: number) => `Сезон ${season}, эпизод ${episode}`,
+  subtitleStyle: 'Оформление',
+  subtitleSize: 'Размер',
+  subtitleColor: 'Цвет текста',
+  subtitleBackground: 'Фон',
+  subtitleSizes: { small: 'Маленький', medium: 'Средний', large: 'Большой' },
+  subtitleColors: { white: 'Белый', yellow: 'Жёлтый', green: 'Зелёный', cyan: 'Голубой' },
+  subtitleBackgroundValue: (percent: number) => (percent > 0 ? `${percent}%` : 'Нет'),
 } as const;

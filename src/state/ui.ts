@@ -1,13 +1,25 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { contentActions } from './content';
 import { streamRequests } from './stream';
+import { subtitleStyleRequests } from './subtitleStyle';
 
 /** SPEC.md section 2: the settings menu's pages. */
-export type SettingsPage = 'main' | 'playback-rate' | 'quality' | 'subs';
+export type SettingsPage = 'main' | 'playback-rate' | 'quality' | 'subs' | SubtitleStylePage;
+/** The subtitles' 'Оформление' page, and its pages of size, colour and background. */
+export type SubtitleStylePage = 'subs-style' | 'subs-size' | 'subs-color' | 'subs-background';
 /** Every menu of the player; one is open at a time. */
 export type MenuName = SettingsPage | 'seasons' | 'episodes' | 'audio' | 'share';
 
-const SETTINGS_PAGES: readonly MenuName[] = ['main', 'playback-rate', 'quality', 'subs'];
+const SETTINGS_PAGES: readonly MenuName[] = [
+  'main',
+  'playback-rate',
+  'quality',
+  'subs',
+  'subs-style',
+  'subs-size',
+  'subs-color',
+  'subs-background',
+];
 export const isSettingsPage = (menu: MenuName | null) =>
   menu !== null && SETTINGS_PAGES.includes(menu);
 
@@ -17,6 +29,10 @@ const PARENT_MENU: Partial<Record<MenuName, MenuName>> = {
   quality: 'main',
   subs: 'main',
   episodes: 'seasons',
+  'subs-style': 'subs',
+  'subs-size': 'subs-style',
+  'subs-color': 'subs-style',
+  'subs-background': 'subs-style',
 };
 
 /** Where on the player a click or tap landed: the seek zones are its outer fifths (SPEC.md section 9). */
@@ -153,6 +169,10 @@ export const uiSlice = createSlice({
       .addCase(streamRequests.subtitleRequested, closeMenu)
       .addCase(streamRequests.audioTrackRequested, closeMenu)
       .addCase(streamRequests.sourceRequested, closeMenu)
+      // a style chosen: back to 'Оформление', where the next can be chosen, the cues in sight
+      .addCase(subtitleStyleRequests.styleRequested, (state) => {
+        if (state.menu) state.menu = 'subs-style';
+      })
       .addCase(contentActions.episodeRequested, (state) => {
         closeMenu(state);
         state.nextPreview = false;

@@ -1,0 +1,216 @@
+// What the viewer set up is there in the next session: subtitles (by language), speed and the
+// subtitle style; unreadable memory is no memory. And Save-Data caps automatic quality until the
+// viewer picks one.
+import { contentActions } from '../../../src/state/content';
+import { streamRequests } from '../../../src/state/stream';
+import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
+import { DEFAULT_SUBTITLE_STYLE } from '../../../src/shared/subtitleStyle';
+import {
+  DESKTOP,
+  fakeDevice,
+  fakeHttp,
+  fakeMedia,
+  fakePorts,
+  fakeStorage,
+  HOST_ORIGIN,
+  ok,
+  virtualClock,
+} from '../../../tools/sim/fakePorts';
+import { series } from '../../../tools/sim/fixtures';
+import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import seriesMaster from '../../../demo/fixtures/series.json';
+
+const subtitleTracks = [
+  { id: 0, name: 'Русские', lang: 'ru' },
+  { id: 1, name: 'English', lang: 'en' },
+];
+
+function player(stored: Record<string, string> = {}, { saveData = false } = {}) {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const storage = fakeStorage(stored);
+  const ports = fakePorts({
+    http: fakeHttp({
+      ...catalogRoutes(2, series),
+      [`${BASE}/media/series.json`]: ok(seriesMaster),
+    }),
+    media: media.port,
+    clock: clock.port,
+    storage,
+    device: fakeDevice({ ...DESKTOP, saveData }),
+  });
+  const { store } = startPlayer('?movie_id=2&episode_id=203', ports, { hostOrigin: HOST_ORIGIN });
+  const callsOf = (method: string) => media.calls.filter((c) => c.method === method);
+  return { store, media, storage, callsOf };
+}
+
+describe('speed across sessions', () => {
+  it('applies the last session speed with the first load', async () => {
+    const { store, media, callsOf } = player({ 'player-playback-rate': '1.5' });
+    await settle();
+    expect(store.getState().stream.rate).toBe(1.5);
+    const methods = media.calls.map((c) => c.method);
+    expect(methods.indexOf('setRate')).toBeGreaterThan(methods.indexOf('load'));
+    expect(callsOf('setRate').map((c) => c.args)).toEqual([[1.5]]);
+  });
+
+  it.each(['3', 'fast', '', '{"rate":1.5}'])(
+    'keeps the normal speed when the stored one is %j (not one the menu offers)',
+    async (stored) => {
+      const { store, callsOf } = player({ 'player-playback-rate': stored });
+      await settle();
+      expect(store.getState().stream.rate).toBe(1);
+      expect(callsOf('setRate')).toEqual([]);
+    },
+  );
+
+  it("remembers the viewer's speed", async () => {
+    const { store, storage } = player();
+    await settle();
+    store.dispatch(streamRequests.rateRequested({ rate: 0.75 }));
+    await settle();
+    expect(storage.values.get('player-playback-rate')).toBe('0.75');
+  });
+});
+
+describe('subtitles across sessions', () => {
+  async function withTracks(stored: string | null, tracks = subtitleTracks, current = -1) {
+    const p = player(stored === null ? {} : { 'player-subtitles': stored });
+    await settle();
+    p.media.emit({ type: 'subtitleTracks', tracks, current });
+    await settle();
+    return p;
+  }
+
+  it('turns the remembered language on when the episode has it', async () => {
+    const { callsOf } = await withTracks('{"lang":"en","name":"English"}');
+    expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[1]]);
+  });
+
+  it('finds the language under another name or a regional code', async () => {
+    const { callsOf } = await withTracks('{"lang":"en","name":"English (forced)"}', [
+      { id: 0, name: 'Русские', lang: 'ru' },
+      { id: 5, name: 'English SDH', lang: 'en-US' },
+    ]);
+    expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[5]]);
+  });
+
+  it.each([
+    ['a language the episode lacks', '{"lang":"de","name":"Deutsch"}'],
+    ['nothing remembered', null],
+    ['corrupt memory', '{"lang":'],
+    ['memory of the wrong shape', '["en"]'],
+  ])('leaves the subtitles off for %s', async (_, stored) => {
+    const { callsOf } = await withTracks(stored);
+    expect(callsOf('setSubtitleTrack')).toEqual([]);
+  });
+
+  it('turns off subtitles the stream switched on when the viewer had them off', async () => {
+    const { callsOf } = await withTracks('off', subtitleTracks, 0);
+    expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[-1]]);
+  });
+
+  it("remembers the viewer's subtitles by language, and off", async () => {
+    const { store, storage } = await withTracks(null);
+    store.dispatch(streamRequests.subtitleRequested({ id: 1 }));
+    await settle();
+    expect(JSON.parse(storage.values.get('player-subtitles')!)).toEqual({
+      lang: 'en',
+      name: 'English',
+    });
+    store.dispatch(streamRequests.subtitleRequested({ id: -1 }));
+    await settle();
+    expect(storage.values.get('player-subtitles')).toBe('off');
+  });
+
+  it('carries the choice to the next episode', async () => {
+    const { store, media, callsOf } = await withTracks(null);
+    store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
+    await settle();
+    expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[0], [0]]);
+  });
+});
+
+describe('the subtitle style across sessions', () => {
+  it('reads the last style back', async () => {
+    const { store } = player({
+      'player-subtitle-style': '{"size":"large","color":"yellow","background":100}',
+    });
+    await settle();
+    expect(store.getState().subtitleStyle).toEqual({
+      size: 'large',
+      color: 'yellow',
+      background: 100,
+    });
+  });
+
+  it.each([
+    ['corrupt', 'not json', DEFAULT_SUBTITLE_STYLE],
+    [
+      'unknown values',
+      '{"size":"huge","color":"yellow","background":33}',
+      {
+        ...DEFAULT_SUBTITLE_STYLE,
+        color: 'yellow',
+      },
+    ],
+  ])('falls back to the defaults for %s memory', async (_, stored, expected) => {
+    const { store } = player({ 'player-subtitle-style': stored });
+    await settle();
+    expect(store.getState().subtitleStyle).toEqual(expected);
+  });
+
+  it("remembers each of the viewer's changes", async () => {
+    const { store, storage } = player();
+    await settle();
+    store.dispatch(subtitleStyleRequests.styleRequested({ color: 'cyan' }));
+    store.dispatch(subtitleStyleRequests.styleRequested({ background: 0 }));
+    await settle();
+    expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual({
+      size: 'medium',
+      color: 'cyan',
+      background: 0,
+    });
+  });
+});
+
+describe('Save-Data', () => {
+  const loads = (calls: { method: string; args: unknown[] }[]) =>
+    calls.filter((c) => c.method === 'load').map((c) => c.args[0]);
+
+  it('caps automatic quality at 360p while the viewer has picked none', async () => {
+    const { media } = player({}, { saveData: true });
+    await settle();
+    expect(loads(media.calls)).toEqual([expect.objectContaining({ autoMaxHeight: 360 })]);
+  });
+
+  it('leaves it uncapped without Save-Data', async () => {
+    const { media } = player();
+    await settle();
+    expect(loads(media.calls)).toEqual([expect.objectContaining({ autoMaxHeight: null })]);
+  });
+
+  it("lifts the cap with the viewer's pick, Auto included, for the next episodes too", async () => {
+    const { store, media } = player({}, { saveData: true });
+    await settle();
+    media.emit({
+      type: 'levels',
+      levels: [
+        { height: 240, bitrate: 1 },
+        { height: 480, bitrate: 2 },
+      ],
+      auto: true,
+    });
+    store.dispatch(streamRequests.qualityRequested({ level: -1 }));
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    expect(media.calls.filter((c) => c.method === 'setLevel').map((c) => c.args)).toEqual([[-1]]);
+    expect(loads(media.calls)).toEqual([
+      expect.objectContaining({ autoMaxHeight: 360 }),
+      expect.objectContaining({ autoMaxHeight: null }),
+    ]);
+  });
+});
