@@ -1,4 +1,5 @@
-import { call, select } from 'typed-redux-saga';
+import { call, select, take } from 'typed-redux-saga';
+import { mediaActions } from '../../src/state/playback';
 import type { MediaTrack } from '../../src/shared/media';
 import type { streamRequests } from '../../src/state/stream';
 import { chooseSubtitleTrack, type SubtitleChoice } from '../../src/stream/subtitleChoice';
@@ -23,10 +24,17 @@ export function* rememberSubtitles({
   );
 }
 
-/** The stream's subtitles came: the remembered ones are switched on when the episode has them. */
+/**
+ * The stream's subtitles came: the remembered ones are switched on when the episode has them, once
+ * the video knows its duration (Chromium's own choice of text tracks, made as the metadata comes,
+ * would otherwise show another track beside them).
+ */
 export function* restoreSubtitles(tracks: MediaTrack[], current: number) {
   const { media, storage } = yield* getPorts();
   const choice = storedSubtitleChoice(yield* call([storage, storage.get], SUBTITLES_KEY));
   const id = chooseSubtitleTrack(tracks, choice);
-  if (id !== null && id !== current) yield* call([media, media.setSubtitleTrack], id);
+  if (id === null || id === current) return;
+  const duration = yield* select((s: { media: { duration: number } }) => s.media.duration);
+  if (duration <= 0) yield* take(mediaActions.durationChanged.type);
+  yield* call([media, media.setSubtitleTrack], id);
 }

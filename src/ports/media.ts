@@ -310,11 +310,15 @@ export function createMediaPort(
     setSubtitleTrack: (id) => {
       if (external.length) {
         external.forEach((el, i) => (el.track.mode = i === id ? 'showing' : 'disabled'));
-        emit({ type: 'subtitleTrackSwitched', id });
         const chosen = external[id];
         // a file given up on before stays off
-        if (chosen && !chosen.isConnected) emit({ type: 'subtitleTrackSwitched', id: -1 });
-        else if (chosen) giveUpOnHungSubtitles(chosen);
+        const givenUp = chosen !== undefined && !chosen.isConnected;
+        // told after the call, as the engine's own switches are: the actor may be mid-step
+        queueMicrotask(() => {
+          emit({ type: 'subtitleTrackSwitched', id });
+          if (givenUp) emit({ type: 'subtitleTrackSwitched', id: -1 });
+        });
+        if (chosen && !givenUp) giveUpOnHungSubtitles(chosen);
       } else if (hls) {
         hls.subtitleDisplay = id >= 0;
         hls.subtitleTrack = id;

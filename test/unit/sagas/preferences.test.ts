@@ -79,6 +79,10 @@ describe('subtitles across sessions', () => {
     await settle();
     p.media.emit({ type: 'subtitleTracks', tracks, current });
     await settle();
+    // switched once the video has its metadata
+    expect(p.callsOf('setSubtitleTrack')).toEqual([]);
+    p.media.emit({ type: 'durationchange', duration: 24 });
+    await settle();
     return p;
   }
 
@@ -129,6 +133,7 @@ describe('subtitles across sessions', () => {
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
     await settle();
     media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
+    media.emit({ type: 'durationchange', duration: 24 });
     await settle();
     expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[0], [0]]);
   });

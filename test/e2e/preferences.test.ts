@@ -1,0 +1,250 @@
+// What the viewer set up stays for the next session (subtitles, speed, subtitle style), the cues
+// stay clear of the control bar, and Save-Data keeps automatic quality low: at 1280x720 and on a
+// 390x844 touch screen.
+import type { Browser, Frame, Page } from 'puppeteer-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, demoUrl, openPage, playerFrame, screenshot, useBrowser } from './browser';
+
+const MOBILE = { width: 390, height: 844, hasTouch: true, isMobile: true };
+
+const waitFor = (frame: Frame, predicate: string, timeout = 20_000) =>
+  frame.waitForFunction(predicate, { timeout, polling: 50 });
+const state = (frame: Frame) => frame.evaluate(() => window.__player!.getState());
+const dispatch = (frame: Frame, type: string, payload?: unknown) =>
+  frame.evaluate((action) => window.__player!.dispatch(action), { type, payload });
+const requests = async () =>
+  ((await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[]).map(
+    (r) => r.path,
+  );
+
+/** The demo host page with the film playing, and the player's frame. */
+async function playingFilm(page: Page, query = 'movie_id=1&auto_play=1') {
+  await page.goto(demoUrl(`/host.html?${query}`));
+  const frame = await playerFrame(page);
+  await waitFor(frame, `document.querySelector('video').currentTime > 1`);
+  return frame;
+}
+
+/**
+ * A new session in the same browser (its storage kept): the host page loaded again, and the film
+ * continued where the last session paused it.
+ */
+async function nextSession(page: Page, touch: boolean) {
+  await page.reload();
+  const frame = await playerFrame(page);
+  await press(frame, '[data-testid="continue-watching"]', touch);
+  await waitFor(frame, `!document.querySelector('video').paused`);
+  return frame;
+}
+
+/** The text of the showing subtitle track's active cue, once there is one. */
+async function showingCue(frame: Frame) {
+  await waitFor(
+    frame,
+    `[...document.querySelector('video').textTracks].some((t) => t.mode === 'showing' && t.activeCues && t.activeCues.length > 0)`,
+  );
+  return frame.evaluate(() => {
+    const track = [...document.querySelector('video')!.textTracks].find(
+      (t) => t.mode === 'showing',
+    )!;
+    return { lang: track.language, text: (track.activeCues![0] as VTTCue).text };
+  });
+}
+
+/** Clicks (or taps, on a touch screen) the element the selector finds in the player. */
+async function press(frame: Frame, selector: string, touch: boolean) {
+  const element = await frame.waitForSelector(selector);
+  if (touch) await element!.tap();
+  else await element!.click();
+}
+
+const item = (name: string, role = 'menuitem') => `::-p-aria([name="${name}"][role="${role}"])`;
+
+/**
+ * The pixels where two screenshots of the same paused frame differ (what the subtitles drew): their
+ * box in CSS pixels, and how many of them are in the cue colour given (yellow here).
+ */
+async function cuePixels(browser: Browser, withCues: string, without: string, scale: number) {
+  const page = await browser.newPage();
+  try {
+    return await page.evaluate(
+      async (a: string, b: string, scale: number) => {
+        const pixels = async (png: string) => {
+          const image = await createImageBitmap(
+            await (await fetch(`data:image/png;base64,${png}`)).blob(),
+          );
+          const canvas = new OffscreenCanvas(image.width, image.height);
+          const context = canvas.getContext('2d')!;
+          context.drawImage(image, 0, 0);
+          return context.getImageData(0, 0, image.width, image.height);
+        };
+        const [on, off] = [await pixels(a), await pixels(b)];
+        let top = Infinity;
+        let bottom = -Infinity;
+        let changed = 0;
+        let yellow = 0;
+        for (let i = 0; i < on.data.length; i += 4) {
+          const diff =
+            Math.abs(on.data[i]! - off.data[i]!) +
+            Math.abs(on.data[i + 1]! - off.data[i + 1]!) +
+            Math.abs(on.data[i + 2]! - off.data[i + 2]!);
+          if (diff < 60) continue;
+          const y = Math.floor(i / 4 / on.width);
+          top = Math.min(top, y);
+          bottom = Math.max(bottom, y + 1);
+          changed += 1;
+          // yellow, small text's thin strokes included (they are dimmer)
+          const [r, g, b] = [on.data[i]!, on.data[i + 1]!, on.data[i + 2]!];
+          if (r > 120 && g > 110 && b < 60 && Math.abs(r - g) < 40) yellow += 1;
+        }
+        return { top: top / scale, bottom: bottom / scale, changed, yellow };
+      },
+      withCues,
+      without,
+      scale,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** The player's picture with the Russian subtitles on and off, at this paused frame. */
+async function cuesOnAndOff(page: Page, frame: Frame, name: string) {
+  const shot = async (suffix: string) => {
+    const png = (await page.screenshot({ encoding: 'base64' })) as string;
+    writeFileSync(join(ARTIFACTS, `${name}-${suffix}.png`), Buffer.from(png, 'base64'));
+    return png;
+  };
+  await dispatch(frame, 'stream/subtitleRequested', { id: 0 });
+  await showingCue(frame);
+  await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  const on = await shot('on');
+  await dispatch(frame, 'stream/subtitleRequested', { id: -1 });
+  await waitFor(
+    frame,
+    `[...document.querySelector('video').textTracks].every((t) => t.mode !== 'showing')`,
+  );
+  await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  return { on, off: await shot('off') };
+}
+
+/** Where the control bar is on the page (the player's frame fills the host page's iframe). */
+async function barBox(page: Page, frame: Frame) {
+  const frameTop = await page.$eval('iframe#player', (el) => el.getBoundingClientRect().top);
+  const bar = await frame.$eval('[data-testid="control-bar"]', (el) => {
+    const box = el.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom };
+  });
+  return { top: bar.top + frameTop, bottom: bar.bottom + frameTop };
+}
+
+describe.each([
+  ['desktop (1280x720)', undefined, false],
+  ['phone (390x844, touch)', MOBILE, true],
+] as const)('preferences on a %s', (profile, viewport, touch) => {
+  const browser = useBrowser();
+  const tag = touch ? 'phone' : 'desktop';
+
+  it('subtitles, speed and the subtitle style chosen in the menus are there in the next session', async () => {
+    const { page, errors } = await openPage(browser(), viewport);
+    let frame = await playingFilm(page);
+    await dispatch(frame, 'playback/pauseRequested');
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    // subtitles: English; on a phone through the settings menu, on a desktop its own button
+    if (touch) {
+      await press(frame, '[aria-label="Настройки"]', touch);
+      await press(frame, '[data-testid="settings-item-subs"]', touch);
+    } else await press(frame, '[aria-label="Субтитры"]', touch);
+    await press(frame, item('English', 'menuitemradio'), touch);
+    await waitFor(frame, `window.__player.getState().stream.subtitleTrack === 1`);
+    // speed 1.5x
+    await press(frame, '[aria-label="Настройки"]', touch);
+    await press(frame, '[data-testid="settings-item-playback-rate"]', touch);
+    await press(frame, item('1.5x', 'menuitemradio'), touch);
+    await waitFor(frame, `document.querySelector('video').playbackRate === 1.5`);
+    // the style: subtitles > Оформление > size, colour, background
+    if (touch) {
+      await press(frame, '[aria-label="Настройки"]', touch);
+      await press(frame, '[data-testid="settings-item-subs"]', touch);
+    } else await press(frame, '[aria-label="Субтитры"]', touch);
+    await press(frame, '[data-testid="settings-item-subs-style"]', touch);
+    await frame.waitForSelector('[role="menu"][aria-label="Оформление"]');
+    await screenshot(page, `preferences-${tag}-style-page`);
+    await press(frame, '[data-testid="settings-item-subs-size"]', touch);
+    await press(frame, item('Большой', 'menuitemradio'), touch);
+    await press(frame, '[data-testid="settings-item-subs-color"]', touch);
+    await screenshot(page, `preferences-${tag}-style-colours`);
+    await press(frame, item('Жёлтый', 'menuitemradio'), touch);
+    await press(frame, '[data-testid="settings-item-subs-background"]', touch);
+    await press(frame, item('100%', 'menuitemradio'), touch);
+    // back on 'Оформление', every choice shown
+    const links = await frame.$$eval(
+      '[role="menu"][aria-label="Оформление"] [role="menuitem"]',
+      (els) => els.map((el) => el.getAttribute('aria-label')),
+    );
+    expect(links).toEqual(['Размер: Большой', 'Цвет текста: Жёлтый', 'Фон: 100%']);
+    await screenshot(page, `preferences-${tag}-style-chosen`);
+
+    frame = await nextSession(page, touch);
+    expect((await state(frame)).stream.rate).toBe(1.5);
+    expect(await frame.evaluate(() => document.querySelector('video')!.playbackRate)).toBe(1.5);
+    expect(await showingCue(frame)).toMatchObject({ lang: 'en' });
+    expect((await state(frame)).subtitleStyle).toEqual({
+      size: 'large',
+      color: 'yellow',
+      background: 100,
+    });
+    // the cues drawn in the style: yellow text on black
+    await dispatch(frame, 'playback/pauseRequested');
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    await screenshot(page, `preferences-${tag}-restored`);
+    const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-restored-cues`);
+    const cues = await cuePixels(browser(), on, off, 1);
+    expect(cues.yellow).toBeGreaterThan(50);
+    expect(errors).toEqual([]);
+  });
+
+  it('the cues stay above the control bar while it shows', async () => {
+    const { page, errors } = await openPage(browser(), viewport);
+    const frame = await playingFilm(page);
+    await dispatch(frame, 'playback/pauseRequested'); // paused, the bar stays
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-lifted-cues`);
+    const cues = await cuePixels(browser(), on, off, 1);
+    const bar = await barBox(page, frame);
+    expect(cues.changed).toBeGreaterThan(100); // the cue was drawn
+    expect(cues.bottom).toBeLessThanOrEqual(bar.top);
+    await dispatch(frame, 'stream/subtitleRequested', { id: 0 });
+    await showingCue(frame);
+    await screenshot(page, `preferences-${tag}-cue-above-bar`);
+    expect(errors).toEqual([]);
+  });
+
+  it('Save-Data: automatic quality stays at 360p or below until the viewer picks 480p', async () => {
+    const { page, errors } = await openPage(browser(), viewport);
+    await page.evaluateOnNewDocument(() => {
+      const connection = (navigator as Navigator & { connection?: object }).connection;
+      if (connection) Object.defineProperty(connection, 'saveData', { get: () => true });
+    });
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const frame = await playingFilm(page);
+    await waitFor(frame, `document.querySelector('video').currentTime > 9`);
+    const loaded = (await requests()).filter((p) => /^\/media\/hls\/\d+p\//.test(p));
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((p) => !/^\/media\/hls\/(240|360)p\//.test(p))).toEqual([]);
+    expect(
+      await frame.evaluate(() => document.querySelector('video')!.videoHeight),
+    ).toBeLessThanOrEqual(360);
+    // the viewer's pick goes past the cap
+    await dispatch(frame, 'playback/pauseRequested');
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    await press(frame, '[aria-label="Настройки"]', touch);
+    await press(frame, '[data-testid="settings-item-quality"]', touch);
+    await press(frame, item('480p', 'menuitemradio'), touch);
+    await dispatch(frame, 'playback/playRequested');
+    await waitFor(frame, `document.querySelector('video').videoHeight === 480`);
+    await screenshot(page, `preferences-${tag}-save-data-480p`);
+    expect(errors).toEqual([]);
+  });
+});
