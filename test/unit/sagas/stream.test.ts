@@ -65,6 +65,7 @@ describe('the stream actor: loading', () => {
       startAt: 7,
       preferredHeight: null,
       bandwidthEstimate: null,
+      autoMaxHeight: null,
       subtitles: [{ src: `${BASE}/media/subs/ru.vtt`, label: 'Русские', language: 'ru' }],
     });
     expect(store.getState().stream).toMatchObject({
