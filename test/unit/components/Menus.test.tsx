@@ -3,6 +3,7 @@ import type { UnknownAction } from 'redux';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
+import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
 import { uiActions } from '../../../src/state/ui';
 import { viewportActions } from '../../../src/state/viewport';
 import { series } from '../../../tools/sim/fixtures';
@@ -236,5 +237,69 @@ describe('the poster and the fullscreen-stretched close button', () => {
     });
     fireEvent.click(button('Свернуть плеер'));
     expect(dispatched.at(-1)?.type).toBe('ui/stretchedCloseRequested');
+  });
+});
+
+describe("the subtitles' 'Оформление' page", () => {
+  const withSubtitles = [
+    ...watching202,
+    viewportActions.layoutChanged({ wide: true }),
+    streamActions.subtitleTracksLoaded({
+      tracks: [{ id: 0, name: 'Русские', lang: 'ru' }],
+      current: -1,
+    }),
+  ];
+
+  it('shows each choice; a page of options sets one and returns to it', () => {
+    const { store, dispatched } = renderPlayer(...withSubtitles);
+    fireEvent.click(button('Субтитры'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Оформление' }));
+    const style = screen.getByRole('menu', { name: 'Оформление' });
+    expect(
+      within(style)
+        .getAllByRole('menuitem')
+        .map((i) => i.getAttribute('aria-label')),
+    ).toEqual(['Размер: Средний', 'Цвет текста: Белый', 'Фон: 75%']);
+    fireEvent.click(within(style).getByRole('menuitem', { name: 'Цвет текста: Белый' }));
+    const colours = screen.getByRole('menu', { name: 'Цвет текста' });
+    expect(
+      within(colours)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual(['Белый✓', 'Жёлтый', 'Зелёный', 'Голубой']);
+    fireEvent.click(within(colours).getByRole('menuitemradio', { name: 'Жёлтый' }));
+    expect(dispatched.at(-1)).toEqual({
+      type: 'subtitleStyle/styleRequested',
+      payload: { color: 'yellow' },
+    });
+    expect(store.getState().subtitleStyle.color).toBe('yellow');
+    expect(screen.getByRole('menuitem', { name: 'Цвет текста: Жёлтый' })).toBeInTheDocument();
+    // back: 'Оформление', then the subtitles page
+    fireEvent.click(button('Назад'));
+    expect(screen.getByRole('menu', { name: 'Субтитры' })).toBeVisible();
+  });
+
+  /** The rules the view wrote for the content video's cues and their container. */
+  const videoRules = () =>
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText))
+      .filter((rule) => rule.startsWith('#video::'));
+
+  it('styles the cues as chosen, lifted above the control bar while it shows', () => {
+    renderPlayer(
+      ...withSubtitles,
+      subtitleStyleRequests.styleRequested({ size: 'large', background: 0 }),
+    );
+    expect(videoRules()).toEqual([
+      '#video::cue {font-size: 150%; color: #ffffff; background-color: rgba(0, 0, 0, 0);}',
+      expect.stringMatching(
+        /::-webkit-media-text-track-container \{.* transform: translateY\(calc\(-1 \* var\(--control-bar-height, 0px\)\)\);\}$/,
+      ),
+    ]);
+  });
+
+  it('leaves the cues at the bottom while the control bar is hidden', () => {
+    renderPlayer(...withSubtitles, mediaActions.playing(), uiActions.controlsHidden());
+    expect(videoRules()[1]).toMatch(/ transform: translateY\(0\);\}$/);
   });
 });
