@@ -205,6 +205,17 @@ describe.each([
     expect(errors).toEqual([]);
   });
 
+  it("a series episode turns the remembered language on from the stream's own subtitles", async () => {
+    const { page, errors } = await openPage(browser(), viewport);
+    await page.evaluateOnNewDocument(() =>
+      localStorage.setItem('player-subtitles', '{"lang":"en","name":"English (film)"}'),
+    );
+    const frame = await playingFilm(page, 'movie_id=2&episode_id=201&auto_play=1');
+    expect(await showingCue(frame)).toMatchObject({ lang: 'en' });
+    expect((await state(frame)).stream.subtitleTrack).toBeGreaterThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+
   it('the cues stay above the control bar while it shows', async () => {
     const { page, errors } = await openPage(browser(), viewport);
     const frame = await playingFilm(page);
