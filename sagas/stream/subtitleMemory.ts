@@ -1,7 +1,7 @@
-import { call, select, take } from 'typed-redux-saga';
+import { call, race, select, take } from 'typed-redux-saga';
 import { mediaActions } from '../../src/state/playback';
 import type { MediaTrack } from '../../src/shared/media';
-import type { streamRequests } from '../../src/state/stream';
+import { streamActions, type streamRequests } from '../../src/state/stream';
 import { chooseSubtitleTrack, type SubtitleChoice } from '../../src/stream/subtitleChoice';
 import { getPorts } from '../lib/context';
 import { SUBTITLES_KEY } from '../lib/storageKeys';
@@ -35,6 +35,13 @@ export function* restoreSubtitles(tracks: MediaTrack[], current: number) {
   const id = chooseSubtitleTrack(tracks, choice);
   if (id === null || id === current) return;
   const duration = yield* select((s: { media: { duration: number } }) => s.media.duration);
-  if (duration <= 0) yield* take(mediaActions.durationChanged.type);
+  if (duration <= 0) {
+    // another load first: its own tracks decide
+    const { reloaded } = yield* race({
+      metadata: take(mediaActions.durationChanged.type),
+      reloaded: take(streamActions.loadStarted.type),
+    });
+    if (reloaded) return;
+  }
   yield* call([media, media.setSubtitleTrack], id);
 }

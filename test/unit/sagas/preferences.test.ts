@@ -127,6 +127,19 @@ describe('subtitles across sessions', () => {
     expect(storage.values.get('player-subtitles')).toBe('off');
   });
 
+  it('drops a restore still waiting for metadata when another episode loads', async () => {
+    const { store, media, callsOf } = player({
+      'player-subtitles': '{"lang":"en","name":"English"}',
+    });
+    await settle();
+    media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    media.emit({ type: 'durationchange', duration: 24 });
+    await settle();
+    expect(callsOf('setSubtitleTrack')).toEqual([]); // the old episode's track ids
+  });
+
   it('carries the choice to the next episode', async () => {
     const { store, media, callsOf } = await withTracks(null);
     store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
