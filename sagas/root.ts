@@ -10,6 +10,7 @@ import { supervise, type Actor } from './lib/supervise';
 import { midrollActor } from './midroll/midroll';
 import { nextUpActor } from './nextUp/nextUp';
 import { progressActor } from './progress/progress';
+import { qoeActor } from './qoe/qoe';
 import { streamActor } from './stream/stream';
 import { mediaSessionActor } from './systemMedia/mediaSession';
 import { wakeLockActor } from './systemMedia/wakeLock';
@@ -34,6 +35,7 @@ export const ACTORS: Record<string, Actor> = {
   mediaSession: mediaSessionActor,
   wakeLock: wakeLockActor,
   preferences: preferencesActor,
+  qoe: qoeActor,
 };
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */

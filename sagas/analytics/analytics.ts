@@ -14,12 +14,14 @@ import { deviceType, type DeviceType } from '../../src/device/device';
 import type { PlaybackQuality } from '../../src/shared/media';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
 import { selectCurrentHeight, selectPlayerState } from '../../src/state/selectors';
-import { contentActions, selectCurrentEpisodeId } from '../../src/state/content';
+import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
 import { viewportActions } from '../../src/state/viewport';
+import { QOE_EVENT, qoeEventFields, selectQoe } from '../../src/state/qoe';
 import { getConfig, getPorts } from '../lib/context';
 import { anyOf } from '../lib/anyOf';
+import { currentQoe } from '../lib/currentQoe';
 
 /** What the actor remembers of the episode playing (what was sent for it), and of the device. */
 interface Memory {
@@ -32,6 +34,8 @@ interface Memory {
   framesAtSecond: number;
   muted: boolean;
   qualityHeight: number | null;
+  /** the episode's videoplayer_qoe went out (the state says so too, a moment later) */
+  qoeSent: boolean;
 }
 
 /**
@@ -62,6 +66,7 @@ function* onEpisode(memory: Memory) {
     lastMinute: 0,
     frames: null,
     framesAtSecond: 0,
+    qoeSent: false,
   });
 }
 
@@ -110,6 +115,27 @@ function* onEnded(memory: Memory) {
     yield* send(memory, 'progress', { progress: 100 });
   }
   yield* send(memory, 'ended');
+  yield* sendQoe(memory);
+}
+
+/**
+ * The episode's quality of experience, once: at its end, or as the viewer leaves it (another
+ * episode, the page hidden or unloaded), whichever comes first, for an episode the viewer or the
+ * autoplay asked to start. The memory says at once that it went out (the end and the leaving it
+ * starts may come before the state hears of it); the state says so across a restart.
+ */
+function* sendQoe(memory: Memory) {
+  const qoe = yield* select(selectQoe);
+  if (memory.qoeSent || qoe.reported || qoe.intentAtMs === null) return;
+  memory.qoeSent = true;
+  yield* send(memory, QOE_EVENT, qoeEventFields(yield* currentQoe()));
+}
+
+/** Another episode asked for: the one playing is left (it still is the state's current one). */
+function* onEpisodeRequested(memory: Memory, { payload }: PayloadAction<{ episodeId: number }>) {
+  const current = yield* select(selectCurrentEpisodeId);
+  const known = yield* select(selectHasEpisode, payload.episodeId);
+  if (known && payload.episodeId !== current) yield* sendQoe(memory);
 }
 
 function* onVolume(memory: Memory, { payload }: PayloadAction<{ muted: boolean }>) {
@@ -163,6 +189,7 @@ export function* analyticsActor() {
       : 0,
     muted: state.media.muted,
     qualityHeight: selectCurrentHeight(state),
+    qoeSent: state.qoe.reported,
   };
   const whenStarted = (saga: (m: Memory, a: never) => Generator) =>
     function* (action: UnknownAction) {
@@ -211,6 +238,14 @@ export function* analyticsActor() {
     },
   );
   yield* takeEvery(streamActions.errorOccurred.type, onStreamError, memory);
+  yield* takeEvery(contentActions.episodeRequested.type, onEpisodeRequested, memory);
+  // hidden is the last moment a page is sure to have: a phone may discard a background tab unheard
+  yield* takeEvery(
+    viewportActions.pageVisibilityChanged.type,
+    function* ({ payload }: PayloadAction<{ hidden: boolean }>) {
+      if (payload.hidden) yield* sendQoe(memory);
+    },
+  );
   yield* takeEvery(anyOf(CLICK_ACTIONS), function* (action: UnknownAction) {
     yield* send(memory, 'click', { click_target: clickTarget(action) });
   });

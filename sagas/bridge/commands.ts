@@ -30,6 +30,7 @@ import {
   selectPlayerState,
 } from '../../src/state/selectors';
 import { getConfig, getPorts } from '../lib/context';
+import { currentQoe } from '../lib/currentQoe';
 
 /** What a host may not do while an advert plays: refused with this code, never queued. */
 export const REFUSED_DURING_AD: CommandError = {
@@ -263,6 +264,9 @@ export function* runCommand(command: Command, requestId: RequestId): Generator<u
       // answered outside the actors: the log is the recorder's, not the state's
       yield* put(bridgeActions.logRequested({ requestId }));
       return {};
+    case 'getQoe':
+      // the clock now (a stall under way counts up to it) and the element's frame counts
+      return answer('getQoe', yield* currentQoe());
     case 'getCurrentTime': {
       // the element's own position: the state's is a second behind, and a seek's not yet there
       const sample = yield* call([media, media.sample]);

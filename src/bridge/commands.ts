@@ -132,6 +132,7 @@ const READERS: { [K in CommandName]: Reader<K> } = {
   getTracks: bare('getTracks'),
   getPictureInPicture: bare('getPictureInPicture'),
   isAdPlaying: bare('isAdPlaying'),
+  getQoe: bare('getQoe'),
 };
 
 export const UNKNOWN_COMMAND = 'unknown command';

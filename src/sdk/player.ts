@@ -235,6 +235,8 @@ export class KinoPlayer {
   getPictureInPicture = () => this.command('getPictureInPicture');
   /** an advert of a break is on screen */
   isAdPlaying = () => this.command('isAdPlaying');
+  /** the episode's quality of experience so far: start times, stalls, frames, bitrate, ad fill */
+  getQoe = () => this.command('getQoe');
   /** the session's flight log (JSON), for a bug report */
   getFlightLog = () => this.command('exportLog');
 
@@ -596,6 +598,7 @@ export const PLAYER_COMMANDS = [
   'getPictureInPicture',
   'isAdPlaying',
   'getFlightLog',
+  'getQoe',
 ] as const satisfies readonly KinoPlayerCommand[];
 // a command method missing from the list does not compile
 type Unlisted = Exclude<KinoPlayerCommand, (typeof PLAYER_COMMANDS)[number]>;

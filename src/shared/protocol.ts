@@ -121,6 +121,37 @@ export type HostError =
       errorId: string | null;
     };
 
+/**
+ * What the viewer felt of the episode playing (`getQoe`), since its first start intent (the viewer's
+ * play or the autoplay). Times in ms, bitrate in bits per second; null where there is nothing to
+ * measure yet.
+ */
+export interface HostQoe {
+  /** from the start intent to the first frame the viewer saw: a pre-roll's, or the film's */
+  ttffMs: number | null;
+  /** from the start intent to the film's first frame (after any pre-roll) */
+  ttffContentMs: number | null;
+  /** the film stopped to wait for data while playing (not for a seek) */
+  rebufferCount: number;
+  rebufferMs: number;
+  /** rebufferMs over the watched time, 0..1; 0 when nothing was watched */
+  rebufferRatio: number;
+  /** seconds the film was watched: not paused, stalls included */
+  watchedSec: number;
+  /** the video element's frames dropped and shown, of the source playing */
+  droppedFrames: number;
+  totalFrames: number;
+  /** the played levels' bitrates, weighted by the seconds each played */
+  averageBitrate: number | null;
+  /** adverts asked for, and those that showed a frame */
+  adsAsked: number;
+  adsPlayed: number;
+  /** adsPlayed over adsAsked, 0..1; null when no advert was asked for */
+  adFill: number | null;
+  /** from a break's request to its first advert's frame, the mean over the breaks that showed one */
+  adStartMs: number | null;
+}
+
 /** The `ready` event, and the answer to `hello` once loaded: what the player sends and takes. */
 export interface ReadyInfo {
   events: string[];
@@ -274,6 +305,8 @@ export interface PlayerCommands {
   getPictureInPicture: { args: undefined; answer: boolean };
   /** an advert of a break is on screen */
   isAdPlaying: { args: undefined; answer: boolean };
+  /** the episode's quality of experience so far */
+  getQoe: { args: undefined; answer: HostQoe };
 }
 
 /** The playback rates a host may set. */
@@ -324,6 +357,7 @@ export const COMMAND_KINDS = {
   getTracks: 'getter',
   getPictureInPicture: 'getter',
   isAdPlaying: 'getter',
+  getQoe: 'getter',
 } as const satisfies Record<CommandName, 'action' | 'getter'>;
 
 export type GetterName = {

@@ -5,6 +5,7 @@ import { bridgeSlice } from './bridge';
 import { contentSlice } from './content';
 import { mediaReducer } from './playback';
 import { nextUpSlice } from './nextUp';
+import { qoeSlice } from './qoe';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
 import { subtitleStyleSlice } from './subtitleStyle';
@@ -25,6 +26,7 @@ export const rootReducer = combineReducers({
   viewport: viewportSlice.reducer,
   nextUp: nextUpSlice.reducer,
   subtitleStyle: subtitleStyleSlice.reducer,
+  qoe: qoeSlice.reducer,
 });
 
 export type PlayerState = ReturnType<typeof rootReducer>;

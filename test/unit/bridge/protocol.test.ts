@@ -49,6 +49,7 @@ const EXAMPLES: { [K in CommandName]: CommandArgs<K> } = {
   getTracks: undefined,
   getPictureInPicture: undefined,
   isAdPlaying: undefined,
+  getQoe: undefined,
 };
 
 describe('the host protocol, as the bridge speaks it', () => {
@@ -123,6 +124,7 @@ describe('the host protocol, as the bridge speaks it', () => {
       'getTracks',
       'getPictureInPicture',
       'isAdPlaying',
+      'getQoe',
     ]);
   });
 

@@ -468,6 +468,7 @@ const METHODS: {
   getTracks: [undefined, (p) => p.getTracks()],
   getPictureInPicture: [undefined, (p) => p.getPictureInPicture()],
   isAdPlaying: [undefined, (p) => p.isAdPlaying()],
+  getQoe: [undefined, (p) => p.getQoe()],
 };
 
 describe('the host SDK: every command of the protocol', () => {

@@ -1,0 +1,37 @@
+import type { UnknownAction } from 'redux';
+import { call, put, select, takeEvery } from 'typed-redux-saga';
+import { selectPlayedSeconds } from '../../src/state/playback';
+import { qoeActions, selectQoe, TIMED_ACTIONS, timeMatters } from '../../src/state/qoe';
+import { selectPlayerState } from '../../src/state/selectors';
+import { streamActions } from '../../src/state/stream';
+import { getPorts } from '../lib/context';
+import { anyOf } from '../lib/anyOf';
+
+/**
+ * The moment of an action that a figure needs (a start intent, a first frame, a stall's start or
+ * end, a break asked for), from the clock port, as an action: the reducer does the arithmetic, and
+ * a replay reads the same clock from the log.
+ */
+function* clockAfter(action: UnknownAction) {
+  if (!timeMatters(yield* select(selectQoe), action.type)) return;
+  const { clock } = yield* getPorts();
+  const atMs = yield* call([clock, clock.now]);
+  yield* put(qoeActions.clocked({ of: action.type, atMs }));
+}
+
+/** Another level plays: its bitrate, from the played seconds now, for the time-weighted average. */
+function* levelPlayed({ payload }: ReturnType<typeof streamActions.levelSwitched>) {
+  const state = yield* select(selectPlayerState);
+  const bitrate = state.stream.levels[payload.level]?.bitrate ?? null;
+  yield* put(qoeActions.levelPlayed({ bitrate, playedSeconds: selectPlayedSeconds(state) }));
+}
+
+/**
+ * The quality-of-experience actor: times what the viewer waits for, and tells which level plays
+ * from when. It remembers nothing of its
+ * own (the tallies are the state's), so a restart goes on where it was.
+ */
+export function* qoeActor() {
+  yield* takeEvery(anyOf(TIMED_ACTIONS), clockAfter);
+  yield* takeEvery(streamActions.levelSwitched.type, levelPlayed);
+}
