@@ -28,8 +28,8 @@ function* levelPlayed({ payload }: ReturnType<typeof streamActions.levelSwitched
 
 /**
  * The quality-of-experience actor: times what the viewer waits for, and tells which level plays
- * from when. It remembers nothing of its
- * own (the tallies are the state's), so a restart goes on where it was.
+ * from when. It remembers nothing of its own (the tallies are the state's), so a restart goes on
+ * where it was.
  */
 export function* qoeActor() {
   yield* takeEvery(anyOf(TIMED_ACTIONS), clockAfter);

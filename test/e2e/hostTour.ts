@@ -3,6 +3,7 @@
 // the film in the player's frame, its state, the events the page heard.
 import type { Frame, Page } from 'puppeteer-core';
 import type { FlightLog } from '../../src/recorder/format';
+import type { HostQoe } from '../../src/shared/protocol';
 import { expectLogReplays, expectReplayable } from './flightLog';
 import { screenshot, waitFor } from './browser';
 
@@ -130,6 +131,15 @@ export async function tourEveryCommand(page: Page, via: Via) {
   expect(await value('isAdPlaying')).toBe(false);
   expect(await value('getEpisode')).toMatchObject({ id: 101 });
   expect(await value('getEpisodes')).toEqual([expect.objectContaining({ id: 101 })]);
+  // what the viewer felt so far: the start took time, the shares are shares, frames were shown
+  const qoe = await value<HostQoe>('getQoe');
+  expect(qoe.ttffMs).toBeGreaterThan(0);
+  expect(qoe.ttffContentMs).toBeGreaterThanOrEqual(qoe.ttffMs!);
+  expect(qoe.watchedSec).toBeGreaterThan(0);
+  expect(qoe.rebufferRatio).toBeGreaterThanOrEqual(0);
+  expect(qoe.rebufferRatio).toBeLessThanOrEqual(1);
+  expect(qoe.totalFrames).toBeGreaterThan(0);
+  expect(qoe.averageBitrate).toBeGreaterThan(0);
 
   // fullscreen, within a viewer's gesture in the player (puppeteer's evaluation there is one)
   expect(await value('getFullscreen')).toBe(false);
