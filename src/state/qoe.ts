@@ -85,6 +85,7 @@ const initialState: QoeState = {
 /** The actions whose moment counts: the qoe actor reads the clock after them (see `timeMatters`). */
 export const TIMED_ACTIONS = [
   playbackRequests.playRequested.type,
+  adRequests.playPauseRequested.type,
   mediaActions.playing.type,
   mediaActions.waiting.type,
   mediaActions.paused.type,
@@ -115,6 +116,7 @@ function closeStall(state: QoeState, atMs: number) {
 export function timeMatters(s: QoeState, type: string): boolean {
   switch (type) {
     case playbackRequests.playRequested.type:
+    case adRequests.playPauseRequested.type:
       return s.intentAtMs === null;
     case mediaActions.playing.type:
       return (s.intentAtMs !== null && s.contentFirstFrameAtMs === null) || s.stallSinceMs !== null;
@@ -138,6 +140,7 @@ export const qoeSlice = createSlice({
       const { of, atMs } = action.payload;
       switch (of) {
         case playbackRequests.playRequested.type:
+        case adRequests.playPauseRequested.type: // the viewer's click on a pre-roll that waited for one
           state.intentAtMs ??= atMs;
           return;
         case mediaActions.playing.type:
@@ -184,6 +187,13 @@ export const qoeSlice = createSlice({
       state.filmPlaying = true;
       state.seeking = false;
     });
+    // the browser refused the autoplay (of the film or of its pre-roll): the start waits for the
+    // viewer, whose play is the intent
+    const startRefused = (state: QoeState) => {
+      if (state.firstFrameAtMs === null) state.intentAtMs = null;
+    };
+    builder.addCase(mediaActions.autoplayBlocked, startRefused);
+    builder.addCase(adsActions.adNeedsClick, startRefused);
     builder.addCase(mediaActions.ended, (state) => {
       state.filmPlaying = false;
     });

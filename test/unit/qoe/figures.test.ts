@@ -94,6 +94,30 @@ describe('the qoe slice: the figures from the actions', () => {
     });
   });
 
+  it('an autoplay the browser refused: the start counts from the viewer’s play', () => {
+    const s = tallies([
+      [contentActions.episodeSelected({ episodeId: 101 })],
+      [playbackRequests.playRequested(), 100], // the autoplay
+      [mediaActions.autoplayBlocked()],
+      [playbackRequests.playRequested(), 9_000], // the viewer, much later
+      [mediaActions.playing(), 9_300],
+    ]);
+    expect(qoeFigures(s, 9_500, 0, NO_FRAMES)).toMatchObject({ ttffMs: 300, ttffContentMs: 300 });
+  });
+
+  it('a pre-roll the browser would not start: the start counts from the viewer’s click on it', () => {
+    const s = tallies([
+      [contentActions.episodeSelected({ episodeId: 101 })],
+      [playbackRequests.playRequested(), 100],
+      [adRequests.breakRequested({ kind: 'preroll' }), 100],
+      [adsActions.adCreated({ index: 0, vastUrl: '/vast/1.xml' })],
+      [adsActions.adNeedsClick()],
+      [adRequests.playPauseRequested(), 5_000],
+      [adsActions.adStarted(), 5_200],
+    ]);
+    expect(qoeFigures(s, 6_000, 0, NO_FRAMES)).toMatchObject({ ttffMs: 200, adFill: 1 });
+  });
+
   it('counts a stall only while the film plays, not during a seek nor before its first frame', () => {
     const s = tallies([
       [contentActions.episodeSelected({ episodeId: 101 })],
