@@ -14,6 +14,7 @@ import { qoeActor } from './qoe/qoe';
 import { streamActor } from './stream/stream';
 import { mediaSessionActor } from './systemMedia/mediaSession';
 import { wakeLockActor } from './systemMedia/wakeLock';
+import { thumbnailsActor } from './thumbnails/thumbnails';
 import { uiActor } from './ui/ui';
 import { viewportActor } from './viewport/viewport';
 import { preferencesActor } from './preferences/preferences';
@@ -36,6 +37,7 @@ export const ACTORS: Record<string, Actor> = {
   wakeLock: wakeLockActor,
   preferences: preferencesActor,
   qoe: qoeActor,
+  thumbnails: thumbnailsActor,
 };
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */

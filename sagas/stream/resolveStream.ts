@@ -15,7 +15,13 @@ export interface ResolvedStream {
   subtitles: ExternalSubtitle[];
   /** the master JSON's intro, credits and chapters (none for a plain stream) */
   markers: Markers;
+  /** the thumbnails WebVTT file's address, null without one */
+  thumbnails: string | null;
 }
+
+/** The master JSON's thumbnails field as an address; null when it is missing or not a link. */
+export const thumbnailsLink = (field: unknown, masterUrl: string) =>
+  typeof field === 'string' && field.trim() !== '' ? withOrigin(field.trim(), masterUrl) : null;
 
 /**
  * An episode's stream path as sources: itself, or the sources and subtitles of its master JSON
@@ -32,6 +38,7 @@ export function* resolveStream(path: string) {
       sourceIndex: 0,
       subtitles: [],
       markers: NO_MARKERS,
+      thumbnails: null,
     } as ResolvedStream;
   }
   try {
@@ -46,6 +53,7 @@ export function* resolveStream(path: string) {
         .filter((s) => typeof s?.src === 'string')
         .map((s) => ({ src: withOrigin(s.src, url), label: s.label, language: s.language })),
       markers: parseMarkers((master as { markers?: unknown }).markers),
+      thumbnails: thumbnailsLink(master.thumbnails, url),
     } as ResolvedStream;
   } catch (error) {
     yield* put(

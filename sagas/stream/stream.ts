@@ -234,7 +234,7 @@ function* loadStream(playing: Playing, action: Action) {
     startAt = firstLoad ? (config.startTime ?? 0) : 0;
     if (firstLoad) yield* restoreVolume();
   }
-  const { sources, sourceIndex, base, subtitles, markers } = stream;
+  const { sources, sourceIndex, base, subtitles, markers, thumbnails } = stream;
   const source = sources[sourceIndex];
   if (!source) return;
   const url = withOrigin(source.link, base);
@@ -251,6 +251,7 @@ function* loadStream(playing: Playing, action: Action) {
       base,
       subtitles,
       markers,
+      thumbnails,
     }),
   );
   const preferredHeight = yield* select(selectPreferredHeight);

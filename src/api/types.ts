@@ -50,6 +50,8 @@ export interface MasterSubtitle {
 export interface MasterJson {
   sources: MasterSource[];
   subtitles: MasterSubtitle[];
+  /** docs/master-json.md: the progress bar's thumbnails (a WebVTT file); checked as it is read */
+  thumbnails?: unknown;
 }
 
 export interface Availability {

@@ -8,6 +8,7 @@ import type {
   StreamEngine,
 } from '../shared/media';
 import { autoMaxHeight } from '../stream/levels';
+import type { ThumbnailCue } from '../stream/thumbnails';
 import { mediaActions } from './playback';
 import { NO_MARKERS, type Markers } from '../stream/markers';
 
@@ -72,6 +73,11 @@ export interface StreamState {
   saveData: boolean;
   /** the viewer (or the host) picked a quality this session: the Save-Data cap no longer applies */
   qualityPicked: boolean;
+  /**
+   * The progress bar's previews: the master JSON's thumbnails file (null without one), the file
+   * whose cues are here (fetched after the film's first frame; none when it could not be had)
+   */
+  thumbnails: { src: string | null; loadedFrom: string | null; cues: ThumbnailCue[] };
 }
 
 const initialState: StreamState = {
@@ -99,6 +105,7 @@ const initialState: StreamState = {
   recoveries: { media: 0, network: 0 },
   saveData: false,
   qualityPicked: false,
+  thumbnails: { src: null, loadedFrom: null, cues: [] },
 };
 
 export const streamSlice = createSlice({
@@ -115,18 +122,34 @@ export const streamSlice = createSlice({
         base?: string;
         subtitles?: ExternalSubtitle[];
         markers?: Markers;
+        thumbnails?: string | null;
       }>,
     ) {
+      const { thumbnails: src = null, ...payload } = action.payload;
       return {
         ...initialState,
-        ...action.payload,
+        ...payload,
         status: 'loading',
         preferredHeight: state.preferredHeight,
         rate: state.rate,
         bandwidth: state.bandwidth,
         saveData: state.saveData,
         qualityPicked: state.qualityPicked,
+        // another source of the same film keeps the previews it has
+        thumbnails: src === state.thumbnails.src ? state.thumbnails : { ...initialState.thumbnails, src },
       };
+    },
+    /** the thumbnails file's cues, for the file still wanted */
+    thumbnailsLoaded(state, action: PayloadAction<{ src: string; cues: ThumbnailCue[] }>) {
+      if (action.payload.src !== state.thumbnails.src) return;
+      state.thumbnails.loadedFrom = action.payload.src;
+      state.thumbnails.cues = action.payload.cues;
+    },
+    /** the thumbnails file could not be had: the bar shows no previews */
+    thumbnailsFailed(state, action: PayloadAction<{ src: string; detail: string }>) {
+      if (action.payload.src !== state.thumbnails.src) return;
+      state.thumbnails.loadedFrom = action.payload.src;
+      state.thumbnails.cues = [];
     },
     /** the bandwidth estimate kept for the next choices (the first level, an ad's media file) */
     bandwidthEstimated(
@@ -219,6 +242,7 @@ export const selectLoadedStream = (s: Holds) =>
         base: s.stream.base,
         subtitles: s.stream.subtitles,
         markers: s.stream.markers,
+        thumbnails: s.stream.thumbnails.src,
       };
 export const selectStreamLoop = (s: Holds) => ({
   playedBeforeMs: s.stream.playedBeforeMs,
@@ -234,3 +258,7 @@ export const selectAudioFallback = (s: Holds) => ({
 });
 /** the episode's intro, credits and chapters, from its master JSON */
 export const selectMarkers = (s: Holds) => s.stream.markers;
+/** the thumbnails file wanted now, and the one whose cues are loaded */
+export const selectThumbnailsSource = (s: Holds) => s.stream.thumbnails;
+/** the progress bar's preview cues, in time order (none until loaded) */
+export const selectThumbnailCues = (s: Holds) => s.stream.thumbnails.cues;

@@ -1,0 +1,52 @@
+import type { Task } from 'redux-saga';
+import { call, cancel, fork, put, select, take } from 'typed-redux-saga';
+import { DEFAULT_TIMEOUT_MS } from '../../src/api/endpoints';
+import type { HttpRequest } from '../../src/ports/types';
+import type { PlayerState } from '../../src/state';
+import { mediaActions } from '../../src/state/playback';
+import { selectThumbnailsSource, streamActions } from '../../src/state/stream';
+import { parseThumbnailsVtt } from '../../src/stream/thumbnails';
+import { getPorts } from '../lib/context';
+
+const selectStarted = (s: PlayerState) => s.media.started;
+const selectStreamLoaded = (s: PlayerState) => s.stream.url !== null;
+
+/**
+ * The loaded stream's thumbnails file, once its film has shown its first frame (docs/startup.md:
+ * nothing is fetched on the way to it), unless its cues are already here. A file that cannot be
+ * had, or holds no cues, only means no previews.
+ */
+function* loadThumbnails() {
+  if (!(yield* select(selectStarted))) yield* take(mediaActions.playing.type);
+  const { src, loadedFrom } = yield* select(selectThumbnailsSource);
+  if (!src || loadedFrom === src) return;
+  const { http } = yield* getPorts();
+  const request: HttpRequest = {
+    method: 'GET',
+    url: src,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    responseType: 'text',
+  };
+  try {
+    const res = yield* call([http, http.request], request);
+    if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}`);
+    const cues = typeof res.data === 'string' ? parseThumbnailsVtt(res.data, src) : [];
+    yield* put(streamActions.thumbnailsLoaded({ src, cues }));
+  } catch (error) {
+    yield* put(streamActions.thumbnailsFailed({ src, detail: String(error) }));
+  }
+}
+
+/**
+ * The thumbnails actor: fetches the progress bar's preview cues for each stream loaded. A new load
+ * cancels the last one's fetch; started again after a crash, it goes on with the stream loaded.
+ */
+export function* thumbnailsActor() {
+  let task: Task | null = null;
+  if (yield* select(selectStreamLoaded)) task = yield* fork(loadThumbnails);
+  for (;;) {
+    yield* take(streamActions.loadStarted.type);
+    if (task) yield* cancel(task);
+    task = yield* fork(loadThumbnails);
+  }
+}

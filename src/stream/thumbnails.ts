@@ -1,0 +1,107 @@
+/**
+ * The progress bar's preview pictures: a WebVTT file whose cues name an image, or a tile of a
+ * sprite (`sprite.jpg#xywh=x,y,w,h`), for a stretch of the film. Image addresses are relative to
+ * the VTT's own address.
+ */
+export interface ThumbnailCue {
+  /** seconds of the film: the cue is from start up to (not including) end */
+  start: number;
+  end: number;
+  /** the image's address, without its fragment */
+  image: string;
+  /** the tile in the image, in its pixels; null for the whole image */
+  tile: { x: number; y: number; w: number; h: number } | null;
+}
+
+/** More cues than a film's preview needs (one a second for five hours): the rest are dropped. */
+export const MAX_THUMBNAIL_CUES = 18_000;
+
+const TIMESTAMP = /^(?:(\d+):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
+const XYWH = /^xywh=(?:pixel:)?(\d+),(\d+),(\d+),(\d+)$/;
+
+/** A WebVTT timestamp (`hh:mm:ss.ttt` or `mm:ss.ttt`) in seconds; null when it is not one. */
+function seconds(text: string): number | null {
+  const m = TIMESTAMP.exec(text);
+  if (!m) return null;
+  const [, h, min, s, ms] = m;
+  return Number(h ?? 0) * 3600 + Number(min) * 60 + Number(s) + Number(ms) / 1000;
+}
+
+/** Image addresses resolved against the file's, each once (a sprite is named by hundreds of cues). */
+type Resolve = (path: string) => string | null;
+
+function resolverFor(base: string): Resolve {
+  const resolved = new Map<string, string | null>();
+  return (path) => {
+    if (!resolved.has(path)) {
+      let url: URL | null = null;
+      try {
+        url = new URL(path, base);
+      } catch {
+        // not an address: no image
+      }
+      const web = url?.protocol === 'http:' || url?.protocol === 'https:';
+      resolved.set(path, web && url ? url.href : null);
+    }
+    return resolved.get(path) ?? null;
+  };
+}
+
+/** The cue's image: an http(s) address, its tile from the fragment; null when it is neither. */
+function imageOf(text: string, resolve: Resolve): Pick<ThumbnailCue, 'image' | 'tile'> | null {
+  const hash = text.indexOf('#');
+  const image = resolve(hash < 0 ? text : text.slice(0, hash));
+  if (!image) return null;
+  if (hash < 0 || hash === text.length - 1) return { image, tile: null };
+  const m = XYWH.exec(text.slice(hash + 1));
+  if (!m) return null; // a fragment other than pixels (percent:) is not drawn
+  const [x, y, w, h] = m.slice(1).map(Number) as [number, number, number, number];
+  if (w === 0 || h === 0) return null;
+  return { image, tile: { x, y, w, h } };
+}
+
+/** One block of the file as a cue; null for a note, a style, or a cue that is not well formed. */
+function cueOf(block: string, resolve: Resolve): ThumbnailCue | null {
+  const lines = block.split('\n').map((line) => line.trim());
+  // an optional identifier line comes before the timing line
+  const timing = lines.findIndex((line) => line.includes('-->'));
+  if (timing < 0 || timing > 1) return null;
+  const [from = '', rest = ''] = (lines[timing] ?? '').split('-->').map((part) => part.trim());
+  const start = seconds(from);
+  const end = seconds(rest.split(/\s+/)[0] ?? ''); // cue settings may follow
+  const payload = lines[timing + 1];
+  if (start === null || end === null || end <= start || !payload) return null;
+  const image = imageOf(payload, resolve);
+  return image && { start, end, ...image };
+}
+
+/**
+ * The cues of a thumbnails WebVTT file, in time order. A cue that is not well formed is skipped; a
+ * file that is not WebVTT has none.
+ */
+export function parseThumbnailsVtt(text: string, vttUrl: string): ThumbnailCue[] {
+  const normal = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  if (!/^WEBVTT(?:[ \t]|\n|$)/.test(normal)) return [];
+  const blocks = normal.split(/\n[ \t]*\n/).slice(1);
+  const resolve = resolverFor(vttUrl);
+  const cues: ThumbnailCue[] = [];
+  for (const block of blocks) {
+    const cue = cueOf(block.replace(/^\n+/, ''), resolve);
+    if (cue) cues.push(cue);
+    if (cues.length >= MAX_THUMBNAIL_CUES) break;
+  }
+  return cues.sort((a, b) => a.start - b.start);
+}
+
+/** The cue shown at a time of the film: the last one begun by then that has not ended. */
+export function thumbnailAt(cues: readonly ThumbnailCue[], time: number): ThumbnailCue | null {
+  let low = 0;
+  let high = cues.length; // cues[low..high) are the candidates; the answer starts at or before time
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((cues[mid]?.start ?? Infinity) <= time) low = mid + 1;
+    else high = mid;
+  }
+  const cue = cues[low - 1];
+  return cue && time < cue.end ? cue : null;
+}

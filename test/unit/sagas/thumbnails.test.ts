@@ -1,0 +1,110 @@
+import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
+import { streamRequests } from '../../../src/state/stream';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakePorts,
+  ok,
+  status,
+  virtualClock,
+} from '../../../tools/sim/fakePorts';
+import { film } from '../../../tools/sim/fixtures';
+import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+
+const VTT = `${BASE}/media/thumbs/film.vtt`;
+const SPRITE = `${BASE}/media/thumbs/sprite.jpg`;
+const VTT_TEXT = [
+  'WEBVTT',
+  '',
+  '00:00.000 --> 00:02.000',
+  'sprite.jpg#xywh=0,0,160,90',
+  '',
+  '00:02.000 --> 00:04.000',
+  'sprite.jpg#xywh=160,0,160,90',
+].join('\n');
+
+const master = (thumbnails: unknown) => ({
+  sources: [
+    { label: 'A', link: '/media/hls/a.m3u8', isDefault: true },
+    { label: 'B', link: '/media/hls/b.m3u8', isDefault: false },
+  ],
+  subtitles: [],
+  thumbnails,
+});
+
+/** The film played through a master JSON with this thumbnails field, the file answered so. */
+function player(
+  thumbnails: unknown,
+  vtt: HttpResponse | Error | ((req: HttpRequest) => HttpResponse) = ok(VTT_TEXT),
+) {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const http = fakeHttp({
+    ...catalogRoutes(1, film),
+    [`${BASE}/media/film.json`]: ok(master(thumbnails)),
+    [VTT]: vtt,
+  });
+  const ports = fakePorts({ http, media: media.port, clock: clock.port });
+  const { store } = startPlayer('?movie_id=1', ports);
+  const vttRequests = () => http.requests.filter((r) => r.url === VTT);
+  return { store, media, http, vttRequests };
+}
+
+describe('the thumbnails actor', () => {
+  it("fetches the master JSON's thumbnails file only after the film's first frame, and keeps its cues", async () => {
+    const { store, media, vttRequests } = player('/media/thumbs/film.vtt');
+    await settle();
+    expect(store.getState().stream.status).toBe('ready');
+    expect(store.getState().stream.thumbnails).toEqual({ src: VTT, loadedFrom: null, cues: [] });
+    expect(vttRequests()).toEqual([]); // nothing on the way to the first frame
+
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(vttRequests()).toEqual([
+      expect.objectContaining({ method: 'GET', url: VTT, responseType: 'text' }),
+    ]);
+    expect(store.getState().stream.thumbnails.cues).toEqual([
+      { start: 0, end: 2, image: SPRITE, tile: { x: 0, y: 0, w: 160, h: 90 } },
+      { start: 2, end: 4, image: SPRITE, tile: { x: 160, y: 0, w: 160, h: 90 } },
+    ]);
+
+    // a pause and play again, or another dubbing of the film, keeps the cues it has
+    media.emit({ type: 'pause', currentTime: 1 });
+    media.emit({ type: 'playing' });
+    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(store.getState().stream.url).toBe(`${BASE}/media/hls/b.m3u8`);
+    expect(store.getState().stream.thumbnails.cues).toHaveLength(2);
+    expect(vttRequests()).toHaveLength(1);
+  });
+
+  it.each([
+    ['an HTTP error', status(500)],
+    ['no answer', new Error('Network error')],
+    ['a file that is not WebVTT', ok('<html>Not here</html>')],
+  ])('shows no previews after %s, and the film plays on', async (_name, answer) => {
+    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', answer);
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(vttRequests()).toHaveLength(1);
+    expect(store.getState().stream.thumbnails).toEqual({ src: VTT, loadedFrom: VTT, cues: [] });
+    expect(store.getState().system.crashes).toEqual([]);
+    expect(store.getState().media.paused).toBe(false);
+  });
+
+  it.each([[undefined], [42], [''], [{ src: '/media/thumbs/film.vtt' }]])(
+    'reads a thumbnails field %j as none: nothing is fetched',
+    async (field) => {
+      const { store, media, http } = player(field);
+      await settle();
+      media.emit({ type: 'playing' });
+      await settle();
+      expect(store.getState().stream.thumbnails.src).toBeNull();
+      expect(http.requests.filter((r) => r.url.includes('thumbs'))).toEqual([]);
+      expect(store.getState().stream.url).toBe(`${BASE}/media/hls/a.m3u8`);
+    },
+  );
+});
