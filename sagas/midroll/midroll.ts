@@ -1,6 +1,6 @@
 import { put, select, takeEvery } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
-import { adRequests } from '../../src/state/ads';
+import { adRequests, adsActions } from '../../src/state/ads';
 import { mediaActions } from '../../src/state/playback';
 import { viewportActions } from '../../src/state/viewport';
 import { getConfig } from '../lib/context';
@@ -17,6 +17,8 @@ export const midrollDue = (s: PlayerState) =>
   !s.viewport.fullscreen &&
   !s.viewport.stretched;
 
+const selectMidrollsOn = (s: PlayerState) => s.ads.midrolls;
+
 function* checkThreshold() {
   if (yield* select(midrollDue)) yield* put(adRequests.breakRequested({ kind: 'midroll' }));
 }
@@ -28,6 +30,8 @@ function* checkThreshold() {
 export function* midrollActor() {
   const config = yield* getConfig();
   if (!config.advert) return;
+  // the progress bar marks the next break and counts down to it (a restarted actor has said so)
+  if (!(yield* select(selectMidrollsOn))) yield* put(adsActions.midrollsOn());
   yield* takeEvery(
     anyOf([
       mediaActions.positionChanged.type,

@@ -13,6 +13,7 @@ import { CueStyle } from './CueStyle';
 import { EpisodesMenu } from './EpisodesMenu';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { LoadingScreen, MessageScreen } from './MessageScreen';
+import { MidrollCountdown } from './MidrollCountdown';
 import { NextEpisodeCard } from './NextEpisode';
 import { Poster } from './Poster';
 import { SettingsMenu } from './SettingsMenu';
@@ -108,6 +109,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
           <TitleOverlay />
           <BufferingIndicator />
           <BigPlayButton />
+          <MidrollCountdown />
           <ControlBar />
           {/* over the bar's top edge, which would take their clicks; under the menus */}
           <NextEpisodeCard />

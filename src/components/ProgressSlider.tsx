@@ -6,8 +6,11 @@ import type { PlayerState } from '../state';
 import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectControlsShown, selectCurrentSecond, selectDurationSecond } from '../state/selectors';
 import { ChapterMarks } from './ChapterMarks';
+import { uiRequests } from '../state/ui';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, useStateInDom } from './hooks';
+import { MidrollMark } from './MidrollMark';
+import { ThumbnailPreview } from './ThumbnailPreview';
 
 const slider = css`
   position: relative;
@@ -53,6 +56,9 @@ const tooltip = css`
   pointer-events: none;
 `;
 
+/** A drag reports itself to the hide timer at most this often. */
+const TOUCH_REPORT_MS = 100;
+
 const percentOf = (value: number, duration: number) =>
   `${duration > 0 ? Math.min(100, (value / duration) * 100) : 0}%`;
 const selectPlayedWidth = (s: PlayerState) =>
@@ -75,7 +81,10 @@ export const ProgressSlider = memo(function ProgressSlider() {
   const root = useRef<HTMLDivElement>(null);
   const played = useRef<HTMLDivElement>(null);
   const buffered = useRef<HTMLDivElement>(null);
-  const [hover, setHover] = useState<{ left: number; time: number } | null>(null);
+  const [hover, setHover] = useState<{ left: number; width: number; time: number } | null>(null);
+  // a touch seeks where the finger is lifted (a drag has no click); its click is not a second seek
+  const seekedByTouch = useRef(false);
+  const lastTouchMove = useRef(-Infinity);
   useStateInDom(
     selectPlayedWidth,
     (v) => played.current?.style.setProperty('width', v),
@@ -95,7 +104,11 @@ export const ProgressSlider = memo(function ProgressSlider() {
   const timeAt = (e: MouseEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     const fraction = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
-    return { left: fraction * box.width, time: fraction * store.getState().media.duration };
+    return {
+      left: fraction * box.width,
+      width: box.width,
+      time: fraction * store.getState().media.duration,
+    };
   };
   const onKeyDown = (e: KeyboardEvent) => {
     const step = {
@@ -122,19 +135,44 @@ export const ProgressSlider = memo(function ProgressSlider() {
       aria-valuemin={0}
       data-testid="progress"
       onKeyDown={onKeyDown}
-      onPointerMove={(e) => setHover(timeAt(e))}
+      onPointerDown={(e) => {
+        seekedByTouch.current = false;
+        if (e.pointerType !== 'mouse') setHover(timeAt(e));
+      }}
+      onPointerMove={(e) => {
+        setHover(timeAt(e));
+        // a finger dragging along the bar keeps the controls up, as a moving mouse does
+        if (e.pointerType === 'mouse' || e.timeStamp - lastTouchMove.current < TOUCH_REPORT_MS)
+          return;
+        lastTouchMove.current = e.timeStamp;
+        dispatch(uiRequests.pointerMoved());
+      }}
+      onPointerUp={(e) => {
+        if (e.pointerType === 'mouse') return;
+        seekedByTouch.current = true;
+        dispatch(playbackRequests.seekRequested({ time: timeAt(e).time }));
+      }}
       onPointerLeave={() => setHover(null)}
-      onClick={(e) => dispatch(playbackRequests.seekRequested({ time: timeAt(e).time }))}
+      onClick={(e) => {
+        if (seekedByTouch.current) seekedByTouch.current = false;
+        else dispatch(playbackRequests.seekRequested({ time: timeAt(e).time }));
+      }}
     >
       <div css={track}>
         <div css={fill} ref={buffered} style={{ background: 'rgba(255,255,255,0.4)' }} />
         <div css={fill} ref={played} data-testid="played" style={{ background: '#e50914' }} />
       </div>
       <ChapterMarks hover={hover} />
+      <MidrollMark />
       {hover && (
-        <span css={tooltip} style={{ left: hover.left }} data-testid="hover-time">
-          {formatTime(Math.floor(hover.time))}
-        </span>
+        <ThumbnailPreview
+          {...hover}
+          fallback={
+            <span css={tooltip} style={{ left: hover.left }} data-testid="hover-time">
+              {formatTime(Math.floor(hover.time))}
+            </span>
+          }
+        />
       )}
     </div>
   );

@@ -80,4 +80,5 @@ export const ru = {
   subtitleSizes: { small: 'Маленький', medium: 'Средний', large: 'Большой' },
   subtitleColors: { white: 'Белый', yellow: 'Жёлтый', green: 'Зелёный', cyan: 'Голубой' },
   subtitleBackgroundValue: (percent: number) => (percent > 0 ? `${percent}%` : 'Нет'),
+  adIn: (n: number) => `Реклама через ${n}`,
 } as const;

@@ -88,6 +88,8 @@ export interface AdsState {
   /** the ad actor gave up after repeated crashes: content plays without adverts */
   disabled: boolean;
   history: AdHistoryItem[];
+  /** mid-roll breaks are on for this player (the demo's `advert` parameter) */
+  midrolls: boolean;
 }
 
 const initialState: AdsState = {
@@ -104,6 +106,7 @@ const initialState: AdsState = {
   episodeId: null,
   disabled: false,
   history: [],
+  midrolls: false,
 };
 
 /** Intents from the ad layer and from the other actors. */
@@ -257,6 +260,10 @@ export const adsSlice = createSlice({
     volumeChanged(state, action: PayloadAction<{ volume: number; muted: boolean }>) {
       state.volume = action.payload.volume;
       state.muted = action.payload.muted;
+    },
+    /** The mid-roll actor runs: the interface may show where the next break falls. */
+    midrollsOn(state) {
+      state.midrolls = true;
     },
     /** URLs in a VAST document that are not http(s): never fetched, fired or opened. */
     urlsIgnored(_state, _action: PayloadAction<{ vastUrl: string; urls: string[] }>) {},

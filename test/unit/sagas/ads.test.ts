@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/ports/types';
 import { adRequests } from '../../../src/state/ads';
+import { selectMidrollCountdown, selectMidrollMarkLeft } from '../../../src/state/nextMidroll';
 import { playbackRequests } from '../../../src/state/playback';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
 import { viewportActions } from '../../../src/state/viewport';
@@ -649,8 +650,30 @@ describe('the mid-roll watcher', () => {
     await p.adEvent({ type: 'ended' });
     p.media.emit({ type: 'playing' });
     await settle();
+    expect(selectMidrollMarkLeft(p.store.getState())).toBeNull(); // no mark on the bar either
     await p.clock.advance(15_000);
     expect(p.store.getState().ads.activeBreak).toBeNull();
+  });
+
+  it('marks the break on the bar and counts its last 5 s down, gone once it starts', async () => {
+    const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1' });
+    await startPreroll(p, 6);
+    expect(selectMidrollMarkLeft(p.store.getState())).toBeNull(); // not during the pre-roll
+    await p.adEvent({ type: 'ended' });
+    p.media.emit({ type: 'playing' });
+    await p.clock.advance(1_000); // the film's duration is reported
+    // at 10 s of the 24 s film (the played time is counted in whole seconds)
+    const left = parseFloat(selectMidrollMarkLeft(p.store.getState()) ?? 'NaN');
+    expect(left).toBeGreaterThanOrEqual((10 / 24) * 100 - 0.1);
+    expect(left).toBeLessThan((11 / 24) * 100);
+    const counted: (number | null)[] = [selectMidrollCountdown(p.store.getState())];
+    for (let second = 0; second < 11; second++) {
+      await p.clock.advance(1_000);
+      counted.push(selectMidrollCountdown(p.store.getState()));
+    }
+    expect(counted.filter((n, i) => n !== counted[i - 1])).toEqual([null, 5, 4, 3, 2, 1, null]);
+    expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
+    expect(selectMidrollMarkLeft(p.store.getState())).toBeNull();
   });
 });
 

@@ -1,0 +1,110 @@
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { selectThumbnailCues } from '../state/stream';
+import { thumbnailAt } from '../stream/thumbnails';
+import { formatTime } from './formatTime';
+import { usePlayerSelector } from './hooks';
+
+/** The widest a preview is drawn, in CSS pixels: a larger tile is scaled down to it. */
+export const PREVIEW_MAX_WIDTH = 160;
+/** A whole-image cue (no tile) is drawn in a 16:9 box this wide. */
+const WHOLE_IMAGE = { w: 160, h: 90 };
+/** the frame's border, in pixels, each side */
+const BORDER = 2;
+
+const preview = css`
+  position: absolute;
+  bottom: 1.4rem;
+  transform: translateX(-50%);
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.2rem;
+  pointer-events: none;
+`;
+
+const frame = css`
+  display: block;
+  box-sizing: content-box;
+  overflow: hidden;
+  border: ${BORDER}px solid rgba(255, 255, 255, 0.9);
+  border-radius: 0.25rem;
+  background: black;
+  box-shadow: 0 2px 8px rgba(0, 0, 0, 0.5);
+`;
+
+const picture = css`
+  display: block;
+  transform-origin: 0 0;
+  background-repeat: no-repeat;
+`;
+
+const time = css`
+  padding: 0.1rem 0.4rem;
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.85);
+  font-size: 0.8rem;
+`;
+
+/**
+ * Where a preview of this width is centred over the bar: under the pointer, but never past the
+ * bar's ends, so that it stays inside the player. A bar narrower than the preview centres it.
+ */
+export function previewCentre(pointer: number, barWidth: number, previewWidth: number): number {
+  const half = previewWidth / 2;
+  if (barWidth <= previewWidth) return barWidth / 2;
+  return Math.min(barWidth - half, Math.max(half, pointer));
+}
+
+/**
+ * The picture of the film at the time under the pointer (or the finger), from the stream's
+ * thumbnails, with the time under it: a tile of the sprite cropped by its background position.
+ * Without a picture for that time, `fallback` (the plain time) shows instead.
+ */
+export function ThumbnailPreview({
+  left,
+  width,
+  time: at,
+  fallback,
+}: {
+  /** the pointer's offset from the bar's left end, in pixels */
+  left: number;
+  /** the bar's width, in pixels */
+  width: number;
+  /** the film's time under the pointer, seconds */
+  time: number;
+  fallback: ReactNode;
+}) {
+  const cues = usePlayerSelector(selectThumbnailCues);
+  const cue = thumbnailAt(cues, at);
+  if (!cue) return fallback;
+  const tile = cue.tile ?? { x: 0, y: 0, ...WHOLE_IMAGE };
+  const scale = Math.min(1, PREVIEW_MAX_WIDTH / tile.w);
+  const shown = { w: Math.round(tile.w * scale), h: Math.round(tile.h * scale) };
+  // spans: the slider grows its div children (the track) under the pointer
+  return (
+    <span
+      css={preview}
+      style={{ left: previewCentre(left, width, shown.w + 2 * BORDER) }}
+      data-testid="thumbnail-preview"
+    >
+      <span css={frame} style={{ width: shown.w, height: shown.h }}>
+        <span
+          css={picture}
+          data-testid="thumbnail-image"
+          style={{
+            width: tile.w,
+            height: tile.h,
+            transform: scale < 1 ? `scale(${scale})` : undefined,
+            backgroundImage: `url(${JSON.stringify(cue.image)})`,
+            backgroundPosition: cue.tile ? `${-tile.x}px ${-tile.y}px` : 'center',
+            backgroundSize: cue.tile ? undefined : 'cover',
+          }}
+        />
+      </span>
+      <span css={time} data-testid="hover-time">
+        {formatTime(Math.floor(at))}
+      </span>
+    </span>
+  );
+}

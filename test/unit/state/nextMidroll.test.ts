@@ -1,0 +1,96 @@
+import { rootReducer, type PlayerState } from '../../../src/state';
+import {
+  nextMidroll,
+  selectMidrollCountdown,
+  selectMidrollMarkLeft,
+} from '../../../src/state/nextMidroll';
+
+/** A film of 100 s playing with mid-rolls on, its ad list loaded and its pre-roll over. */
+function playing({
+  currentTime = 3,
+  playedSeconds = 3,
+  ...changes
+}: {
+  currentTime?: number;
+  playedSeconds?: number;
+  ads?: Partial<PlayerState['ads']>;
+  viewport?: Partial<PlayerState['viewport']>;
+  rate?: number;
+  duration?: number;
+} = {}): PlayerState {
+  const s = rootReducer(undefined, { type: '@@init' });
+  return {
+    ...s,
+    ads: {
+      ...s.ads,
+      midrolls: true,
+      prerollDone: true,
+      list: { status: 'loaded', items: [{ vastUrl: 'https://ads.example/vast' }], fetch: 1 },
+      nextMidrollAt: 10,
+      ...changes.ads,
+    },
+    media: { ...s.media, currentTime, playedSeconds, duration: changes.duration ?? 100 },
+    viewport: { ...s.viewport, ...changes.viewport },
+    stream: { ...s.stream, rate: changes.rate ?? 1 },
+  };
+}
+
+describe('the next mid-roll', () => {
+  it('falls where the film will be when the played time reaches the threshold', () => {
+    expect(nextMidroll(playing())).toEqual({ at: 10, inSeconds: 7 });
+    // a seek moves the film, not the played time: the break moves with it
+    expect(nextMidroll(playing({ currentTime: 50, playedSeconds: 3 }))).toEqual({
+      at: 57,
+      inSeconds: 7,
+    });
+    // after a break the threshold has moved on by the interval
+    expect(
+      nextMidroll(playing({ currentTime: 12, playedSeconds: 12, ads: { nextMidrollAt: 20 } })),
+    ).toEqual({ at: 20, inSeconds: 8 });
+    // played time is wall time: at double speed the film gets twice as far before it
+    expect(nextMidroll(playing({ rate: 2 }))).toEqual({ at: 17, inSeconds: 7 });
+    expect(selectMidrollMarkLeft(playing({ currentTime: 3.25 }))).toBe('10.3%');
+  });
+
+  it.each<[string, Parameters<typeof playing>[0]]>([
+    ['mid-rolls are off', { ads: { midrolls: false } }],
+    ['the ad list has no adverts', { ads: { list: { status: 'loaded', items: [], fetch: 1 } } }],
+    ['the ad list could not be had', { ads: { list: { status: 'failed', items: [], fetch: 1 } } }],
+    ['the ad list is being fetched again', { ads: { list: { status: 'loading', items: [], fetch: 2 } } }],
+    ['the pre-roll is still to come', { ads: { prerollDone: false } }],
+    ['the ads gave up after crashes', { ads: { disabled: true } }],
+    ['a break is on', { ads: { activeBreak: { kind: 'midroll', total: 2, contentTime: 10 } } }],
+    ['the player is fullscreen (the break waits)', { viewport: { fullscreen: true } }],
+    ['the player is stretched over the page', { viewport: { stretched: true } }],
+    ['the break is due now', { currentTime: 10, playedSeconds: 10 }],
+    ['the film ends before it', { currentTime: 95, playedSeconds: 3 }],
+    ['the duration is not known', { duration: 0 }],
+  ])('is none when %s: no mark, no countdown', (_name, changes) => {
+    const s = playing(changes);
+    expect(nextMidroll(s)).toBeNull();
+    expect(selectMidrollMarkLeft(s)).toBeNull();
+    expect(selectMidrollCountdown(s)).toBeNull();
+  });
+});
+
+describe('the countdown before a mid-roll', () => {
+  it('counts the last 5 seconds down, 5 to 1, and is gone before and when the break is due', () => {
+    const countdown = (played: number) =>
+      selectMidrollCountdown(playing({ currentTime: played, playedSeconds: played }));
+    expect([3, 4, 5, 6, 7, 8, 9, 10].map(countdown)).toEqual([
+      null,
+      null,
+      5,
+      4,
+      3,
+      2,
+      1,
+      null,
+    ]);
+  });
+
+  it('stays on the seconds of play left while paused or after a seek', () => {
+    const s = playing({ currentTime: 60, playedSeconds: 7 });
+    expect(selectMidrollCountdown({ ...s, media: { ...s.media, paused: true } })).toBe(3);
+  });
+});
