@@ -135,8 +135,12 @@ export const streamSlice = createSlice({
         bandwidth: state.bandwidth,
         saveData: state.saveData,
         qualityPicked: state.qualityPicked,
-        // another source of the same film keeps the previews it has
-        thumbnails: src === state.thumbnails.src ? state.thumbnails : { ...initialState.thumbnails, src },
+        // another source of the same film (or an episode of the same file) keeps the previews it
+        // has; a file that failed is asked for again
+        thumbnails:
+          src === state.thumbnails.src && state.thumbnails.cues.length > 0
+            ? state.thumbnails
+            : { ...initialState.thumbnails, src },
       };
     },
     /** the thumbnails file's cues, for the file still wanted */

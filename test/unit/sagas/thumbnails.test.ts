@@ -95,6 +95,23 @@ describe('the thumbnails actor', () => {
     expect(store.getState().media.paused).toBe(false);
   });
 
+  it('asks again for a file that failed when the next stream loads', async () => {
+    let answer: HttpResponse = status(503);
+    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', () => answer);
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(store.getState().stream.thumbnails.cues).toEqual([]);
+    answer = ok(VTT_TEXT);
+    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
+    await settle();
+    expect(vttRequests()).toHaveLength(1); // not before that stream's first frame
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(vttRequests()).toHaveLength(2);
+    expect(store.getState().stream.thumbnails.cues).toHaveLength(2);
+  });
+
   it.each([[undefined], [42], [''], [{ src: '/media/thumbs/film.vtt' }]])(
     'reads a thumbnails field %j as none: nothing is fetched',
     async (field) => {
