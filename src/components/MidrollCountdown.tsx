@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { selectMidrollCountdown } from '../state/nextMidroll';
-import { usePositionSelector } from './hooks';
+import { usePlayerSelector, usePositionSelector } from './hooks';
 
 const label = css`
   position: absolute;
@@ -13,14 +13,19 @@ const label = css`
   color: rgba(255, 255, 255, 0.85);
   font-size: 0.8rem;
   pointer-events: none;
+  /* on a phone the episode controls take a row of their own above the bar: clear of it */
+  &[data-wide='false'] {
+    bottom: 7.5rem;
+  }
 `;
 
 /** 'Реклама через N' in the last seconds before a mid-roll; the break's own counter follows. */
 export function MidrollCountdown() {
   const seconds = usePositionSelector(selectMidrollCountdown);
+  const wide = usePlayerSelector((s) => s.viewport.wide);
   if (seconds === null) return null;
   return (
-    <div css={label} data-testid="midroll-countdown">
+    <div css={label} data-wide={wide} data-testid="midroll-countdown">
       {ru.adIn(seconds)}
     </div>
   );

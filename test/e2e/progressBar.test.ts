@@ -1,7 +1,17 @@
 // The progress bar's previews and its mid-roll mark, with a real mouse at 1280x720 and a real
 // finger on a 390x844 touch screen.
 import type { BoundingBox, Frame, Page } from 'puppeteer-core';
-import { demoUrl, openPage, playerFrame, screenshot, useBrowser, waitFor } from './browser';
+import {
+  clearFaultScope,
+  demoUrl,
+  injectFault,
+  openPage,
+  playerFrame,
+  screenshot,
+  useBrowser,
+  useFaultScope,
+  waitFor,
+} from './browser';
 import { exportFlightLog } from './flightLog';
 
 const MOBILE = { width: 390, height: 844, hasTouch: true, isMobile: true };
@@ -119,6 +129,43 @@ describe('the progress bar on a desktop (1280x720)', () => {
     const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[];
     expect(requests.filter((r) => r.path === '/media/thumbs/thumbs.vtt')).toHaveLength(1);
     expect(errors).toEqual([]);
+  });
+
+  it("shows an episode's pictures over the series' bar", async () => {
+    const { page } = await openPage(browser());
+    const frame = await playingFilm(page, '?movie_id=2&episode_id=203&auto_play=1');
+    await waitFor(frame, `window.__player.getState().stream.thumbnails.cues.length === 12`);
+    const bar = await box(frame, '[data-testid="progress"]');
+    const y = bar.y + bar.height / 2;
+    await page.mouse.move(bar.x + bar.width / 2, y - 30);
+    await page.mouse.move(bar.x + bar.width / 2, y, { steps: 3 });
+    const half = await preview(frame);
+    expect(half.time).toBe('0:12');
+    expect(half.position).toBe(tileAt(12));
+    await screenshot(page, 'progress-preview-series-desktop');
+  });
+
+  it('shows the time alone when the thumbnails file cannot be had, and the film plays on', async () => {
+    const { page } = await openPage(browser());
+    await useFaultScope(page, 'thumbnails-missing');
+    await injectFault(
+      '/media/thumbs/thumbs.vtt',
+      { type: 'status', status: 404 },
+      undefined,
+      'thumbnails-missing',
+    );
+    const frame = await playingFilm(page);
+    await waitFor(frame, `window.__player.getState().stream.thumbnails.loadedFrom !== null`);
+    const bar = await box(frame, '[data-testid="progress"]');
+    const y = bar.y + bar.height / 2;
+    await page.mouse.move(bar.x + bar.width / 4, y - 30);
+    await page.mouse.move(bar.x + bar.width / 4, y, { steps: 3 });
+    await frame.waitForSelector('[data-testid="hover-time"]');
+    expect(await frame.$('[data-testid="thumbnail-preview"]')).toBeNull();
+    expect(await frame.$eval('[data-testid="hover-time"]', (el) => el.textContent)).toBe('0:06');
+    await waitFor(frame, `document.querySelector('video').currentTime > 2.5`);
+    expect(await frame.$('[role="alert"]')).toBeNull();
+    await clearFaultScope('thumbnails-missing');
   });
 
   it("marks the next mid-roll on the bar and counts its last 5 s down ('Реклама через N')", async () => {
