@@ -261,6 +261,14 @@ const CALLS: Record<string, Call> = {
     hangLimitMs: 10_000,
     expected: everyFault(plays),
   },
+  thumbnails: {
+    scenario: film,
+    paths: ['/media/thumbs/thumbs.vtt'],
+    // asked for after the first frame: whatever becomes of it, the film plays (without previews)
+    limitMs: 10_000,
+    hangLimitMs: 10_000,
+    expected: everyFault(plays),
+  },
 };
 
 interface Outcome {
