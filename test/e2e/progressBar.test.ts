@@ -33,17 +33,22 @@ const box = async (frame: Frame, selector: string): Promise<BoundingBox> => {
 };
 
 /** What the viewer sees of the preview: its box, its picture's crop and image, its time. */
-async function preview(frame: Frame) {
-  await frame.waitForSelector('[data-testid="thumbnail-preview"]', { timeout: 5000 });
-  const shown = await frame.$eval('[data-testid="thumbnail-image"]', (el) => {
-    const style = getComputedStyle(el);
-    return { position: style.backgroundPosition, image: style.backgroundImage };
-  });
-  const time = await frame.$eval(
-    '[data-testid="thumbnail-preview"] [data-testid="hover-time"]',
-    (el) => el.textContent,
+/** The preview once it shows `time` (renders in between may show an earlier one), read at once. */
+async function preview(frame: Frame, time: string) {
+  await waitFor(
+    frame,
+    `document.querySelector('[data-testid="thumbnail-preview"] [data-testid="hover-time"]')?.textContent === ${JSON.stringify(time)}`,
+    5000,
   );
-  return { ...shown, time, box: await box(frame, '[data-testid="thumbnail-preview"]') };
+  const shown = await frame.$eval('[data-testid="thumbnail-preview"]', (el) => {
+    const style = getComputedStyle(el.querySelector('[data-testid="thumbnail-image"]')!);
+    return {
+      position: style.backgroundPosition,
+      image: style.backgroundImage,
+      time: el.querySelector('[data-testid="hover-time"]')!.textContent,
+    };
+  });
+  return { ...shown, box: await box(frame, '[data-testid="thumbnail-preview"]') };
 }
 
 /** Until the control bar has faded fully in (a screenshot in its fade shows it half there). */
@@ -95,7 +100,7 @@ describe('the progress bar on a desktop (1280x720)', () => {
     const x = bar.x + bar.width * 0.25;
     await page.mouse.move(x, y - 30);
     await page.mouse.move(x, y, { steps: 3 });
-    const quarter = await preview(frame);
+    const quarter = await preview(frame, '0:06');
     expect(quarter.time).toBe('0:06');
     expect(quarter.position).toBe(tileAt(6));
     expect(quarter.image).toContain('/media/thumbs/thumbs.jpg');
@@ -111,22 +116,22 @@ describe('the progress bar on a desktop (1280x720)', () => {
 
     // at the ends the preview stops at the bar's ends: it never leaves the player
     await page.mouse.move(bar.x + 2, y, { steps: 3 });
-    await waitFor(frame, `document.querySelector('[data-testid="thumbnail-preview"] [data-testid="hover-time"]').textContent === '0:00'`);
-    const start = await preview(frame);
+    const start = await preview(frame, '0:00');
     expect(start.position).toBe(tileAt(0));
     expect(start.box.x).toBeGreaterThanOrEqual(player.x);
     await screenshot(page, 'progress-preview-desktop-start');
     // (the last pixels are past the last tile: the film is a few hundredths longer than 24 s)
     await page.mouse.move(bar.x + bar.width - 4, y, { steps: 3 });
-    await waitFor(frame, `document.querySelector('[data-testid="thumbnail-preview"] [data-testid="hover-time"]').textContent === '0:23'`);
-    const end = await preview(frame);
+    const end = await preview(frame, '0:23');
     expect(end.position).toBe(tileAt(22));
     expect(end.box.x + end.box.width).toBeLessThanOrEqual(player.x + player.width);
 
     // the pointer leaves the bar: the preview goes
     await page.mouse.move(x, bar.y - 150);
     await frame.waitForSelector('[data-testid="thumbnail-preview"]', { hidden: true });
-    const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[];
+    const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as {
+      path: string;
+    }[];
     expect(requests.filter((r) => r.path === '/media/thumbs/thumbs.vtt')).toHaveLength(1);
     expect(errors).toEqual([]);
   });
@@ -139,7 +144,7 @@ describe('the progress bar on a desktop (1280x720)', () => {
     const y = bar.y + bar.height / 2;
     await page.mouse.move(bar.x + bar.width / 2, y - 30);
     await page.mouse.move(bar.x + bar.width / 2, y, { steps: 3 });
-    const half = await preview(frame);
+    const half = await preview(frame, '0:12');
     expect(half.time).toBe('0:12');
     expect(half.position).toBe(tileAt(12));
     await screenshot(page, 'progress-preview-series-desktop');
@@ -172,7 +177,11 @@ describe('the progress bar on a desktop (1280x720)', () => {
     const { page, errors } = await openPage(browser());
     // a pod of two adverts, so the break's counter reads 'Реклама 1 из 2'
     const frame = await playingFilm(page, '?movie_id=1&advert=1&ads=nonskippable,nonskippable');
-    await waitFor(frame, `window.__player.getState().ads.prerollDone && !document.querySelector('video').paused`, 40_000);
+    await waitFor(
+      frame,
+      `window.__player.getState().ads.prerollDone && !document.querySelector('video').paused`,
+      40_000,
+    );
     // the viewer's pointer over the player keeps the bar up
     const player = await box(page.mainFrame(), 'iframe#player');
     await page.mouse.move(player.x + player.width / 2, player.y + player.height / 2);
@@ -197,26 +206,28 @@ describe('the progress bar on a desktop (1280x720)', () => {
     await frame.waitForFunction(
       (selector) => {
         const text = document.querySelector(selector)?.textContent;
-        if (text) (window as unknown as { seen: string[] }).seen = [
-          ...((window as unknown as { seen?: string[] }).seen ?? []),
-          text,
-        ];
+        if (text)
+          (window as unknown as { seen: string[] }).seen = [
+            ...((window as unknown as { seen?: string[] }).seen ?? []),
+            text,
+          ];
         return window.__player!.getState().ads.activeBreak !== null;
       },
       { timeout: 15_000, polling: 100 },
       countdown,
     );
-    const counted = await frame.evaluate(() => (window as unknown as { seen?: string[] }).seen ?? []);
+    const counted = await frame.evaluate(
+      () => (window as unknown as { seen?: string[] }).seen ?? [],
+    );
     counted.forEach((text) => seen.add(text));
     const numbers = [...seen].map((text) => Number(text.replace('Реклама через ', '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a)); // counting down
     expect(numbers).toContain(1);
     expect(await frame.$(countdown)).toBeNull();
     // the break's own counter, as before
-    await frame.waitForFunction(
-      () => document.body.textContent?.includes('Реклама 1 из 2'),
-      { timeout: 15_000 },
-    );
+    await frame.waitForFunction(() => document.body.textContent?.includes('Реклама 1 из 2'), {
+      timeout: 15_000,
+    });
     await screenshot(page, 'progress-midroll-break-desktop');
     expect(errors).toEqual([]);
   }, 120_000);
@@ -241,7 +252,7 @@ describe('the progress bar on a phone (390x844, touch)', () => {
     await page.touchscreen.touchStart(bar.x + bar.width * 0.1, y);
     await page.touchscreen.touchMove(bar.x + bar.width * 0.3, y);
     await page.touchscreen.touchMove(bar.x + bar.width * 0.5, y);
-    const middle = await preview(frame);
+    const middle = await preview(frame, '0:12');
     expect(middle.time).toBe('0:12');
     expect(middle.position).toBe(tileAt(12));
     expect(middle.box.x + middle.box.width / 2).toBeCloseTo(bar.x + bar.width * 0.5, -1);
@@ -252,16 +263,19 @@ describe('the progress bar on a phone (390x844, touch)', () => {
       await page.touchscreen.touchMove(bar.x + bar.width * (0.5 - step * 0.03), y);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await frame.$eval('[data-testid="control-bar"]', (el) => (el as HTMLElement).dataset.hidden)).toBe(
-      'false',
-    );
+    expect(
+      await frame.$eval('[data-testid="control-bar"]', (el) => (el as HTMLElement).dataset.hidden),
+    ).toBe('false');
     await page.touchscreen.touchMove(bar.x + 1, y);
-    const start = await preview(frame);
+    const start = await preview(frame, '0:00');
     expect(start.position).toBe(tileAt(0));
     expect(start.box.x).toBeGreaterThanOrEqual(player.x); // inside the player's left edge
     await screenshot(page, 'progress-preview-phone-start');
     await page.touchscreen.touchMove(bar.x + bar.width * 0.75, y);
-    await waitFor(frame, `document.querySelector('[data-testid="thumbnail-preview"] [data-testid="hover-time"]').textContent === '0:18'`);
+    await waitFor(
+      frame,
+      `document.querySelector('[data-testid="thumbnail-preview"] [data-testid="hover-time"]').textContent === '0:18'`,
+    );
     await page.touchscreen.touchEnd();
     await frame.waitForSelector('[data-testid="thumbnail-preview"]', { hidden: true });
     await waitFor(frame, `Math.abs(document.querySelector('video').currentTime - 18) < 1.5`);
@@ -271,7 +285,11 @@ describe('the progress bar on a phone (390x844, touch)', () => {
   it("marks the next mid-roll and shows 'Реклама через N' before it", async () => {
     const { page, errors } = await openPage(browser(), MOBILE);
     const frame = await playingFilm(page, '?movie_id=1&advert=1&ads=nonskippable&auto_play=1');
-    await waitFor(frame, `window.__player.getState().ads.prerollDone && !document.querySelector('video').paused`, 40_000);
+    await waitFor(
+      frame,
+      `window.__player.getState().ads.prerollDone && !document.querySelector('video').paused`,
+      40_000,
+    );
     await frame.waitForSelector('[data-testid="midroll-countdown"]', { timeout: 15_000 });
     expect(await frame.$eval('[data-testid="midroll-countdown"]', (el) => el.textContent)).toMatch(
       /^Реклама через [1-5]$/,
