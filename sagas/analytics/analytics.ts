@@ -15,6 +15,7 @@ import type { PlaybackQuality } from '../../src/shared/media';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
 import { selectCurrentHeight, selectPlayerState } from '../../src/state/selectors';
 import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
+import { nextUpActions } from '../../src/state/nextUp';
 import { mediaActions } from '../../src/state/playback';
 import { streamActions, type StreamError } from '../../src/state/stream';
 import { viewportActions } from '../../src/state/viewport';
@@ -215,7 +216,11 @@ export function* analyticsActor() {
       yield* send(m, 'pause');
     }),
   );
-  yield* takeEvery(mediaActions.ended.type, whenStarted(onEnded));
+  // the credits' countdown running out ends the episode as its own end does
+  yield* takeEvery(
+    anyOf([mediaActions.ended.type, nextUpActions.countdownEnded.type]),
+    whenStarted(onEnded),
+  );
   yield* takeEvery(
     mediaActions.seeked.type,
     whenStarted(function* (m: Memory) {

@@ -1,21 +1,37 @@
 import { put, select, takeEvery } from 'typed-redux-saga';
-import { contentActions } from '../../src/state/content';
-import { selectNextUpDue } from '../../src/state/markerSelectors';
+import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
+import { selectCountdownStartAfterSeek, selectNextUpDue } from '../../src/state/markerSelectors';
 import { nextUpActions } from '../../src/state/nextUp';
-import { mediaActions } from '../../src/state/playback';
+import { mediaActions, playbackRequests } from '../../src/state/playback';
 import { selectNextEpisode } from '../../src/state/selectors';
-import { anyOf } from '../lib/anyOf';
 
 /**
- * The credits' countdown ran out: the next episode is asked for as the end of an episode asks for it
- * (the episodes actor refreshes the ad list first), once.
+ * The credits' countdown ran out: the episode ends here — paused at once, so the old video cannot
+ * reach its own end during the switch — and the next episode is asked for as the end of an episode
+ * asks for it (the episodes actor refreshes the ad list first), once.
  */
 function* moveOnWhenDue() {
   if (!(yield* select(selectNextUpDue))) return;
   const next = yield* select(selectNextEpisode);
   if (!next) return;
   yield* put(nextUpActions.countdownEnded());
+  yield* put(playbackRequests.pauseRequested());
   yield* put(contentActions.episodeRequested({ episodeId: next.id }));
+}
+
+type SeekAction = ReturnType<typeof mediaActions.seeking | typeof mediaActions.seeked>;
+
+/** A seek into the credits past the countdown counts down afresh from where the viewer landed. */
+function* rearmAfterSeek({ payload }: SeekAction) {
+  const at = yield* select(selectCountdownStartAfterSeek, payload.currentTime);
+  if (at !== undefined) yield* put(nextUpActions.countdownArmed({ at }));
+}
+
+/** Another episode was asked for (the menu, the host page, the next button): no countdown overrides it. */
+function* endCountdownOnChoice({ payload }: ReturnType<typeof contentActions.episodeRequested>) {
+  const current = yield* select(selectCurrentEpisodeId);
+  const exists = yield* select(selectHasEpisode, payload.episodeId);
+  if (exists && payload.episodeId !== current) yield* put(nextUpActions.episodeChosen());
 }
 
 /**
@@ -24,8 +40,12 @@ function* moveOnWhenDue() {
  * the flight log holds: no timer of its own.
  */
 export function* nextUpActor() {
-  yield* takeEvery(
-    anyOf([mediaActions.positionChanged.type, mediaActions.seeked.type]),
-    moveOnWhenDue,
-  );
+  yield* takeEvery(contentActions.episodeRequested.type, endCountdownOnChoice);
+  // at the seek's start already: the position reports at the landing come before its end
+  yield* takeEvery(mediaActions.seeking.type, rearmAfterSeek);
+  yield* takeEvery(mediaActions.positionChanged.type, moveOnWhenDue);
+  yield* takeEvery(mediaActions.seeked.type, function* (action: SeekAction) {
+    yield* rearmAfterSeek(action);
+    yield* moveOnWhenDue();
+  });
 }

@@ -3,6 +3,7 @@ import { call, cancel, fork, put, race, select, take, takeEvery } from 'typed-re
 import { selectCurrentSecond } from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
 import { contentActions, selectCurrentEpisodeId } from '../../src/state/content';
+import { nextUpActions } from '../../src/state/nextUp';
 import { mediaActions, playbackRequests, selectMedia } from '../../src/state/playback';
 import { resumeActions, selectSavedTime } from '../../src/state/resume';
 import { viewportActions } from '../../src/state/viewport';
@@ -14,11 +15,16 @@ import { storedPositions } from '../lib/storedValues';
 /** SPEC.md section 9: saved progress is written at most every 10 s. */
 export const PROGRESS_EVERY_MS = 10_000;
 
-/** Writes where the viewer is in the current episode into episodesTimeProgress. */
-function* writeProgress() {
+/**
+ * Writes where the viewer is in the current episode into episodesTimeProgress; `finished`: its end
+ * (the credits' countdown ran out), which no continue prompt offers, as after the episode's own end.
+ */
+function* writeProgress(finished = false) {
   const { storage } = yield* getPorts();
   const episodeId = yield* select(selectCurrentEpisodeId);
-  const time = yield* select(selectCurrentSecond);
+  const time = finished
+    ? Math.ceil((yield* select(selectMedia)).duration)
+    : yield* select(selectCurrentSecond);
   if (episodeId === null || time < 1) return;
   const progress = storedPositions(yield* call([storage, storage.get], PROGRESS_KEY));
   yield* call(
@@ -38,11 +44,12 @@ function* whilePlaying() {
         anyOf([
           mediaActions.paused.type,
           mediaActions.ended.type,
+          nextUpActions.countdownEnded.type,
           contentActions.episodeRequested.type,
         ]),
       ),
     });
-    yield* call(writeProgress);
+    yield* call(writeProgress, Boolean(stopped && nextUpActions.countdownEnded.match(stopped)));
     if (stopped) return;
   }
 }

@@ -1,6 +1,7 @@
 import type { Action } from 'redux';
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import type { PlayerState } from '../../src/state';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
 import {
@@ -77,6 +78,9 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
   if (chosen && chosen.id !== current) yield* call([media, media.setAudioTrack], chosen.id);
 }
 
+/** The end of an episode asks for the next one unless the host turned that off or it is being left. */
+const selectMovesOnAtEnd = (s: PlayerState) => selectAutoNext(s) && !s.nextUp.requested;
+
 function* recovering() {
   return (yield* select(selectStreamStatus)) === 'recovering';
 }
@@ -96,7 +100,9 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
       playing.playWanted = false;
       yield* put(playbackRequests.playRequested());
     }
-    if (event.type === 'ended' && (yield* select(selectAutoNext))) {
+    // not when the episode is being left already (its countdown ran out, another one was chosen):
+    // a second request would restart the switch, or skip an episode
+    if (event.type === 'ended' && (yield* select(selectMovesOnAtEnd))) {
       const next = yield* select(selectNextEpisode);
       if (next) yield* put(contentActions.episodeRequested({ episodeId: next.id }));
     }

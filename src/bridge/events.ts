@@ -7,6 +7,7 @@ import type { PlayerState } from '../state';
 import { adsActions, reportedAdDuration } from '../state/ads';
 import { analyticsActions } from '../state/analytics';
 import { contentActions } from '../state/content';
+import { nextUpActions } from '../state/nextUp';
 import { mediaActions } from '../state/playback';
 import { selectCurrentEpisode, selectQuality } from '../state/selectors';
 import { streamActions } from '../state/stream';
@@ -120,6 +121,8 @@ const RULES = [
   rule(mediaActions.playing, ['play'], () => ({ event: 'play', data: null })),
   rule(mediaActions.paused, ['pause'], (p) => ({ event: 'pause', data: p })),
   rule(mediaActions.ended, ['ended'], () => ({ event: 'ended', data: null })),
+  // the credits' countdown ran out: the episode ends there (docs/master-json.md)
+  rule(nextUpActions.countdownEnded, ['ended'], () => ({ event: 'ended', data: null })),
   rule(mediaActions.positionChanged, ['timeupdate'], (_p, s) => ({
     event: 'timeupdate',
     data: { currentTime: s.media.currentTime, duration: s.media.duration },

@@ -27,35 +27,67 @@ const inAdvert = (s: PlayerState) => s.ads.activeBreak !== null;
  */
 export const selectIntroSkipTarget = (s: PlayerState) => {
   const intro = s.stream.markers.intro;
+  const { currentTime: t, duration } = s.media;
   if (!intro || inAdvert(s) || s.media.ended || !s.media.started) return null;
-  const t = s.media.currentTime;
-  return t >= intro.start && t < intro.end ? intro.end : null;
+  if (t < intro.start || t >= intro.end) return null;
+  // an intro marked up to the episode's end (a typo) never makes the skip end the episode
+  const target = duration > 0 ? Math.min(intro.end, lastSecond(duration)) : intro.end;
+  return target > t ? target : null;
+};
+
+/** The last whole second of the episode the countdown may reach: its own end asks by itself. */
+const lastSecond = (duration: number) => Math.floor(duration) - COUNTDOWN_END_MARGIN_S;
+
+/**
+ * The credits' countdown, as positions of the episode: it counts from `from` (the credits' start,
+ * or where a seek past the countdown landed) to `endsAt`; null when there is none — no credits
+ * marker, no next episode, the host turned autoplay off (the end of the episode would not move on
+ * either), the viewer cancelled it, an advert plays, or the episode has ended.
+ */
+export const selectCountdownWindow = (s: PlayerState) => {
+  const credits = s.stream.markers.credits;
+  const { duration, started, ended } = s.media;
+  if (!credits || !started || ended || !(duration > 0)) return null;
+  if (s.nextUp.cancelled || inAdvert(s) || !selectAutoNext(s) || !selectNextEpisode(s)) return null;
+  const from = Math.max(credits.start, s.nextUp.armedAt ?? credits.start);
+  // on a whole second of the episode: the position comes about once a second, and a count from
+  // 5.08 would show 6 for a moment
+  const endsAt = Math.min(from + NEXT_EPISODE_COUNTDOWN_S, lastSecond(duration));
+  return from < endsAt ? { creditsStart: credits.start, from, endsAt } : null;
 };
 
 /**
  * The credits' countdown to the next episode: whole seconds left (0 once it has run out), or null
- * when there is none — no credits marker, no next episode, the host turned autoplay off (the end of
- * the episode would not move on either), the viewer cancelled it, an advert plays, or the credits
- * have not started.
+ * when there is none (selectCountdownWindow) or the credits have not started.
  */
 export const selectNextUpCountdown = (s: PlayerState) => {
-  const credits = s.stream.markers.credits;
-  const { currentTime, duration, started, ended } = s.media;
-  if (!credits || !started || ended || !(duration > 0)) return null;
-  if (s.nextUp.cancelled || inAdvert(s) || !selectAutoNext(s) || !selectNextEpisode(s)) return null;
-  // on a whole second of the episode: the position comes about once a second, and a count from
-  // 5.08 would show 6 for a moment
-  const endsAt = Math.min(
-    credits.start + NEXT_EPISODE_COUNTDOWN_S,
-    Math.floor(duration) - COUNTDOWN_END_MARGIN_S,
-  );
-  if (credits.start >= endsAt || currentTime < credits.start) return null;
-  return Math.max(0, Math.ceil(endsAt - currentTime));
+  const window = selectCountdownWindow(s);
+  const t = s.media.currentTime;
+  if (!window || t < window.from) return null;
+  return Math.max(0, Math.ceil(window.endsAt - t));
 };
 
-/** The countdown has run out and the next episode has not been asked for yet. */
+/**
+ * The countdown has run out while playing (never while paused: the viewer is looking at the card)
+ * and the episode is not being left already.
+ */
 export const selectNextUpDue = (s: PlayerState) =>
-  selectNextUpCountdown(s) === 0 && !s.nextUp.requested;
+  selectNextUpCountdown(s) === 0 && !s.nextUp.requested && !s.media.paused;
+
+/**
+ * Where the countdown starts after a seek that landed at `t`: a landing in the credits outside the
+ * countdown (past its end, or before its start) counts down afresh from there, a landing before the
+ * credits counts from their start again; undefined when the countdown stays as it is.
+ */
+export const selectCountdownStartAfterSeek = (s: PlayerState, t: number) => {
+  const credits = s.stream.markers.credits;
+  const { armedAt } = s.nextUp;
+  if (!credits) return undefined;
+  if (t < credits.start) return armedAt === null ? undefined : null;
+  const from = Math.max(credits.start, armedAt ?? credits.start);
+  const endsAt = Math.min(from + NEXT_EPISODE_COUNTDOWN_S, lastSecond(s.media.duration));
+  return t >= from && t < endsAt ? undefined : t;
+};
 
 /** The chapter playing at `time` of the episode, null before the first (or without chapters). */
 export const selectChapterAt = (s: PlayerState, time: number) =>

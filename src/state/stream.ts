@@ -9,6 +9,7 @@ import type {
 } from '../shared/media';
 import { autoMaxHeight } from '../stream/levels';
 import type { ThumbnailCue } from '../stream/thumbnails';
+import { contentActions } from './content';
 import { mediaActions } from './playback';
 import { NO_MARKERS, type Markers } from '../stream/markers';
 
@@ -220,6 +221,10 @@ export const streamSlice = createSlice({
     builder.addCase(mediaActions.playing, (state) => {
       if (state.status === 'recovering') state.status = 'ready';
     });
+    // the last episode's intro, credits and chapters never show while the next one loads
+    builder.addCase(contentActions.episodeSelected, (state) => {
+      state.markers = NO_MARKERS;
+    });
   },
 });
 
@@ -260,8 +265,6 @@ export const selectAudioFallback = (s: Holds) => ({
   first: s.stream.audioTracks.length ? Math.min(...s.stream.audioTracks.map((t) => t.id)) : null,
   current: s.stream.audioTrack,
 });
-/** the episode's intro, credits and chapters, from its master JSON */
-export const selectMarkers = (s: Holds) => s.stream.markers;
 /** the thumbnails file wanted now, and the one whose cues are loaded */
 export const selectThumbnailsSource = (s: Holds) => s.stream.thumbnails;
 /** the progress bar's preview cues, in time order (none until loaded) */

@@ -1,4 +1,4 @@
-import type { UnknownAction } from 'redux';
+import type { Middleware, UnknownAction } from 'redux';
 import { expectSaga } from 'redux-saga-test-plan';
 import { nextUpActor } from '../../../sagas/nextUp/nextUp';
 import { rootReducer, type PlayerState } from '../../../src/state';
@@ -6,12 +6,25 @@ import { adsActions } from '../../../src/state/ads';
 import { contentActions } from '../../../src/state/content';
 import { selectIntroSkipTarget, selectNextUpCountdown } from '../../../src/state/markerSelectors';
 import { nextUpActions, nextUpRequests } from '../../../src/state/nextUp';
-import { mediaActions } from '../../../src/state/playback';
+import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
 import { streamActions } from '../../../src/state/stream';
 import { parseMarkers } from '../../../src/stream/markers';
+import { createPlayer } from '../../../src/app/createPlayer';
+import { parseConfig } from '../../../src/app/config';
 import type { HttpRequest } from '../../../src/ports/types';
-import { fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../../../tools/sim/fakePorts';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakeParent,
+  fakePorts,
+  fakeStorage,
+  HOST_ORIGIN,
+  ok,
+  virtualClock,
+} from '../../../tools/sim/fakePorts';
+import { PROTOCOL } from '../../../src/shared/protocol';
+import { PROGRESS_KEY } from '../../../sagas/lib/storageKeys';
 import { series } from '../../../tools/sim/fixtures';
 import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
 
@@ -35,6 +48,19 @@ function stateAfter(episodeId: number, ...more: UnknownAction[]): PlayerState {
     ...more,
   ].reduce(rootReducer, undefined as unknown as PlayerState);
 }
+
+/** Episode 203 with credits from 5 s: its countdown ends at 15, long before the end's margin. */
+const longCredits = (...more: UnknownAction[]) =>
+  [
+    streamActions.loadStarted({
+      url: 'x',
+      sources: [],
+      sourceIndex: 0,
+      markers: parseMarkers({ credits: { start: 5 } }),
+    }),
+    mediaActions.playing(),
+    ...more,
+  ].reduce(rootReducer, stateAfter(203));
 
 describe('the credits countdown to the next episode', () => {
   it('counts whole seconds of the episode from the credits, ending 1 s before its end', () => {
@@ -84,6 +110,7 @@ describe('the credits countdown to the next episode', () => {
     const cancelled = stateAfter(203, at(19), nextUpRequests.countdownCancelled());
     const next = [
       contentActions.episodeSelected({ episodeId: 204 }),
+      mediaActions.reset(),
       streamActions.loadStarted({ url: 'x', sources: [], sourceIndex: 0, markers: MARKERS }),
       mediaActions.playing(),
       at(19),
@@ -111,12 +138,111 @@ describe('the credits countdown to the next episode', () => {
       });
   });
 
-  it('moves on at once when the viewer seeks past the countdown', () => {
+  it('counts down afresh from where a seek past the countdown landed, never moving on at once', () => {
+    // credits at 5, countdown to 15: a seek from 3 to 16 counts 7 s from there (the end's margin
+    // leaves no more)
     return expectSaga(nextUpActor)
-      .withReducer(rootReducer, stateAfter(203, at(10)))
-      .dispatch(mediaActions.seeked({ currentTime: 23.5 }))
+      .withReducer(rootReducer, longCredits(at(3)))
+      .dispatch(mediaActions.seeking({ currentTime: 16 }))
+      .dispatch(mediaActions.seeked({ currentTime: 16 }))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50)
+      .then(({ storeState }: { storeState: PlayerState }) => {
+        expect(storeState.nextUp.armedAt).toBe(16);
+        expect(selectNextUpCountdown(storeState)).toBe(7);
+      });
+  });
+
+  it('re-arms the countdown even when a position at the landing comes before the seek ends', () => {
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, longCredits(at(3)))
+      .dispatch(mediaActions.seeking({ currentTime: 16 }))
+      .dispatch(at(16))
+      .dispatch(mediaActions.seeked({ currentTime: 16 }))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50)
+      .then(({ storeState }: { storeState: PlayerState }) => {
+        expect(selectNextUpCountdown(storeState)).toBe(7);
+      });
+  });
+
+  it('counts at most 10 s from a seek far from the end, and none in the end’s margin', () => {
+    const landed = (t: number) =>
+      [
+        mediaActions.seeking({ currentTime: t }),
+        nextUpActions.countdownArmed({ at: t }),
+        mediaActions.seeked({ currentTime: t }),
+      ].reduce(rootReducer, stateAfter(203, at(3)));
+    const long = [
+      streamActions.loadStarted({
+        url: 'x',
+        sources: [],
+        sourceIndex: 0,
+        markers: parseMarkers({ credits: { start: 2 } }),
+      }),
+      mediaActions.playing(),
+    ];
+    expect(selectNextUpCountdown(long.reduce(rootReducer, landed(12.5)))).toBe(10);
+    expect(selectNextUpCountdown(landed(23.2))).toBeNull();
+  });
+
+  it('moves on at the end of a re-armed countdown, not while paused', async () => {
+    const rearmed = stateAfter(
+      203,
+      mediaActions.seeking({ currentTime: 21.5 }),
+      nextUpActions.countdownArmed({ at: 21.5 }),
+      mediaActions.seeked({ currentTime: 21.5 }),
+    );
+    await expectSaga(nextUpActor)
+      .withReducer(rootReducer, [mediaActions.paused({ currentTime: 21.5 })].reduce(rootReducer, rearmed))
+      .dispatch(mediaActions.seeked({ currentTime: 23.2 }))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50);
+    await expectSaga(nextUpActor)
+      .withReducer(rootReducer, rearmed)
+      .dispatch(at(23.1))
+      .put(nextUpActions.countdownEnded())
+      .put(playbackRequests.pauseRequested())
       .put(contentActions.episodeRequested({ episodeId: 204 }))
       .silentRun(50);
+  });
+
+  it('counts from the credits again after a seek back before them', () => {
+    const rearmed = stateAfter(203, nextUpActions.countdownArmed({ at: 21.5 }));
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, rearmed)
+      .dispatch(mediaActions.seeked({ currentTime: 5 }))
+      .dispatch(at(19))
+      .silentRun(50)
+      .then(({ storeState }: { storeState: PlayerState }) => {
+        expect(selectNextUpCountdown(storeState)).toBe(4);
+      });
+  });
+
+  it('never overrides an episode the viewer or the host chose during the credits', () => {
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(203, at(22)))
+      .dispatch(contentActions.episodeRequested({ episodeId: 201 }))
+      .dispatch(at(23.1))
+      .dispatch(at(23.6))
+      .not.put.actionType(contentActions.episodeRequested.type)
+      .silentRun(50);
+  });
+
+  it('keeps counting when the host asks for the episode already playing', () => {
+    return expectSaga(nextUpActor)
+      .withReducer(rootReducer, stateAfter(203, at(22)))
+      .dispatch(contentActions.episodeRequested({ episodeId: 203 }))
+      .dispatch(at(23.1))
+      .put(contentActions.episodeRequested({ episodeId: 204 }))
+      .silentRun(50);
+  });
+
+  it('shows nothing of the last episode’s markers while the next one loads', () => {
+    const switching = stateAfter(203, at(22), contentActions.episodeSelected({ episodeId: 204 }));
+    expect(switching.stream.markers.credits).toBeNull();
+    expect(switching.stream.markers.chapters).toEqual([]);
+    expect(selectNextUpCountdown(switching)).toBeNull();
   });
 
   it('lets the credits play on after a cancel: the episode’s own end decides', () => {
@@ -201,5 +327,104 @@ describe('the credits countdown in the whole player', () => {
     expect(store.getState().content.currentEpisodeId).toBe(204);
     const loads = media.calls.filter((c) => c.method === 'load');
     expect(loads).toHaveLength(2);
+  });
+
+  it('switches once, to the next episode, when the ad list and the master JSON answer slowly', async () => {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const requested: number[] = [];
+    const countEpisodeRequests: Middleware = () => (next) => (action) => {
+      if (contentActions.episodeRequested.match(action)) requested.push(action.payload.episodeId);
+      return next(action);
+    };
+    const counts = { list: 0, master: 0 };
+    const routes = fakeHttp({
+      ...catalogRoutes(2, series),
+      [`${BASE}/media/series.json`]: ok({
+        sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
+        subtitles: [],
+        markers: { credits: { start: 18 }, chapters: [{ start: 20, title: 'Титры' }] },
+      }),
+      [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+    });
+    const http = {
+      async request(req: HttpRequest) {
+        const kind = req.url.startsWith(`${BASE}/ad-list.json`)
+          ? 'list'
+          : req.url.startsWith(`${BASE}/media/series.json`)
+            ? 'master'
+            : null;
+        // the first answers come at once; the switch's take longer than a second each
+        if (kind && ++counts[kind] > 1) await clock.port.sleep(1_500);
+        return routes.request(req);
+      },
+    };
+    const { store } = createPlayer({
+      ports: fakePorts({ http, media: media.port, clock: clock.port }),
+      config: parseConfig({ search: '?movie_id=2&episode_id=203', origin: BASE }),
+      middleware: [countEpisodeRequests],
+    });
+    await settle();
+    await clock.advance(1_000);
+    media.state.currentTime = 17;
+    media.emit({ type: 'playing' });
+    await clock.advance(6_100); // at 23.1: the countdown has run out
+    expect(requested).toEqual([204]);
+    // the old episode is paused at once: it cannot reach its own end during the switch
+    expect(media.calls.filter((c) => c.method === 'pause')).toHaveLength(1);
+    media.emit({ type: 'pause', currentTime: 23.1 });
+    // the old video's own end comes anyway (a pause that came too late)
+    media.state.currentTime = 24;
+    media.emit({ type: 'ended' });
+    await clock.advance(1_600); // the refreshed ad list has answered: the master JSON is awaited
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    expect(store.getState().stream.markers.chapters).toEqual([]);
+    // the old video reports its position on (the element still plays the last episode)
+    media.state.currentTime = 23.2;
+    media.emit({ type: 'playing' });
+    await clock.advance(1_000);
+    expect(store.getState().stream.markers.chapters).toEqual([]);
+    await clock.advance(2_000); // the master JSON has answered: the next episode loads
+    expect(requested).toEqual([204]);
+    expect(counts).toEqual({ list: 2, master: 2 });
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(2);
+    expect(store.getState().stream.markers.chapters).toHaveLength(1);
+  });
+
+  it('ends the episode for the host page, analytics and its stored progress when the countdown runs out', async () => {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const parent = fakeParent([], { embedder: HOST_ORIGIN });
+    const storage = fakeStorage();
+    const ports = fakePorts({
+      http: fakeHttp({
+        ...catalogRoutes(2, series),
+        [`${BASE}/media/series.json`]: ok({
+          sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
+          subtitles: [],
+          markers: { credits: { start: 18 } },
+        }),
+        [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+      }),
+      media: media.port,
+      clock: clock.port,
+      parent: parent.port,
+      storage,
+    });
+    startPlayer('?movie_id=2&episode_id=203', ports, { hostOrigin: HOST_ORIGIN, framed: true });
+    await settle();
+    await clock.advance(1_000);
+    media.state.currentTime = 17;
+    media.emit({ type: 'playing' });
+    await clock.advance(6_100); // at 23.1: the countdown has run out
+    expect(parent.posted.filter((m) => m.event === 'ended')).toEqual([
+      expect.objectContaining({ protocol: PROTOCOL, event: 'ended' }),
+    ]);
+    const stats = ports.sentStats.map((s) => [s.event, s.payload.progress]);
+    expect(stats).toContainEqual(['videoplayer_progress', 100]);
+    expect(stats).toContainEqual(['videoplayer_ended', undefined]);
+    // stored as finished: no continue prompt for it next time
+    expect(JSON.parse(storage.get(PROGRESS_KEY) ?? '{}')).toEqual({ 203: 24 });
   });
 });
