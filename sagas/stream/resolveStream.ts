@@ -52,7 +52,7 @@ export function* resolveStream(path: string) {
       subtitles: (master.subtitles ?? [])
         .filter((s) => typeof s?.src === 'string')
         .map((s) => ({ src: withOrigin(s.src, url), label: s.label, language: s.language })),
-      markers: parseMarkers((master as { markers?: unknown }).markers),
+      markers: parseMarkers(master.markers),
       thumbnails: thumbnailsLink(master.thumbnails, url),
     } as ResolvedStream;
   } catch (error) {

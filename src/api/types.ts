@@ -52,6 +52,8 @@ export interface MasterJson {
   subtitles: MasterSubtitle[];
   /** docs/master-json.md: the progress bar's thumbnails (a WebVTT file); checked as it is read */
   thumbnails?: unknown;
+  /** intro, credits and chapters (docs/master-json.md): unchecked, parseMarkers makes them safe */
+  markers?: unknown;
 }
 
 export interface Availability {

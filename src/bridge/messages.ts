@@ -21,7 +21,7 @@ export type Inbound =
   | { kind: 'playerjs-command'; method: string; command: Command; listener: string | null }
   | { kind: 'invalid'; reason: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Own fields only: a `__proto__` or `constructor` key never reaches the player. */

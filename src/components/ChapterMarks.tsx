@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
+import { useLayoutEffect, useRef } from 'react';
 import { selectChapterAt } from '../state/markerSelectors';
-import { selectDurationSecond } from '../state/selectors';
-import { usePlayerSelector, usePositionSelector } from './hooks';
+import { usePlayerSelector } from './hooks';
 
 // Spans, not divs: the slider grows its direct child divs (the track) on hover.
 const layer = css`
@@ -42,8 +42,20 @@ const name = css`
  */
 export function ChapterMarks({ hover }: { hover: { left: number; time: number } | null }) {
   const chapters = usePlayerSelector((s) => s.stream.markers.chapters);
-  const duration = usePositionSelector(selectDurationSecond);
+  // the exact duration, as the time under the pointer is counted: a mark is where its chapter starts
+  const duration = usePlayerSelector((s) => s.media.duration);
   const hovered = usePlayerSelector((s) => (hover ? selectChapterAt(s, hover.time) : null));
+  const nameRef = useRef<HTMLSpanElement>(null);
+  // over the pointer, but never cut at the bar's ends: the name is wider than the pointer's room there
+  useLayoutEffect(() => {
+    const el = nameRef.current;
+    if (!el || !hover) return;
+    const half = el.offsetWidth / 2;
+    const room = el.parentElement?.clientWidth ?? 0;
+    const left =
+      room > 0 ? Math.min(Math.max(hover.left, half), Math.max(half, room - half)) : hover.left;
+    el.style.left = `${left}px`;
+  });
   if (chapters.length === 0 || duration <= 0) return null;
   return (
     <span css={layer} data-testid="chapters">
@@ -59,7 +71,7 @@ export function ChapterMarks({ hover }: { hover: { left: number; time: number } 
           />
         ))}
       {hover && hovered && (
-        <span css={name} style={{ left: hover.left }} data-testid="chapter-name">
+        <span css={name} ref={nameRef} data-testid="chapter-name">
           {hovered.title}
         </span>
       )}

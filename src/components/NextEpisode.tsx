@@ -9,6 +9,16 @@ import { usePlayerDispatch, usePlayerSelector, usePositionSelector } from './hoo
 import { NextIcon } from './icons';
 import { iconButton } from './styles';
 
+/** read by a screen reader, not shown */
+const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
 const card = css`
   position: absolute;
   right: 1rem;
@@ -86,7 +96,7 @@ export function NextEpisodeButton() {
  * SPEC.md section 2: 'Следующий эпизод', 'Эпизод N', on hovering next and at the end of an episode;
  * during the credits of the master JSON's markers, 'Следующий эпизод через N' with 'Отмена'.
  */
-export function NextEpisodeCard() {
+export function NextEpisodeCard({ onFocusPlayer }: { onFocusPlayer: () => void }) {
   const dispatch = usePlayerDispatch();
   const next = usePlayerSelector(selectNextEpisode);
   const shown = usePlayerSelector((s) => s.ui.nextPreview || s.media.ended);
@@ -95,7 +105,13 @@ export function NextEpisodeCard() {
   if (!next || (!shown && countdown === null)) return null;
   const counting = countdown !== null && countdown > 0;
   return (
-    <div css={card} data-testid="next-episode-card" role="status">
+    // not a live region itself: its count changes every second, and would be read out each time
+    <div css={card} data-testid="next-episode-card">
+      {counting && (
+        <span css={visuallyHidden} role="status">
+          {ru.nextEpisodeSoon(ru.episode(next.order))}
+        </span>
+      )}
       {(next.posterPath ?? poster) && <img src={next.posterPath ?? poster} alt="" />}
       <div>
         <small data-testid="next-episode-heading">
@@ -104,7 +120,15 @@ export function NextEpisodeCard() {
         <strong>{ru.episode(next.order)}</strong>
         {next.title && <small>{next.title}</small>}
         {counting && (
-          <button type="button" onClick={() => dispatch(nextUpRequests.countdownCancelled())}>
+          <button
+            type="button"
+            aria-label={ru.cancelNextEpisode}
+            onClick={() => {
+              dispatch(nextUpRequests.countdownCancelled());
+              // the button goes with the card: the keys stay with the player
+              onFocusPlayer();
+            }}
+          >
             {ru.cancel}
           </button>
         )}

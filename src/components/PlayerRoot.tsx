@@ -67,6 +67,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
   const inBreak = usePlayerSelector((s) => s.ads.activeBreak !== null);
   const idle = usePlayerSelector(selectControlsHidden);
   const lastMove = useRef(-Infinity);
+  const focusPlayer = () => root.current?.focus({ preventScroll: true });
   return (
     <div
       ref={root}
@@ -105,15 +106,15 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
       ) : (
         <>
           <Poster />
-          <Surface onFocusPlayer={() => root.current?.focus({ preventScroll: true })} />
+          <Surface onFocusPlayer={focusPlayer} />
           <TitleOverlay />
           <BufferingIndicator />
           <BigPlayButton />
           <MidrollCountdown />
           <ControlBar />
           {/* over the bar's top edge, which would take their clicks; under the menus */}
-          <NextEpisodeCard />
-          <SkipIntroButton />
+          <NextEpisodeCard onFocusPlayer={focusPlayer} />
+          <SkipIntroButton onFocusPlayer={focusPlayer} />
           <CueStyle />
           <SettingsMenu />
           <EpisodesMenu />

@@ -6,6 +6,7 @@ import type { PlayerState } from '../state';
 import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectControlsShown, selectCurrentSecond, selectDurationSecond } from '../state/selectors';
 import { ChapterMarks } from './ChapterMarks';
+import { selectChapterAt } from '../state/markerSelectors';
 import { uiRequests } from '../state/ui';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, useStateInDom } from './hooks';
@@ -65,8 +66,11 @@ const selectPlayedWidth = (s: PlayerState) =>
   percentOf(selectCurrentSecond(s), selectDurationSecond(s));
 const selectBufferedWidth = (s: PlayerState) =>
   percentOf(Math.floor(s.media.bufferedEnd), selectDurationSecond(s));
-const selectValueText = (s: PlayerState) =>
-  ru.timeOf(formatTime(selectCurrentSecond(s)), formatTime(selectDurationSecond(s)));
+const selectValueText = (s: PlayerState) => {
+  const time = ru.timeOf(formatTime(selectCurrentSecond(s)), formatTime(selectDurationSecond(s)));
+  const chapter = selectChapterAt(s, s.media.currentTime);
+  return chapter ? ru.timeInChapter(time, chapter.title) : time;
+};
 
 /**
  * The progress bar as a slider: played and buffered parts, the time under the pointer, a click or

@@ -30,7 +30,7 @@ const button = css`
 const selectCardShown = (s: PlayerState) => s.ui.nextPreview || selectNextUpCountdown(s) !== null;
 
 /** 'Пропустить заставку' during the intro of the master JSON's markers: a seek to the intro's end. */
-export function SkipIntroButton() {
+export function SkipIntroButton({ onFocusPlayer }: { onFocusPlayer: () => void }) {
   const dispatch = usePlayerDispatch();
   const target = usePositionSelector(selectIntroSkipTarget);
   const cardShown = usePositionSelector(selectCardShown);
@@ -40,7 +40,11 @@ export function SkipIntroButton() {
       type="button"
       css={button}
       data-testid="skip-intro"
-      onClick={() => dispatch(playbackRequests.seekRequested({ time: target }))}
+      onClick={() => {
+        dispatch(playbackRequests.seekRequested({ time: target }));
+        // the button goes once the intro is over: the keys stay with the player
+        onFocusPlayer();
+      }}
     >
       {ru.skipIntro}
     </button>

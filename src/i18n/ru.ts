@@ -81,4 +81,8 @@ export const ru = {
   subtitleColors: { white: 'Белый', yellow: 'Жёлтый', green: 'Зелёный', cyan: 'Голубой' },
   subtitleBackgroundValue: (percent: number) => (percent > 0 ? `${percent}%` : 'Нет'),
   adIn: (n: number) => `Реклама через ${n}`,
+  cancelNextEpisode: 'Отменить переход к следующему эпизоду',
+  /** said once by a screen reader as the countdown starts (the count itself is not re-read) */
+  nextEpisodeSoon: (episode: string) => `Скоро следующий эпизод: ${episode}`,
+  timeInChapter: (time: string, chapter: string) => `${time}, ${chapter}`,
 } as const;

@@ -2,6 +2,8 @@
 // chapters of an episode, in seconds of the episode. Each part is checked on its own: a malformed
 // part is left out and the others are kept, so one typo never costs the viewer the rest.
 
+import { isRecord } from '../bridge/messages';
+
 export interface IntroMarker {
   start: number;
   end: number;
@@ -29,8 +31,6 @@ export const NO_MARKERS: Markers = { intro: null, credits: null, chapters: [] };
 const TITLE_MAX_CHARS = 80;
 
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseIntro(raw: unknown): IntroMarker | null {
   if (!isRecord(raw) || !isTime(raw.start) || !isTime(raw.end) || raw.end <= raw.start) return null;
@@ -43,7 +43,8 @@ function parseCredits(raw: unknown): CreditsMarker | null {
 
 function parseChapter(raw: unknown): Chapter | null {
   if (!isRecord(raw) || !isTime(raw.start) || typeof raw.title !== 'string') return null;
-  const title = raw.title.trim().slice(0, TITLE_MAX_CHARS);
+  // by characters, not UTF-16 units: a cut never splits an emoji in two
+  const title = Array.from(raw.title.trim()).slice(0, TITLE_MAX_CHARS).join('');
   return title ? { start: raw.start, title } : null;
 }
 

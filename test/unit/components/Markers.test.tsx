@@ -53,9 +53,42 @@ describe('the markers in the interface', () => {
     expect(screen.getByTestId('next-episode-heading')).toHaveTextContent(
       'Следующий эпизод через 4',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    const cancel = screen.getByRole('button', { name: 'Отменить переход к следующему эпизоду' });
+    expect(cancel).toHaveTextContent('Отмена');
+    fireEvent.click(cancel);
     expect(dispatched.at(-1)).toEqual(nextUpRequests.countdownCancelled());
     expect(screen.queryByTestId('next-episode-card')).toBeNull();
+  });
+
+  it('announces the countdown once: the live text does not change with the count', () => {
+    const { store } = renderPlayer(...playing, at(19));
+    const live = () => screen.getAllByRole('status').map((el) => el.textContent);
+    const first = live();
+    expect(first).toContain('Скоро следующий эпизод: Эпизод 1');
+    act(() => void store.dispatch(at(20)));
+    expect(screen.getByTestId('next-episode-heading')).toHaveTextContent('через 3');
+    expect(live()).toEqual(first);
+  });
+
+  it.each([
+    ['Пропустить заставку', at(2), 'Пропустить заставку', mediaActions.seeked({ currentTime: 6 })],
+    ['Отмена', at(19), 'Отменить переход к следующему эпизоду', null],
+  ])('keeps the keys with the player when “%s” goes away', (_label, position, name, after) => {
+    const { store } = renderPlayer(...playing, position);
+    const button = screen.getByRole('button', { name });
+    button.focus();
+    fireEvent.click(button);
+    if (after) act(() => void store.dispatch(after));
+    expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(document.activeElement).not.toBe(document.body);
+    expect(document.activeElement).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('names the chapter playing in the progress slider’s value', () => {
+    const { store } = renderPlayer(...playing, at(3));
+    const slider = screen.getByTestId('progress');
+    act(() => void store.dispatch(at(7)));
+    expect(slider.getAttribute('aria-valuetext')).toMatch(/Встреча$/);
   });
 
   it('marks where each chapter after the first starts on the progress bar', () => {

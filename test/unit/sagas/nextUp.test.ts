@@ -277,6 +277,18 @@ describe('skipping the intro', () => {
     expect(selectIntroSkipTarget(stateAfter(203, at(6)))).toBeNull();
   });
 
+  it('never skips to the episode’s end: an intro marked up to it skips to 1 s before', () => {
+    const longIntro = parseMarkers({ intro: { start: 1, end: 40 } });
+    const state = (t: number) =>
+      [
+        streamActions.loadStarted({ url: 'x', sources: [], sourceIndex: 0, markers: longIntro }),
+        mediaActions.playing(),
+        at(t),
+      ].reduce(rootReducer, stateAfter(203));
+    expect(selectIntroSkipTarget(state(2))).toBe(23);
+    expect(selectIntroSkipTarget(state(23.5))).toBeNull();
+  });
+
   it('does not offer it during an advert, nor before the episode has started', () => {
     const advert = adsActions.breakStarted({ kind: 'midroll', total: 1, contentTime: 3 });
     expect(selectIntroSkipTarget(stateAfter(203, at(3), advert))).toBeNull();

@@ -79,6 +79,14 @@ describe('the markers of a master JSON', () => {
     expect(markers.chapters[0]!.title).toHaveLength(80);
   });
 
+  it('never cuts a title inside a character made of two UTF-16 units', () => {
+    const markers = parseMarkers({ chapters: [{ start: 0, title: 'я' + '🎬'.repeat(100) }] });
+    const title = markers.chapters[0]!.title;
+    expect(Array.from(title)).toHaveLength(80);
+    expect(title.endsWith('🎬')).toBe(true);
+    expect(encodeURIComponent(title)).toBeTruthy(); // throws on a lone surrogate
+  });
+
   it('finds the chapter playing at a time: none before the first', () => {
     const { chapters } = parseMarkers({
       chapters: [
