@@ -1,6 +1,6 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, fork, put, race, select, take, takeEvery } from 'typed-redux-saga';
-import { selectCurrentSecond } from '../../src/state/selectors';
+import { selectCurrentSecond, selectDurationSecond } from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
 import { contentActions, selectCurrentEpisodeId } from '../../src/state/content';
 import { nextUpActions } from '../../src/state/nextUp';
@@ -22,9 +22,8 @@ export const PROGRESS_EVERY_MS = 10_000;
 function* writeProgress(finished = false) {
   const { storage } = yield* getPorts();
   const episodeId = yield* select(selectCurrentEpisodeId);
-  const time = finished
-    ? Math.ceil((yield* select(selectMedia)).duration)
-    : yield* select(selectCurrentSecond);
+  // the end is written as the element's end writes it: its position then, the duration
+  const time = yield* select(finished ? selectDurationSecond : selectCurrentSecond);
   if (episodeId === null || time < 1) return;
   const progress = storedPositions(yield* call([storage, storage.get], PROGRESS_KEY));
   yield* call(

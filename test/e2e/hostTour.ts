@@ -174,12 +174,17 @@ export async function tourEveryCommand(page: Page, via: Via) {
   await value('selectEpisode', 204);
   await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`);
   expect(await value('getEpisode')).toMatchObject({ id: 204, title: 'Возвращение' });
-  // autoplay on: at the end of 204, 205 follows by itself
+  // autoplay on: at the end of 204's credits' countdown (the demo's markers: 18 s to 23 s), which the
+  // host hears as the episode's `ended`, 205 follows by itself
   await value('setAutoplay', true);
   await value('play');
   await waitFor(frame, `document.querySelector('video').currentTime > 1`);
   await value('seek', 21);
+  const countdownEnded = frame.evaluate(() =>
+    window.__player!.waitForAction('nextUp/countdownEnded', 30_000),
+  );
   await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 205`, 30_000);
+  await countdownEnded;
   // (it plays: an episode change on a series starts by itself)
   await waitFor(
     frame,

@@ -1,7 +1,7 @@
 // The master JSON's markers on the demo (demo/fixtures/*.json: intro 1-6 s, credits from 18 s,
 // chapters at 0, 6 and 12 s of 24): skipping the intro, the credits' countdown to the next episode,
 // the chapters on the progress bar; at 1280x720 with a mouse and on a 390x844 touch screen.
-import type { Browser, ElementHandle, Frame, Viewport } from 'puppeteer-core';
+import type { Browser, ElementHandle, Frame, Page, Viewport } from 'puppeteer-core';
 import { demoUrl, openPage, playerFrame, screenshot, useBrowser, waitFor } from './browser';
 
 const DESKTOP: Viewport = { width: 1280, height: 720 };
@@ -38,6 +38,19 @@ async function seekTo(frame: Frame, time: number) {
     time,
   );
   await waitFor(frame, `Math.abs(document.querySelector('video').currentTime - ${time}) < 1.5`);
+}
+
+/** The chapter's name under the pointer at `fraction` of the bar is whole, inside the player. */
+async function expectNameInside(page: Page, frame: Frame, fraction: number) {
+  const title = fraction < 0.5 ? 'Пролог' : 'Погоня';
+  await waitFor(
+    frame,
+    `document.querySelector('[data-testid="chapter-name"]')?.textContent === '${title}'`,
+  );
+  const player = (await (await page.$('iframe#player'))!.boundingBox())!;
+  const label = (await (await frame.$('[data-testid="chapter-name"]'))!.boundingBox())!;
+  expect(label.x).toBeGreaterThanOrEqual(player.x);
+  expect(label.x + label.width).toBeLessThanOrEqual(player.x + player.width);
 }
 
 const heading = (frame: Frame) =>
@@ -85,7 +98,15 @@ describe.each(PROFILES)('the markers of the master JSON (%s)', (name, viewport) 
       );
     }
     await ended; // the countdown, not the episode's end, moved on
+    // which ends the episode for the host page and for its stored progress (no continue prompt)
+    await page.waitForSelector('#messages [data-event="ended"]', { timeout: 10_000 });
+    const stored = await frame.evaluate(() => localStorage.getItem('episodesTimeProgress'));
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({ 203: 24 });
     await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`, 20_000);
+    // asked once: the next episode stays
+    expect(
+      await page.$$eval('#messages [data-event="episodeChanged"]', (els) => els.length),
+    ).toBe(2);
     expect(await frame.evaluate(() => window.__player!.getState().media.ended)).toBe(false);
     // the next episode's own video plays from its start
     await waitFor(
@@ -150,7 +171,12 @@ describe.each(PROFILES)('the markers of the master JSON (%s)', (name, viewport) 
         `document.querySelector('[data-testid="chapter-name"]')?.textContent === 'Погоня'`,
       );
       await screenshot(page, `markers-chapter-drag-${name}`);
-      await touch('touchEnd', at(0.6));
+      // at the bar's ends the name stays whole inside the player
+      for (const end of [0.005, 0.995]) {
+        await touch('touchMove', at(end));
+        await expectNameInside(page, frame, end);
+      }
+      await touch('touchEnd', at(0.995));
     } else {
       await page.mouse.move(at(0.1), y);
       await frame.waitForSelector('[data-testid="chapter-name"]');
@@ -166,9 +192,54 @@ describe.each(PROFILES)('the markers of the master JSON (%s)', (name, viewport) 
         frame,
         `document.querySelector('[data-testid="chapter-name"]')?.textContent === 'Погоня'`,
       );
+      for (const end of [0.005, 0.995]) {
+        await page.mouse.move(at(end), y);
+        await expectNameInside(page, frame, end);
+      }
+      await screenshot(page, `markers-chapter-at-end-${name}`);
       await page.mouse.move(box.x + box.width / 2, box.y - 200);
       await waitFor(frame, `document.querySelector('[data-testid="chapter-name"]') === null`);
     }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the markers’ buttons with a keyboard (desktop)', () => {
+  const browser = useBrowser();
+
+  it('keeps the keys with the player when “Пропустить заставку” and “Отмена” go away', async () => {
+    const { page, frame, errors } = await playing(browser, DESKTOP, 'movie_id=2&episode_id=203');
+    const focusedIsPlayer = () =>
+      frame.evaluate(() => {
+        const el = document.activeElement;
+        return el !== null && el !== document.body && el.getAttribute('tabindex') === '-1';
+      });
+    const skip = await frame.waitForSelector('[data-testid="skip-intro"]', { timeout: 20_000 });
+    await skip!.focus();
+    await page.keyboard.press('Enter');
+    await waitFor(frame, `document.querySelector('[data-testid="skip-intro"]') === null`);
+    expect(await focusedIsPlayer()).toBe(true);
+    // the player's own keys still work: K pauses
+    await page.keyboard.press('k');
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    await page.keyboard.press('k');
+    await waitFor(frame, `!window.__player.getState().media.paused`);
+
+    await seekTo(frame, 18.5);
+    const cancel = await frame.waitForSelector('[data-testid="next-episode-card"] button', {
+      timeout: 10_000,
+    });
+    expect(await cancel!.evaluate((el) => el.getAttribute('aria-label'))).toBe(
+      'Отменить переход к следующему эпизоду',
+    );
+    await cancel!.focus();
+    await page.keyboard.press('Enter');
+    await waitFor(frame, `document.querySelector('[data-testid="next-episode-card"]') === null`);
+    expect(await focusedIsPlayer()).toBe(true);
+    await page.keyboard.press('k');
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    await screenshot(page, 'markers-keys-after-cancel-desktop');
+    expect(await episodeId(frame)).toBe(203);
     expect(errors).toEqual([]);
   });
 });

@@ -127,6 +127,10 @@ describe('the stream engine in Chromium', () => {
 
   it('selects the next episode at the end of one, and plays it', async () => {
     const { frame } = await playing('?movie_id=2&episode_id=203&t=21&auto_play=1', 21.5);
+    // the credits' countdown cancelled ('Отмена'): the episode's own end moves on
+    const naturalEnd = frame.evaluate(() => window.__player!.waitForAction('media/ended', 15_000));
+    await dispatch(frame, 'nextUp/countdownCancelled');
+    await naturalEnd;
     await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`, 15_000);
     await waitFor(
       frame,
