@@ -136,6 +136,25 @@ describe.each(PROFILES)('the markers of the master JSON (%s)', (name, viewport) 
     expect(errors).toEqual([]);
   });
 
+  it('a paused seek past the countdown stays paused in the episode; playing on, its end moves on', async () => {
+    const { page, frame, errors } = await playing(browser, viewport, 'movie_id=2&episode_id=203');
+    await frame.evaluate(() => window.__player!.dispatch({ type: 'playback/pauseRequested' }));
+    await waitFor(frame, `window.__player.getState().media.paused`);
+    const seeked = frame.evaluate(() => window.__player!.waitForAction('media/seeked', 10_000));
+    await seekTo(frame, 23.3);
+    await seeked;
+    // past the countdown, in the episode's last second: no count, no move while paused
+    expect(await episodeId(frame)).toBe(203);
+    expect(await frame.evaluate(() => window.__player!.getState().media.paused)).toBe(true);
+    expect(await frame.$('[data-testid="next-episode-heading"]')).toBeNull();
+    await screenshot(page, `markers-paused-past-countdown-${name}`);
+    const naturalEnd = frame.evaluate(() => window.__player!.waitForAction('media/ended', 15_000));
+    await frame.evaluate(() => window.__player!.dispatch({ type: 'playback/playRequested' }));
+    await naturalEnd;
+    await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`, 20_000);
+    expect(errors).toEqual([]);
+  });
+
   it('chapters are marked on the progress bar, with the name of the one under the pointer', async () => {
     const { page, frame, errors } = await playing(browser, viewport, 'movie_id=1');
     await frame.evaluate(() => window.__player!.dispatch({ type: 'playback/pauseRequested' }));
