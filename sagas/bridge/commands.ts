@@ -79,7 +79,8 @@ const STATE_GETTERS: { [K in StateGetter]: (s: PlayerState) => CommandAnswer<K> 
   getEpisodes: (s) => selectEpisodesInOrder(s),
   getQuality: (s) => selectQuality(s),
   getFullscreen: (s) => s.viewport.fullscreen,
-  getEnded: (s) => s.media.ended,
+  // the end of the credits' countdown is the episode's end too (docs/master-json.md)
+  getEnded: (s) => s.media.ended || s.nextUp.ended,
   getPlaybackRate: (s) => s.stream.rate,
   getQualities: qualitiesOf,
   getSubtitleTracks: subtitlesOf,

@@ -21,9 +21,16 @@ export interface NextUpState {
    * countdown counts down afresh from where the viewer landed
    */
   armedAt: number | null;
+  /** the countdown ran out: the episode has ended there, as at its own end (getEnded says so) */
+  ended: boolean;
 }
 
-const initialState: NextUpState = { cancelled: false, requested: false, armedAt: null };
+const initialState: NextUpState = {
+  cancelled: false,
+  requested: false,
+  armedAt: null,
+  ended: false,
+};
 
 export const nextUpSlice = createSlice({
   name: 'nextUp',
@@ -32,6 +39,7 @@ export const nextUpSlice = createSlice({
     /** the countdown ran out: the episode ends here, as at its own end */
     countdownEnded(state) {
       state.requested = true;
+      state.ended = true;
     },
     /** another episode was asked for: the countdown is over for this one */
     episodeChosen(state) {

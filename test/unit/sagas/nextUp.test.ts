@@ -194,7 +194,10 @@ describe('the credits countdown to the next episode', () => {
       mediaActions.seeked({ currentTime: 21.5 }),
     );
     await expectSaga(nextUpActor)
-      .withReducer(rootReducer, [mediaActions.paused({ currentTime: 21.5 })].reduce(rootReducer, rearmed))
+      .withReducer(
+        rootReducer,
+        [mediaActions.paused({ currentTime: 21.5 })].reduce(rootReducer, rearmed),
+      )
       .dispatch(mediaActions.seeked({ currentTime: 23.2 }))
       .not.put.actionType(contentActions.episodeRequested.type)
       .silentRun(50);
@@ -409,22 +412,35 @@ describe('the credits countdown in the whole player', () => {
     const media = fakeMedia({ ok: true }, clock.port);
     const parent = fakeParent([], { embedder: HOST_ORIGIN });
     const storage = fakeStorage();
-    const ports = fakePorts({
-      http: fakeHttp({
-        ...catalogRoutes(2, series),
-        [`${BASE}/media/series.json`]: ok({
-          sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
-          subtitles: [],
-          markers: { credits: { start: 18 } },
-        }),
-        [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+    const routes = fakeHttp({
+      ...catalogRoutes(2, series),
+      [`${BASE}/media/series.json`]: ok({
+        sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
+        subtitles: [],
+        markers: { credits: { start: 18 } },
       }),
+      [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+    });
+    let lists = 0;
+    const http = {
+      async request(req: HttpRequest) {
+        // the switch's ad list takes a while: the episode is still this one meanwhile
+        if (req.url.startsWith(`${BASE}/ad-list.json`) && ++lists > 1)
+          await clock.port.sleep(1_000);
+        return routes.request(req);
+      },
+    };
+    const ports = fakePorts({
+      http,
       media: media.port,
       clock: clock.port,
       parent: parent.port,
       storage,
     });
-    startPlayer('?movie_id=2&episode_id=203', ports, { hostOrigin: HOST_ORIGIN, framed: true });
+    const { store } = startPlayer('?movie_id=2&episode_id=203', ports, {
+      hostOrigin: HOST_ORIGIN,
+      framed: true,
+    });
     await settle();
     await clock.advance(1_000);
     media.state.currentTime = 17;
@@ -438,5 +454,12 @@ describe('the credits countdown in the whole player', () => {
     expect(stats).toContainEqual(['videoplayer_ended', undefined]);
     // stored as finished: no continue prompt for it next time
     expect(JSON.parse(storage.get(PROGRESS_KEY) ?? '{}')).toEqual({ 203: 24 });
+    // and asked during the switch, the player says the episode has ended
+    expect(store.getState().content.currentEpisodeId).toBe(203);
+    parent.send({ protocol: PROTOCOL, command: 'getEnded', requestId: 'e' }, HOST_ORIGIN, true);
+    await settle();
+    expect(parent.posted.find((m) => m.requestId === 'e')).toMatchObject({ data: true });
+    await clock.advance(1_100);
+    expect(store.getState().content.currentEpisodeId).toBe(204);
   });
 });
