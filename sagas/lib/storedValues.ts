@@ -3,6 +3,16 @@
 import { subtitleStyleOf, type SubtitleStyle } from '../../src/shared/subtitleStyle';
 import type { SubtitleChoice } from '../../src/stream/subtitleChoice';
 
+/** JSON, or undefined when it is not (unreadable memory is no memory). */
+function parsed(raw: string | null): unknown {
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The saved volume, 0..1; 1 (SPEC.md section 3's default) when there is none or it is unreadable. */
 export function storedVolume(raw: string | null): number {
   const volume = raw === null ? NaN : Number(raw);
@@ -17,41 +27,21 @@ export function storedBandwidth(raw: string | null): number | null {
 
 /** A stored list of labels: its strings, in order, at most `limit`; anything else is no list. */
 export function storedLabels(raw: string | null, limit: number): string[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw ?? '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return parsed.filter((v): v is string => typeof v === 'string' && v !== '').slice(0, limit);
+  const value = parsed(raw);
+  if (!Array.isArray(value)) return [];
+  return value.filter((v): v is string => typeof v === 'string' && v !== '').slice(0, limit);
 }
 
 /** episodesTimeProgress: seconds by episode id; an entry that is not a finite number is left out. */
 export function storedPositions(raw: string | null): Record<string, number> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw ?? '{}');
-  } catch {
-    return {}; // unreadable memory is no memory
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const value = parsed(raw);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   return Object.fromEntries(
-    Object.entries(parsed).filter(
+    Object.entries(value).filter(
       (entry): entry is [string, number] =>
         typeof entry[1] === 'number' && Number.isFinite(entry[1]),
     ),
   );
-}
-
-/** JSON, or undefined when it is not (unreadable memory is no memory). */
-function parsed(raw: string | null): unknown {
-  if (raw === null) return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The remembered subtitles: off, a track's language and name, or none. */

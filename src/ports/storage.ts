@@ -14,11 +14,14 @@ export function createStoragePort(): StoragePort {
     }
   };
   return {
+    // this session's own writes first: one localStorage refused (quota) is newer than what it holds
     get(key) {
+      const own = memory.get(key);
+      if (own !== undefined) return own;
       try {
-        return local()?.getItem(key) ?? memory.get(key) ?? null;
+        return local()?.getItem(key) ?? null;
       } catch {
-        return memory.get(key) ?? null;
+        return null;
       }
     },
     set(key, value) {

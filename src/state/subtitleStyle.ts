@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_SUBTITLE_STYLE, type SubtitleStyle } from '../shared/subtitleStyle';
+import { DEFAULT_SUBTITLE_STYLE, subtitleStyleOf, type SubtitleStyle } from '../shared/subtitleStyle';
 
 /** The viewer's choices on the subtitles' 'Оформление' page: one field at a time. */
 export const subtitleStyleRequests = {
@@ -15,10 +15,10 @@ export const subtitleStyleSlice = createSlice({
     restored: (_state, action: PayloadAction<SubtitleStyle>) => action.payload,
   },
   extraReducers: (builder) => {
-    builder.addCase(subtitleStyleRequests.styleRequested, (state, action) => ({
-      ...state,
-      ...action.payload,
-    }));
+    // checked as the stored style is: a host or a replayed log may send anything
+    builder.addCase(subtitleStyleRequests.styleRequested, (state, action) =>
+      subtitleStyleOf({ ...state, ...action.payload }),
+    );
   },
 });
 

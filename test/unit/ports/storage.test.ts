@@ -41,3 +41,22 @@ describe('storage and cookies blocked in a third-party frame', () => {
     expect(window.localStorage.getItem('k')).toBe('v');
   });
 });
+
+describe('storage that refuses a write (quota)', () => {
+  it("answers this session's newer value, not the older one it still holds", () => {
+    window.localStorage.setItem('player-playback-rate', '1.5');
+    const storage = createStoragePort();
+    expect(storage.get('player-playback-rate')).toBe('1.5'); // the last session's
+    const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      storage.set('player-playback-rate', '0.75');
+      expect(window.localStorage.getItem('player-playback-rate')).toBe('1.5');
+      expect(storage.get('player-playback-rate')).toBe('0.75');
+    } finally {
+      setItem.mockRestore();
+      window.localStorage.clear();
+    }
+  });
+});
