@@ -218,7 +218,7 @@ export function* runCommand(command: Command, requestId: RequestId): Generator<u
     }
     case 'setPlaybackRate':
       if (inBreak) return { error: REFUSED_DURING_AD };
-      yield* put(streamRequests.rateRequested({ rate: command.rate }));
+      yield* put(streamRequests.rateRequested({ rate: command.rate, byHost: true }));
       return {};
     case 'setQuality': {
       const { quality } = command;
@@ -236,7 +236,7 @@ export function* runCommand(command: Command, requestId: RequestId): Generator<u
       const { id } = command;
       if (id !== 'off' && !state.stream.subtitleTracks.some((t) => t.id === id))
         return refused('UNKNOWN_SUBTITLE_TRACK', `No subtitle track ${id}`);
-      yield* put(streamRequests.subtitleRequested({ id: id === 'off' ? -1 : id }));
+      yield* put(streamRequests.subtitleRequested({ id: id === 'off' ? -1 : id, byHost: true }));
       return {};
     }
     case 'setAudioTrack':

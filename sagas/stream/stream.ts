@@ -1,5 +1,5 @@
 import type { Action } from 'redux';
-import { eventChannel, type EventChannel } from 'redux-saga';
+import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
@@ -94,7 +94,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
     else yield* put(mediaEventToAction(event));
-    if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks, event.current);
+    if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks);
     yield* holdPauseThroughSeek(event, playing);
     if (event.type === 'durationchange' && playing.playWanted && (yield* recovering())) {
       playing.playWanted = false;
@@ -188,12 +188,14 @@ function* restoreVolume() {
 function* restorePreferences() {
   const { device, storage } = yield* getPorts();
   const rate = storedRate(yield* call([storage, storage.get], RATE_KEY), PLAYBACK_RATES);
-  if (rate !== null && rate !== 1) yield* put(streamActions.rateChanged({ rate }));
+  if (rate !== null && rate !== 1) yield* put(streamActions.rateRestored({ rate }));
   const { saveData } = yield* call([device, device.describe]);
   if (saveData) yield* put(streamActions.saveDataKnown({ saveData }));
 }
 
+/** The viewer's speed, for the next sessions (a host page's is not the viewer's preference). */
 function* rememberRate({ payload }: ReturnType<typeof streamRequests.rateRequested>) {
+  if (payload.byHost) return;
   const { storage } = yield* getPorts();
   yield* call([storage, storage.set], RATE_KEY, String(payload.rate));
 }
@@ -361,7 +363,9 @@ export function* streamActor() {
     yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
     yield* restorePreferences();
   }
-  const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit));
+  // buffered: the media may report while the actor is mid-step (hls.js tells of a switch inside the
+  // call that asked for it), and a report dropped then leaves the state wrong
+  const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit), buffers.expanding());
   const playing: Playing = {
     playWanted: false,
     seeking: false,

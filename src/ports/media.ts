@@ -221,8 +221,10 @@ export function createMediaPort(
           current: instance.subtitleTrack,
         }),
       );
+      // hls.js tells of a switch inside the call that asked for it: told after it, as the
+      // external files' switches are
       instance.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) =>
-        emit({ type: 'subtitleTrackSwitched', id: data.id }),
+        queueMicrotask(() => emit({ type: 'subtitleTrackSwitched', id: data.id })),
       );
     }
     instance.on(Events.ERROR, (_e, data) =>
@@ -313,7 +315,7 @@ export function createMediaPort(
         const chosen = external[id];
         // a file given up on before stays off
         const givenUp = chosen !== undefined && !chosen.isConnected;
-        // told after the call, as the engine's own switches are: the actor may be mid-step
+        // told after the call (the actor may be mid-step), as hls.js's switches are
         queueMicrotask(() => {
           emit({ type: 'subtitleTrackSwitched', id });
           if (givenUp) emit({ type: 'subtitleTrackSwitched', id: -1 });
@@ -322,7 +324,7 @@ export function createMediaPort(
       } else if (hls) {
         hls.subtitleDisplay = id >= 0;
         hls.subtitleTrack = id;
-        if (id < 0) emit({ type: 'subtitleTrackSwitched', id });
+        if (id < 0) queueMicrotask(() => emit({ type: 'subtitleTrackSwitched', id }));
       }
     },
     setRate: (rate) => {

@@ -13,12 +13,17 @@ import { contentActions } from './content';
 import { mediaActions } from './playback';
 import { NO_MARKERS, type Markers } from '../stream/markers';
 
+/** Who asked: a host page's command (not remembered as the viewer's preference) or the viewer. */
+export interface AskedBy {
+  byHost?: true;
+}
+
 /** The viewer's (or the host's) choices; the stream actor carries them out, the media confirms them. */
 export const streamRequests = {
   qualityRequested: createAction<{ level: number }>('stream/qualityRequested'),
   audioTrackRequested: createAction<{ id: number }>('stream/audioTrackRequested'),
-  subtitleRequested: createAction<{ id: number }>('stream/subtitleRequested'),
-  rateRequested: createAction<{ rate: number }>('stream/rateRequested'),
+  subtitleRequested: createAction<{ id: number } & AskedBy>('stream/subtitleRequested'),
+  rateRequested: createAction<{ rate: number } & AskedBy>('stream/rateRequested'),
   sourceRequested: createAction<{ index: number }>('stream/sourceRequested'),
 };
 
@@ -197,6 +202,10 @@ export const streamSlice = createSlice({
     rateChanged(state, action: PayloadAction<{ rate: number }>) {
       state.rate = action.payload.rate;
     },
+    /** the last session's speed, applied with the first load (the element reports its change) */
+    rateRestored(state, action: PayloadAction<{ rate: number }>) {
+      state.rate = action.payload.rate;
+    },
     errorOccurred(state, action: PayloadAction<StreamError>) {
       state.lastError = action.payload;
     },
@@ -216,6 +225,10 @@ export const streamSlice = createSlice({
       state.preferredHeight =
         action.payload.level < 0 ? null : (state.levels[action.payload.level]?.height ?? null);
       state.qualityPicked = true;
+    });
+    // the speed asked is the one each later load applies (the element confirms it)
+    builder.addCase(streamRequests.rateRequested, (state, action) => {
+      state.rate = action.payload.rate;
     });
     // the film plays again: the recovery worked
     builder.addCase(mediaActions.playing, (state) => {

@@ -1,6 +1,7 @@
 // What the viewer set up is there in the next session: subtitles (by language), speed and the
 // subtitle style; unreadable memory is no memory. And Save-Data caps automatic quality until the
 // viewer picks one.
+import { PROTOCOL } from '../../../src/shared/protocol';
 import { contentActions } from '../../../src/state/content';
 import { streamRequests } from '../../../src/state/stream';
 import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
@@ -10,6 +11,7 @@ import {
   fakeDevice,
   fakeHttp,
   fakeMedia,
+  fakeParent,
   fakePorts,
   fakeStorage,
   HOST_ORIGIN,
@@ -28,7 +30,14 @@ const subtitleTracks = [
 function player(stored: Record<string, string> = {}, { saveData = false } = {}) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
+  // as hls.js does, the switch is told inside the call that asks for it (the actor is mid-step)
+  const record = media.port.setSubtitleTrack;
+  media.port.setSubtitleTrack = (id) => {
+    record(id);
+    media.emit({ type: 'subtitleTrackSwitched', id });
+  };
   const storage = fakeStorage(stored);
+  const parent = fakeParent([], { embedder: HOST_ORIGIN });
   const ports = fakePorts({
     http: fakeHttp({
       ...catalogRoutes(2, series),
@@ -38,10 +47,21 @@ function player(stored: Record<string, string> = {}, { saveData = false } = {}) 
     clock: clock.port,
     storage,
     device: fakeDevice({ ...DESKTOP, saveData }),
+    parent: parent.port,
   });
-  const { store } = startPlayer('?movie_id=2&episode_id=203', ports, { hostOrigin: HOST_ORIGIN });
+  const { store } = startPlayer('?movie_id=2&episode_id=203', ports, {
+    hostOrigin: HOST_ORIGIN,
+    framed: true,
+  });
   const callsOf = (method: string) => media.calls.filter((c) => c.method === method);
-  return { store, media, storage, callsOf };
+  /** the events the host page was told */
+  const told = (event: string) => parent.posted.filter((m) => m.event === event);
+  /** a host page's command */
+  const hostSends = async (command: string, args: unknown) => {
+    parent.send({ protocol: PROTOCOL, command, args, requestId: command });
+    await settle();
+  };
+  return { store, media, storage, callsOf, told, hostSends };
 }
 
 describe('speed across sessions', () => {
@@ -64,6 +84,14 @@ describe('speed across sessions', () => {
     },
   );
 
+  it("does not remember a host page's speed as the viewer's", async () => {
+    const { store, storage, hostSends } = player();
+    await settle();
+    await hostSends('setPlaybackRate', { rate: 1.25 });
+    expect(store.getState().stream.rate).toBe(1.25);
+    expect(storage.values.has('player-playback-rate')).toBe(false);
+  });
+
   it("remembers the viewer's speed", async () => {
     const { store, storage } = player();
     await settle();
@@ -71,13 +99,35 @@ describe('speed across sessions', () => {
     await settle();
     expect(storage.values.get('player-playback-rate')).toBe('0.75');
   });
+
+  it('tells the host no speed change at the start before the video changes its speed', async () => {
+    const { store, media, told } = player({ 'player-playback-rate': '1.5' });
+    await settle();
+    expect(store.getState().stream.rate).toBe(1.5);
+    expect(told('rateChange')).toEqual([]);
+    media.emit({ type: 'ratechange', rate: 1.5 });
+    await settle();
+    expect(told('rateChange').map((m) => m.data)).toEqual([{ rate: 1.5 }]);
+  });
+
+  it("a host's speed sent before the film loads is the one applied, and not remembered", async () => {
+    const { store, storage, callsOf, hostSends } = player({ 'player-playback-rate': '1.5' });
+    await hostSends('setPlaybackRate', { rate: 2 });
+    await settle();
+    expect(callsOf('load')).toHaveLength(1);
+    expect(callsOf('setRate').at(-1)?.args).toEqual([2]);
+    expect(store.getState().stream.rate).toBe(2);
+    expect(storage.values.get('player-playback-rate')).toBe('1.5');
+  });
 });
 
 describe('subtitles across sessions', () => {
-  async function withTracks(stored: string | null, tracks = subtitleTracks, current = -1) {
+  /** hls.js announces the tracks with none on, then switches a DEFAULT=YES one on */
+  async function withTracks(stored: string | null, tracks = subtitleTracks, streamDefault = -1) {
     const p = player(stored === null ? {} : { 'player-subtitles': stored });
     await settle();
-    p.media.emit({ type: 'subtitleTracks', tracks, current });
+    p.media.emit({ type: 'subtitleTracks', tracks, current: -1 });
+    if (streamDefault >= 0) p.media.emit({ type: 'subtitleTrackSwitched', id: streamDefault });
     await settle();
     // switched once the video has its metadata
     expect(p.callsOf('setSubtitleTrack')).toEqual([]);
@@ -86,9 +136,11 @@ describe('subtitles across sessions', () => {
     return p;
   }
 
-  it('turns the remembered language on when the episode has it', async () => {
-    const { callsOf } = await withTracks('{"lang":"en","name":"English"}');
+  it('turns the remembered language on when the episode has it; the menu knows it', async () => {
+    const { callsOf, store, told } = await withTracks('{"lang":"en","name":"English"}');
     expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[1]]);
+    expect(store.getState().stream.subtitleTrack).toBe(1);
+    expect(told('subtitleChange').at(-1)?.data).toEqual(subtitleTracks[1]);
   });
 
   it('finds the language under another name or a regional code', async () => {
@@ -109,9 +161,34 @@ describe('subtitles across sessions', () => {
     expect(callsOf('setSubtitleTrack')).toEqual([]);
   });
 
-  it('turns off subtitles the stream switched on when the viewer had them off', async () => {
-    const { callsOf } = await withTracks('off', subtitleTracks, 0);
+  it("turns off the stream's default subtitles when the viewer had them off", async () => {
+    const { callsOf, store } = await withTracks('off', subtitleTracks, 0);
     expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[-1]]);
+    expect(store.getState().stream.subtitleTrack).toBe(-1);
+  });
+
+  it('a choice the viewer makes while the restore waits for metadata is the one kept', async () => {
+    const { store, media, callsOf } = player({
+      'player-subtitles': '{"lang":"en","name":"English"}',
+    });
+    await settle();
+    media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
+    store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
+    await settle();
+    media.emit({ type: 'durationchange', duration: 24 });
+    await settle();
+    expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[0]]);
+    expect(store.getState().stream.subtitleTrack).toBe(0);
+  });
+
+  it("does not remember a host page's subtitles as the viewer's", async () => {
+    const { store, storage, hostSends } = await withTracks('{"lang":"en","name":"English"}');
+    await hostSends('setSubtitleTrack', { id: 'off' });
+    expect(store.getState().stream.subtitleTrack).toBe(-1);
+    expect(storage.values.get('player-subtitles')).toBe('{"lang":"en","name":"English"}');
+    await hostSends('setSubtitleTrack', { id: 0 });
+    expect(store.getState().stream.subtitleTrack).toBe(0);
+    expect(storage.values.get('player-subtitles')).toBe('{"lang":"en","name":"English"}');
   });
 
   it("remembers the viewer's subtitles by language, and off", async () => {
@@ -179,6 +256,20 @@ describe('the subtitle style across sessions', () => {
     const { store } = player({ 'player-subtitle-style': stored });
     await settle();
     expect(store.getState().subtitleStyle).toEqual(expected);
+  });
+
+  it('keeps the style to values the menu offers, whatever a request carries', async () => {
+    const { store, storage } = player();
+    await settle();
+    store.dispatch(
+      subtitleStyleRequests.styleRequested({ color: 'red', size: 'large' } as unknown as {
+        size: 'large';
+      }),
+    );
+    await settle();
+    const expected = { ...DEFAULT_SUBTITLE_STYLE, size: 'large' };
+    expect(store.getState().subtitleStyle).toEqual(expected);
+    expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual(expected);
   });
 
   it("remembers each of the viewer's changes", async () => {
