@@ -91,6 +91,8 @@ export function createMediaPort(
   let external: HTMLTrackElement[] = [];
   /** when hls.js last showed it was at work (stall watch: engineIdleMs) */
   let engineActiveAt = 0;
+  /** the height automatic quality is capped under (Save-Data) until the viewer picks a level */
+  let cappedHeight: number | null = null;
 
   const videoEvents: Record<string, () => MediaEvent> = {
     playing: () => ({ type: 'playing' }),
@@ -184,6 +186,7 @@ export function createMediaPort(
   function attachHls(hlsJs: HlsModule, source: MediaSourceSpec) {
     const { default: HlsClass, Events } = hlsJs;
     const useOwnSubtitles = source.subtitles.length === 0;
+    cappedHeight = null;
     liveEngines += 1;
     const instance = new HlsClass({
       ...LOAD_POLICIES,
@@ -197,8 +200,15 @@ export function createMediaPort(
       const chosen = levelOfHeight(levels, source.preferredHeight);
       if (chosen >= 0) instance.currentLevel = chosen;
       // set before hls.js picks its first level (it starts loading after this event)
-      else instance.autoLevelCapping = levelCapOf(levels, source.autoMaxHeight ?? null);
+      else {
+        cappedHeight = source.autoMaxHeight ?? null;
+        instance.autoLevelCapping = levelCapOf(levels, cappedHeight);
+      }
       emit({ type: 'levels', levels, auto: instance.autoLevelEnabled });
+    });
+    // a level dropped (one that failed) moves the others' indices: the cap follows its height
+    instance.on(Events.LEVELS_UPDATED, (_e, data) => {
+      if (cappedHeight !== null) instance.autoLevelCapping = levelCapOf(data.levels, cappedHeight);
     });
     instance.on(Events.LEVEL_SWITCHED, (_e, data) =>
       emit({ type: 'levelSwitched', level: data.level, auto: instance.autoLevelEnabled }),
@@ -303,6 +313,7 @@ export function createMediaPort(
     },
     setLevel: (level) => {
       if (!hls) return;
+      cappedHeight = null;
       hls.autoLevelCapping = -1;
       hls.currentLevel = level;
     },

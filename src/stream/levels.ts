@@ -17,13 +17,13 @@ export function autoMaxHeight(saveData: boolean, qualityPicked: boolean): number
 }
 
 /**
- * The highest level automatic quality may use under a height (hls.js autoLevelCapping); the lowest
- * level when every one is taller, -1 (no cap) without a height.
+ * The cap for automatic quality under a height (hls.js autoLevelCapping, an index: every level at or
+ * below it may be used): the highest index whose level and every one before it fit; the lowest
+ * level when the first is taller; -1 (no cap) without a height.
  */
 export function levelCapOf(levels: readonly MediaLevel[], maxHeight: number | null): number {
   if (maxHeight === null || levels.length === 0) return -1;
-  const heights = levels.map((l) => l.height);
-  const fitting = heights.filter((h) => h <= maxHeight);
-  const height = fitting.length ? Math.max(...fitting) : Math.min(...heights);
-  return heights.lastIndexOf(height);
+  const firstTaller = levels.findIndex((l) => l.height > maxHeight);
+  if (firstTaller < 0) return levels.length - 1;
+  return Math.max(0, firstTaller - 1);
 }

@@ -14,6 +14,9 @@ describe('the Save-Data cap of automatic quality', () => {
     [[240, 360, 480], 360, 1],
     [[240, 480, 720], 360, 0],
     [[480, 720], 360, 0], // every level taller: the lowest
+    // hls.js caps by index: a taller level below a fitting one would be let in
+    [[240, 480, 360], 360, 0],
+    [[240, 360, 720, 360], 360, 1],
     [[240, 360, 480], null, -1],
     [[], 360, -1],
   ])('caps %j at %p with level %p', (heights, max, cap) => {
