@@ -116,6 +116,7 @@ export const MENU_CLOSERS = [
   streamRequests.audioTrackRequested.type,
   streamRequests.sourceRequested.type,
   contentActions.episodeRequested.type,
+  subtitleStyleRequests.styleRequested.type,
 ];
 
 const closeMenu = (state: UiState) => {
@@ -169,10 +170,8 @@ export const uiSlice = createSlice({
       .addCase(streamRequests.subtitleRequested, closeMenu)
       .addCase(streamRequests.audioTrackRequested, closeMenu)
       .addCase(streamRequests.sourceRequested, closeMenu)
-      // a style chosen: back to 'Оформление', where the next can be chosen, the cues in sight
-      .addCase(subtitleStyleRequests.styleRequested, (state) => {
-        if (state.menu) state.menu = 'subs-style';
-      })
+      // a style chosen closes the menu as every option does (SPEC.md section 4)
+      .addCase(subtitleStyleRequests.styleRequested, closeMenu)
       .addCase(contentActions.episodeRequested, (state) => {
         closeMenu(state);
         state.nextPreview = false;

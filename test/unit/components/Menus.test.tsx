@@ -250,7 +250,7 @@ describe("the subtitles' 'Оформление' page", () => {
     }),
   ];
 
-  it('shows each choice; a page of options sets one and returns to it', () => {
+  it('shows each choice; choosing an option sets it and closes the menu, as every option does', () => {
     const { store, dispatched } = renderPlayer(...withSubtitles);
     fireEvent.click(button('Субтитры'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Оформление' }));
@@ -273,8 +273,11 @@ describe("the subtitles' 'Оформление' page", () => {
       payload: { color: 'yellow' },
     });
     expect(store.getState().subtitleStyle.color).toBe('yellow');
+    expect(screen.queryByRole('menu')).toBeNull();
+    // opened again: the page names the choice; back leads to the subtitles page
+    fireEvent.click(button('Субтитры'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Оформление' }));
     expect(screen.getByRole('menuitem', { name: 'Цвет текста: Жёлтый' })).toBeInTheDocument();
-    // back: 'Оформление', then the subtitles page
     fireEvent.click(button('Назад'));
     expect(screen.getByRole('menu', { name: 'Субтитры' })).toBeVisible();
   });
