@@ -29,6 +29,7 @@ export {
   type HostQualityLevel,
   type HostTimeRanges,
   type HostTracks,
+  type HostQoe,
   type BootErrorCode,
   type CommandAnswer,
   type CommandArgs,

@@ -22,6 +22,7 @@ import {
   mountAll,
   PlayerError,
   type HostEpisode,
+  type HostQoe,
   type PlayerEvents,
 } from 'kino-player-sdk';
 
@@ -33,6 +34,7 @@ player.once('adBreakStarted', (data) => data.kind === 'midroll');
 player.on('*', (_data, event) => event.toUpperCase());
 const time: Promise<number> = player.getCurrentTime();
 const episode: Promise<HostEpisode | null> = player.getEpisode();
+const qoe: Promise<HostQoe> = player.getQoe();
 const volume: PlayerEvents['volumeChange'] = { volume: 1, muted: false };
 player.seek(12).catch((error: unknown) => {
   if (error instanceof PlayerError && error.code === 'AD_PLAYING') return;
@@ -45,7 +47,7 @@ player.on('nosuch', () => 0);
 void player.seek('12');
 attachPlayer(document.createElement('iframe')).destroy();
 mountAll({ playerUrl: 'https://player.example/' });
-export { time, episode, volume };
+export { time, episode, volume, qoe };
 `;
 
 const BAD_EVENT = `
