@@ -123,11 +123,12 @@ function* onEnded(memory: Memory) {
  * The episode's quality of experience, once: at its end, or as the viewer leaves it (another
  * episode, the page hidden or unloaded), whichever comes first, for an episode the viewer or the
  * autoplay asked to start. The memory says at once that it went out (the end and the leaving it
- * starts may come before the state hears of it); the state says so across a restart.
+ * starts may come before the state hears of it); the state says so across a restart. An episode
+ * whose film played without a play request (the browser started it) counts as started.
  */
 function* sendQoe(memory: Memory) {
   const qoe = yield* select(selectQoe);
-  if (memory.qoeSent || qoe.reported || qoe.intentAtMs === null) return;
+  if (memory.qoeSent || qoe.reported || (qoe.intentAtMs === null && !qoe.contentPlayed)) return;
   memory.qoeSent = true;
   yield* send(memory, QOE_EVENT, qoeEventFields(yield* currentQoe()));
 }

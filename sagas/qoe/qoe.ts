@@ -4,6 +4,7 @@ import { selectPlayedSeconds } from '../../src/state/playback';
 import { qoeActions, selectQoe, TIMED_ACTIONS, timeMatters } from '../../src/state/qoe';
 import { selectPlayerState } from '../../src/state/selectors';
 import { streamActions } from '../../src/state/stream';
+import { resumeActions, selectAutoplay } from '../../src/state/resume';
 import { getPorts } from '../lib/context';
 import { anyOf } from '../lib/anyOf';
 
@@ -26,6 +27,13 @@ function* levelPlayed({ payload }: ReturnType<typeof streamActions.levelSwitched
   yield* put(qoeActions.levelPlayed({ bitrate, playedSeconds: selectPlayedSeconds(state) }));
 }
 
+/** The episode chosen will not start by itself: the moment it was asked for is no start intent. */
+function* autoplayDecided() {
+  const autoplay = yield* select(selectAutoplay);
+  if (!autoplay && (yield* select(selectQoe)).nextIntentAtMs !== null)
+    yield* put(qoeActions.autoplayDropped());
+}
+
 /**
  * The quality-of-experience actor: times what the viewer waits for, and tells which level plays
  * from when. It remembers nothing of its own (the tallies are the state's), so a restart goes on
@@ -34,4 +42,5 @@ function* levelPlayed({ payload }: ReturnType<typeof streamActions.levelSwitched
 export function* qoeActor() {
   yield* takeEvery(anyOf(TIMED_ACTIONS), clockAfter);
   yield* takeEvery(streamActions.levelSwitched.type, levelPlayed);
+  yield* takeEvery(resumeActions.decided.type, autoplayDecided);
 }

@@ -13,6 +13,7 @@ import { adRequests, adsActions } from './ads';
 import { analyticsActions, analyticsEventName } from './analytics';
 import { contentActions } from './content';
 import { mediaActions, playbackRequests } from './playback';
+import { systemActions } from './system';
 
 /** The analytics event that carries an episode's figures, once per episode. */
 export const QOE_EVENT = 'qoe';
@@ -27,6 +28,15 @@ export interface QoeState {
   episodeId: number | null;
   /** clock ms of the episode's first start intent: the viewer's play, or the autoplay's */
   intentAtMs: number | null;
+  /**
+   * clock ms of the moment an autoplay was asked for, before its episode was chosen: the boot's
+   * choice of the episode, or another episode asked for; the autoplay's play (which comes after the
+   * stream is attached) takes it as its intent. Kept across the episode change, dropped when the
+   * episode does not autoplay.
+   */
+  nextIntentAtMs: number | null;
+  /** the film showed a frame (even with no start intent: its figures are still reported) */
+  contentPlayed: boolean;
   /** clock ms of the first frame the viewer saw after it: an advert's or the film's */
   firstFrameAtMs: number | null;
   /** clock ms of the film's first frame (its first `playing`) */
@@ -52,7 +62,15 @@ export interface QoeState {
   /** adverts asked for (each one a break tried) and the ones that showed a frame */
   adsAsked: number;
   adsPlayed: number;
-  /** clock ms the break under way was asked for, until its first advert's frame */
+  /**
+   * a break was asked for and has not yet ended, passed or shown its first advert: only then does
+   * its clock reading count (a break that passes at once may do so before the reading is taken)
+   */
+  breakPending: boolean;
+  /**
+   * clock ms the break under way was asked for, until its first advert's frame; when the advert
+   * waits for the viewer's click, from the click
+   */
   breakAskedAtMs: number | null;
   adStartTotalMs: number;
   adStarts: number;
@@ -63,6 +81,8 @@ export interface QoeState {
 const initialState: QoeState = {
   episodeId: null,
   intentAtMs: null,
+  nextIntentAtMs: null,
+  contentPlayed: false,
   firstFrameAtMs: null,
   contentFirstFrameAtMs: null,
   filmPlaying: false,
@@ -76,6 +96,7 @@ const initialState: QoeState = {
   bitSeconds: 0,
   adsAsked: 0,
   adsPlayed: 0,
+  breakPending: false,
   breakAskedAtMs: null,
   adStartTotalMs: 0,
   adStarts: 0,
@@ -93,6 +114,8 @@ export const TIMED_ACTIONS = [
   mediaActions.ended.type,
   adRequests.breakRequested.type,
   adsActions.adStarted.type,
+  contentActions.loaded.type,
+  contentActions.episodeRequested.type,
 ];
 
 /** Counts the level playing up to this many played seconds. */
@@ -117,13 +140,16 @@ export function timeMatters(s: QoeState, type: string): boolean {
   switch (type) {
     case playbackRequests.playRequested.type:
     case adRequests.playPauseRequested.type:
-      return s.intentAtMs === null;
+      return s.intentAtMs === null || (s.breakPending && s.breakAskedAtMs === null);
+    case contentActions.loaded.type:
+    case contentActions.episodeRequested.type:
+      return true; // once a boot, once an episode change
     case mediaActions.playing.type:
       return (s.intentAtMs !== null && s.contentFirstFrameAtMs === null) || s.stallSinceMs !== null;
     case mediaActions.waiting.type:
       return s.filmPlaying && !s.seeking && s.stallSinceMs === null;
     case adRequests.breakRequested.type:
-      return s.breakAskedAtMs === null;
+      return s.breakPending && s.breakAskedAtMs === null;
     case adsActions.adStarted.type:
       return (s.intentAtMs !== null && s.firstFrameAtMs === null) || s.breakAskedAtMs !== null;
     default: // paused, seeking, ended: they end a stall
@@ -141,7 +167,17 @@ export const qoeSlice = createSlice({
       switch (of) {
         case playbackRequests.playRequested.type:
         case adRequests.playPauseRequested.type: // the viewer's click on a pre-roll that waited for one
-          state.intentAtMs ??= atMs;
+          if (state.intentAtMs === null) {
+            // the autoplay's play: its intent was the moment the episode was asked for
+            state.intentAtMs = state.nextIntentAtMs ?? atMs;
+            state.nextIntentAtMs = null;
+          }
+          // an advert that waited for the viewer's click starts from it
+          if (state.breakPending) state.breakAskedAtMs ??= atMs;
+          return;
+        case contentActions.loaded.type: // the boot chose the episode
+        case contentActions.episodeRequested.type: // another episode asked for
+          state.nextIntentAtMs = atMs;
           return;
         case mediaActions.playing.type:
           if (state.intentAtMs !== null) {
@@ -156,7 +192,7 @@ export const qoeSlice = createSlice({
           state.stallSinceMs = atMs;
           return;
         case adRequests.breakRequested.type:
-          state.breakAskedAtMs ??= atMs;
+          if (state.breakPending) state.breakAskedAtMs ??= atMs;
           return;
         case adsActions.adStarted.type:
           if (state.intentAtMs !== null) state.firstFrameAtMs ??= atMs;
@@ -164,10 +200,15 @@ export const qoeSlice = createSlice({
           state.adStartTotalMs += Math.max(0, atMs - state.breakAskedAtMs);
           state.adStarts += 1;
           state.breakAskedAtMs = null;
+          state.breakPending = false;
           return;
         default:
           closeStall(state, atMs);
       }
+    },
+    /** the episode chosen does not autoplay: its start intent will be the viewer's play */
+    autoplayDropped(state) {
+      state.nextIntentAtMs = null;
     },
     /** another level plays from this many played seconds on (null: its bitrate is not known) */
     levelPlayed(state, action: PayloadAction<{ bitrate: number | null; playedSeconds: number }>) {
@@ -181,16 +222,18 @@ export const qoeSlice = createSlice({
       // the first choice keeps a start intent made while the boot chose it
       if (state.episodeId === null) state.episodeId = payload.episodeId;
       else if (state.episodeId !== payload.episodeId)
-        return { ...initialState, episodeId: payload.episodeId };
+        return { ...initialState, episodeId: payload.episodeId, nextIntentAtMs: state.nextIntentAtMs };
     });
     builder.addCase(mediaActions.playing, (state) => {
       state.filmPlaying = true;
       state.seeking = false;
+      state.contentPlayed = true;
     });
     // the browser refused the autoplay (of the film or of its pre-roll): the start waits for the
-    // viewer, whose play is the intent
+    // viewer, whose play is the intent; so does the advert's start
     const startRefused = (state: QoeState) => {
       if (state.firstFrameAtMs === null) state.intentAtMs = null;
+      if (state.breakPending) state.breakAskedAtMs = null;
     };
     builder.addCase(mediaActions.autoplayBlocked, startRefused);
     builder.addCase(adsActions.adNeedsClick, startRefused);
@@ -200,8 +243,12 @@ export const qoeSlice = createSlice({
     builder.addCase(mediaActions.seeking, (state) => {
       state.seeking = true;
     });
-    builder.addCase(mediaActions.seeked, (state) => {
+    // the seek's wait lasts until the film plays again (`playing`) or is paused, not until `seeked`:
+    // a pause also ends the film playing, so the wait as it starts again (after a mid-roll, a
+    // pause) is its start's, not a stall
+    builder.addCase(mediaActions.paused, (state) => {
       state.seeking = false;
+      state.filmPlaying = false;
     });
     builder.addCase(mediaActions.reset, (state, { payload }) => {
       state.filmPlaying = false;
@@ -215,11 +262,23 @@ export const qoeSlice = createSlice({
     builder.addCase(adsActions.adStarted, (state) => {
       state.adsPlayed += 1;
     });
+    builder.addCase(adRequests.breakRequested, (state) => {
+      // one break at a time (the ads actor takes the leading request): a request during a pending
+      // break is dropped, and does not move its start
+      if (state.breakPending) return;
+      state.breakPending = true;
+      state.breakAskedAtMs = null;
+    });
     const breakOver = (state: QoeState) => {
+      state.breakPending = false;
       state.breakAskedAtMs = null;
     };
     builder.addCase(adsActions.breakEnded, breakOver);
     builder.addCase(adsActions.breakPassed, breakOver);
+    // the ads actor crashed: its break is over (a restarted actor asks again)
+    builder.addCase(systemActions.actorCrashed, (state, { payload }) => {
+      if (payload.actor === 'ads') breakOver(state);
+    });
     builder.addCase(analyticsActions.sent, (state, { payload }) => {
       if (payload.event === analyticsEventName(QOE_EVENT)) state.reported = true;
     });

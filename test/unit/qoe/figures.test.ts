@@ -10,6 +10,7 @@ import {
 import { adRequests, adsActions } from '../../../src/state/ads';
 import { analyticsActions } from '../../../src/state/analytics';
 import { contentActions } from '../../../src/state/content';
+import { systemActions } from '../../../src/state/system';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import {
   qoeActions,
@@ -59,14 +60,18 @@ describe('the quality-of-experience arithmetic', () => {
 
 /** The slice after these actions, each followed by its clock reading when the actor would read it. */
 function tallies(steps: [UnknownAction, number?][]): QoeState {
-  let state = qoeSlice.reducer(undefined, { type: '@@init' });
+  return tallies.from(qoeSlice.reducer(undefined, { type: '@@init' }), steps);
+}
+/** The same, from a slice state. */
+tallies.from = (from: QoeState, steps: [UnknownAction, number?][]): QoeState => {
+  let state = from;
   for (const [action, atMs] of steps) {
     state = qoeSlice.reducer(state, action);
     if (atMs !== undefined && timeMatters(state, action.type))
       state = qoeSlice.reducer(state, qoeActions.clocked({ of: action.type, atMs }));
   }
   return state;
-}
+};
 const NO_FRAMES = { dropped: 0, total: 0 };
 
 describe('the qoe slice: the figures from the actions', () => {
@@ -115,7 +120,66 @@ describe('the qoe slice: the figures from the actions', () => {
       [adRequests.playPauseRequested(), 5_000],
       [adsActions.adStarted(), 5_200],
     ]);
-    expect(qoeFigures(s, 6_000, 0, NO_FRAMES)).toMatchObject({ ttffMs: 200, adFill: 1 });
+    // the advert's start counts from the click too, not from the break's request
+    expect(qoeFigures(s, 6_000, 0, NO_FRAMES)).toMatchObject({
+      ttffMs: 200,
+      adFill: 1,
+      adStartMs: 200,
+    });
+  });
+
+  it('a break that passed before its request was clocked leaves no start for the next break', () => {
+    // the ads actor passes an empty break before the qoe actor reads the clock of its request
+    let s = tallies([
+      [contentActions.episodeSelected({ episodeId: 101 })],
+      [playbackRequests.playRequested(), 0],
+      [adRequests.breakRequested({ kind: 'preroll' })],
+      [adsActions.breakPassed({ kind: 'preroll', episodeId: 101, playedSeconds: 0, reason: 'no ads' })],
+    ]);
+    expect(timeMatters(s, adRequests.breakRequested.type)).toBe(false);
+    s = qoeSlice.reducer(s, qoeActions.clocked({ of: adRequests.breakRequested.type, atMs: 10 }));
+    s = tallies.from(s, [
+      [mediaActions.playing(), 300],
+      [adRequests.breakRequested({ kind: 'midroll' }), 120_000],
+      [adsActions.adCreated({ index: 0, vastUrl: '/vast/1.xml' })],
+      [adsActions.adStarted(), 120_500],
+    ]);
+    expect(qoeFigures(s, 121_000, 100, NO_FRAMES).adStartMs).toBe(500);
+  });
+
+  it('an ads actor that crashed mid-break leaves no start for the next break', () => {
+    const s = tallies([
+      [contentActions.episodeSelected({ episodeId: 101 })],
+      [adRequests.breakRequested({ kind: 'midroll' }), 1_000],
+      [systemActions.actorCrashed({ actor: 'ads', message: 'boom', restarts: 1 })],
+      [adRequests.breakRequested({ kind: 'midroll' }), 60_000],
+      [adsActions.adStarted(), 60_250],
+    ]);
+    expect(qoeFigures(s, 61_000, 0, NO_FRAMES).adStartMs).toBe(250);
+  });
+
+  it('the autoplay of another episode starts from the moment it was asked for', () => {
+    const s = tallies([
+      [contentActions.episodeSelected({ episodeId: 101 })],
+      [playbackRequests.playRequested(), 0],
+      [mediaActions.playing(), 100],
+      [contentActions.episodeRequested({ episodeId: 102 }), 10_000],
+      [contentActions.episodeSelected({ episodeId: 102 })],
+      [mediaActions.reset()],
+      // the autoplay's play, once the stream of the next episode is attached
+      [playbackRequests.playRequested(), 10_900],
+      [mediaActions.playing(), 11_200],
+    ]);
+    expect(qoeFigures(s, 12_000, 0, NO_FRAMES).ttffMs).toBe(1_200);
+    // an episode that does not autoplay: the viewer's play is its intent
+    const paused = tallies.from(s, [
+      [contentActions.episodeRequested({ episodeId: 103 }), 20_000],
+      [qoeActions.autoplayDropped()],
+      [contentActions.episodeSelected({ episodeId: 103 })],
+      [playbackRequests.playRequested(), 30_000],
+      [mediaActions.playing(), 30_400],
+    ]);
+    expect(qoeFigures(paused, 31_000, 0, NO_FRAMES).ttffMs).toBe(400);
   });
 
   it('counts a stall only while the film plays, not during a seek nor before its first frame', () => {
@@ -132,6 +196,21 @@ describe('the qoe slice: the figures from the actions', () => {
       [mediaActions.waiting(), 2_100], // the same stall
       [mediaActions.paused({ currentTime: 11 }), 2_600],
     ]);
+    // the seek's wait lasts past `seeked` until the film plays; a restart after a pause is no stall
+    const more = tallies.from(s, [
+      [mediaActions.playing(), 3_000],
+      [mediaActions.seeking({ currentTime: 20 })],
+      [mediaActions.seeked({ currentTime: 20 })],
+      [mediaActions.waiting(), 3_100],
+      [mediaActions.playing(), 3_900],
+      [mediaActions.paused({ currentTime: 21 }), 4_000],
+      [mediaActions.waiting(), 9_000], // after a mid-roll, the film starting again
+      [mediaActions.playing(), 9_800],
+    ]);
+    expect(qoeFigures(more, 10_000, 6, NO_FRAMES)).toMatchObject({
+      rebufferCount: 1,
+      rebufferMs: 600,
+    });
     expect(qoeFigures(s, 10_000, 5, NO_FRAMES)).toMatchObject({
       ttffMs: 300,
       rebufferCount: 1,
