@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/ports/types';
+import type { PlayOutcome } from '../../../src/shared/media';
 import { adRequests } from '../../../src/state/ads';
 import { selectMidrollCountdown, selectMidrollMarkLeft } from '../../../src/state/nextMidroll';
 import { playbackRequests } from '../../../src/state/playback';
@@ -37,11 +38,12 @@ function adPlayer(
     hang = [] as string[],
     framed = false,
     availability = null as { available: boolean; afterMs: number } | null,
+    adPlay = { ok: true } as PlayOutcome,
   } = {},
 ) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
-  const adMedia = fakeAdMedia();
+  const adMedia = fakeAdMedia(adPlay);
   const vpaid = fakeVpaid();
   const beacons: string[] = [];
   const viewport = fakeViewport();
@@ -752,5 +754,67 @@ describe('the ad-break actor: VPAID 2.0 creatives', () => {
     await p.clock.advance(MEDIA_TIMEOUT_MS + 1_000);
     expect(p.store.getState().ads.history[0]).toMatchObject({ errorCode: 901 });
     expect(p.contentCalls()).toContain('play');
+  });
+});
+
+describe('the quality of experience of the breaks, through the ad actor', () => {
+  const qoe = async (p: ReturnType<typeof adPlayer>) =>
+    (await p.hostCommand('getQoe'))?.data as Record<string, unknown>;
+
+  it('counts the adverts asked for and shown, and the time from the request to the first frame', async () => {
+    const p = adPlayer(['nonskippable', 'broken'], { framed: true });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.clock.advance(400);
+    await p.adEvent({ type: 'loaded', duration: 6 }, { type: 'playing' });
+    await p.adEvent({ type: 'ended' }); // the second advert's VAST is broken: it shows nothing
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(await qoe(p)).toMatchObject({
+      ttffMs: 400,
+      adsAsked: 2,
+      adsPlayed: 1,
+      adFill: 0.5,
+      adStartMs: 400,
+    });
+  });
+
+  it('a pre-roll passed at once leaves no start behind: the mid-roll counts from its own request', async () => {
+    const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1', framed: true });
+    await settle();
+    // no pre-roll in native fullscreen: the break passes before its request is clocked
+    p.store.dispatch(viewportActions.fullscreenChanged({ active: true, native: true }));
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.store.getState().ads.prerollDone).toBe(true);
+    p.store.dispatch(viewportActions.fullscreenChanged({ active: false, native: false }));
+    p.media.emit({ type: 'playing' });
+    await settle();
+    await p.clock.advance(10_500);
+    expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
+    const askedAt = p.store.getState().qoe.breakAskedAtMs!;
+    await p.clock.advance(700);
+    await p.adEvent({ type: 'loaded', duration: 6 }, { type: 'playing' });
+    const startMs = (await qoe(p)).adStartMs as number;
+    expect(startMs).toBeGreaterThanOrEqual(700);
+    expect(startMs).toBe(p.clock.port.now() - askedAt);
+    expect(startMs).toBeLessThan(2_000); // not from the passed pre-roll's request, 10 s before
+  });
+
+  it('an advert the browser would not start counts its start from the viewer’s click', async () => {
+    const adPlay: PlayOutcome = { ok: false, reason: 'not-allowed' };
+    const p = adPlayer(['nonskippable'], { adPlay, framed: true });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.adEvent({ type: 'loaded', duration: 6 });
+    expect(p.store.getState().ads.ad?.needsClick).toBe(true);
+    await p.clock.advance(30_000); // the viewer looks away
+    Object.assign(adPlay, { ok: true, reason: undefined });
+    p.store.dispatch(adRequests.playPauseRequested());
+    await settle();
+    await p.clock.advance(250);
+    await p.adEvent({ type: 'playing' });
+    expect(await qoe(p)).toMatchObject({ ttffMs: 250, adStartMs: 250, adFill: 1 });
   });
 });
