@@ -27,15 +27,24 @@ async function player(search = '?movie_id=2&episode_id=203&auto_play=0') {
   const media = fakeMedia({ ok: true }, clock.port);
   const parent = fakeParent([], { embedder: HOST_ORIGIN });
   const pageListeners = new Set<(e: { hidden: boolean }) => void>();
-  const ports = fakePorts({
-    http: fakeHttp({
+  let masterDelayMs = 0;
+  const http = fakeHttp({
       ...catalogRoutes(2, series),
       // the series' episodes play through a master JSON, as the demo's
       [`${BASE}/media/series.json`]: ok({
         sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }],
         subtitles: [],
       }),
-    }),
+  });
+  const ports = fakePorts({
+    http: {
+      async request(req) {
+        // the master JSON as slow as the test says: the time an episode change takes to attach
+        if (masterDelayMs > 0 && req.url.endsWith('/series.json'))
+          await clock.port.sleep(masterDelayMs);
+        return http.request(req);
+      },
+    },
     media: media.port,
     clock: clock.port,
     parent: parent.port,
@@ -76,7 +85,8 @@ async function player(search = '?movie_id=2&episode_id=203&auto_play=0') {
     media.emit({ type: 'playing' });
     await settle();
   };
-  return { store, media, clock, qoeSent, hide, getQoe, start };
+  const slowMaster = (ms: number) => void (masterDelayMs = ms);
+  return { store, media, clock, qoeSent, hide, getQoe, start, slowMaster };
 }
 
 describe('quality of experience', () => {
@@ -204,5 +214,35 @@ describe('quality of experience', () => {
     await hide();
     expect(store.getState().system.crashes).toHaveLength(1);
     expect(qoeSent()).toHaveLength(1);
+  });
+
+  it('the next episode’s start counts from the moment it was asked for, not from its stream’s attach', async () => {
+    const { store, media, clock, qoeSent, hide, start, slowMaster } = await player();
+    await start(300);
+    await clock.advance(4_000);
+    slowMaster(500);
+    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    await clock.advance(500);
+    // the series plays on by itself: the stream of 204 attached and its autoplay asked to play
+    expect(store.getState().qoe.intentAtMs).not.toBeNull();
+    await clock.advance(300);
+    media.emit({ type: 'playing' });
+    await settle();
+    await hide();
+    expect(qoeSent().map((s) => s.payload.ttff_ms)).toEqual([300, 800]);
+  });
+
+  it('an episode the browser started without a play request still sends its figures, once', async () => {
+    const { media, clock, qoeSent, hide, getQoe } = await player();
+    media.emit({ type: 'playing' });
+    await settle();
+    await clock.advance(3_000);
+    expect(await getQoe()).toMatchObject({ ttffMs: null, watchedSec: 3 });
+    await hide();
+    await hide();
+    expect(qoeSent()).toHaveLength(1);
+    expect(qoeSent()[0]!.payload).toMatchObject({ ttff_ms: null, watched_sec: 3 });
   });
 });
