@@ -1,6 +1,6 @@
 import type { UnknownAction } from 'redux';
 import { call, put, select, takeEvery } from 'typed-redux-saga';
-import { selectPlayedSeconds } from '../../src/state/playback';
+import { mediaActions, selectPlayedSeconds } from '../../src/state/playback';
 import { qoeActions, selectQoe, TIMED_ACTIONS, timeMatters } from '../../src/state/qoe';
 import { selectPlayerState } from '../../src/state/selectors';
 import { streamActions } from '../../src/state/stream';
@@ -27,6 +27,25 @@ function* levelPlayed({ payload }: ReturnType<typeof streamActions.levelSwitched
   yield* put(qoeActions.levelPlayed({ bitrate, playedSeconds: selectPlayedSeconds(state) }));
 }
 
+/**
+ * The element's frame counts, read before something resets them within the episode (hls.js's media
+ * recovery attaches the element afresh, another studio's source or the stop after a failure loads
+ * it anew): the episode's counts go on from them.
+ */
+function* keepFrames() {
+  const { media } = yield* getPorts();
+  yield* put(qoeActions.framesKept(yield* call([media, media.playbackQuality])));
+}
+
+function* onRecovering() {
+  // a network recovery loads on in the same element: its counts go on by themselves
+  if ((yield* select(selectPlayerState)).stream.lastError?.kind === 'media') yield* keepFrames();
+}
+
+function* onReset({ payload }: ReturnType<typeof mediaActions.reset>) {
+  if (payload?.keepPlayed) yield* keepFrames(); // the same episode, another source
+}
+
 /** The episode chosen will not start by itself: the moment it was asked for is no start intent. */
 function* autoplayDecided() {
   const autoplay = yield* select(selectAutoplay);
@@ -43,4 +62,7 @@ export function* qoeActor() {
   yield* takeEvery(anyOf(TIMED_ACTIONS), clockAfter);
   yield* takeEvery(streamActions.levelSwitched.type, levelPlayed);
   yield* takeEvery(resumeActions.decided.type, autoplayDecided);
+  yield* takeEvery(streamActions.recovering.type, onRecovering);
+  yield* takeEvery(mediaActions.reset.type, onReset);
+  yield* takeEvery(streamActions.failed.type, keepFrames);
 }

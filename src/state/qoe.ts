@@ -74,6 +74,11 @@ export interface QoeState {
   breakAskedAtMs: number | null;
   adStartTotalMs: number;
   adStarts: number;
+  /**
+   * the element's frame counts before it was reset within the episode (a media recovery, another
+   * dubbing studio's source, the stream stopped after a failure), added to its counts now
+   */
+  framesBefore: PlaybackQuality;
   /** the episode's videoplayer_qoe has gone out */
   reported: boolean;
 }
@@ -100,6 +105,7 @@ const initialState: QoeState = {
   breakAskedAtMs: null,
   adStartTotalMs: 0,
   adStarts: 0,
+  framesBefore: { dropped: 0, total: 0 },
   reported: false,
 };
 
@@ -206,6 +212,11 @@ export const qoeSlice = createSlice({
           closeStall(state, atMs);
       }
     },
+    /** the element's frame counts, read just before something resets them */
+    framesKept(state, action: PayloadAction<PlaybackQuality>) {
+      state.framesBefore.dropped += action.payload.dropped;
+      state.framesBefore.total += action.payload.total;
+    },
     /** the episode chosen does not autoplay: its start intent will be the viewer's play */
     autoplayDropped(state) {
       state.nextIntentAtMs = null;
@@ -309,8 +320,8 @@ export function qoeFigures(
     rebufferMs: stalled,
     rebufferRatio: rebufferRatio(stalled, watchedSec * 1000),
     watchedSec,
-    droppedFrames: frames.dropped,
-    totalFrames: frames.total,
+    droppedFrames: s.framesBefore.dropped + frames.dropped,
+    totalFrames: s.framesBefore.total + frames.total,
     averageBitrate: averageBitrate(
       s.bitSeconds + (s.bitrate ?? 0) * openLevelSec,
       s.levelSeconds + openLevelSec,

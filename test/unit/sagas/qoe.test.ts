@@ -245,4 +245,36 @@ describe('quality of experience', () => {
     expect(qoeSent()).toHaveLength(1);
     expect(qoeSent()[0]!.payload).toMatchObject({ ttff_ms: null, watched_sec: 3 });
   });
+
+  it('the frame counts go on through a media recovery that resets the element’s', async () => {
+    const { media, getQoe, start } = await player();
+    await start(100);
+    media.state.droppedFrames = 4;
+    media.state.totalFrames = 600;
+    media.emit({
+      type: 'error',
+      fatal: true,
+      kind: 'media',
+      details: 'bufferAppendError',
+      bandwidth: 5_000_000,
+      bufferLength: 0,
+    });
+    await settle();
+    expect(media.calls.map((c) => c.method)).toContain('recover');
+    // the element attached afresh counts from zero again
+    media.state.droppedFrames = 1;
+    media.state.totalFrames = 50;
+    expect(await getQoe()).toMatchObject({ droppedFrames: 5, totalFrames: 650 });
+    // a network recovery loads on in the same element: nothing is counted twice
+    media.emit({
+      type: 'error',
+      fatal: true,
+      kind: 'network',
+      details: 'fragLoadError',
+      bandwidth: 5_000_000,
+      bufferLength: 0,
+    });
+    await settle();
+    expect(await getQoe()).toMatchObject({ droppedFrames: 5, totalFrames: 650 });
+  });
 });
