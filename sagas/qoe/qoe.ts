@@ -46,11 +46,12 @@ function* onReset({ payload }: ReturnType<typeof mediaActions.reset>) {
   if (payload?.keepPlayed) yield* keepFrames(); // the same episode, another source
 }
 
-/** The episode chosen will not start by itself: the moment it was asked for is no start intent. */
+/**
+ * Whether the episode chosen starts by itself (the host page's choice included), kept beside the
+ * moment it was asked for: that moment is its start intent only if so.
+ */
 function* autoplayDecided() {
-  const autoplay = yield* select(selectAutoplay);
-  if (!autoplay && (yield* select(selectQoe)).nextIntentAtMs !== null)
-    yield* put(qoeActions.autoplayDropped());
+  yield* put(qoeActions.autoplayDecided({ autoplay: yield* select(selectAutoplay) }));
 }
 
 /**

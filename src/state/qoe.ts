@@ -31,10 +31,11 @@ export interface QoeState {
   /**
    * clock ms of the moment an autoplay was asked for, before its episode was chosen: the boot's
    * choice of the episode, or another episode asked for; the autoplay's play (which comes after the
-   * stream is attached) takes it as its intent. Kept across the episode change, dropped when the
-   * episode does not autoplay.
+   * stream is attached) takes it as its intent. Kept across the episode change.
    */
   nextIntentAtMs: number | null;
+  /** the episode chosen autoplays (else its intent is the viewer's play, not its choice) */
+  nextAutoplay: boolean;
   /** the film showed a frame (even with no start intent: its figures are still reported) */
   contentPlayed: boolean;
   /** clock ms of the first frame the viewer saw after it: an advert's or the film's */
@@ -87,6 +88,7 @@ const initialState: QoeState = {
   episodeId: null,
   intentAtMs: null,
   nextIntentAtMs: null,
+  nextAutoplay: false,
   contentPlayed: false,
   firstFrameAtMs: null,
   contentFirstFrameAtMs: null,
@@ -175,7 +177,7 @@ export const qoeSlice = createSlice({
         case adRequests.playPauseRequested.type: // the viewer's click on a pre-roll that waited for one
           if (state.intentAtMs === null) {
             // the autoplay's play: its intent was the moment the episode was asked for
-            state.intentAtMs = state.nextIntentAtMs ?? atMs;
+            state.intentAtMs = (state.nextAutoplay ? state.nextIntentAtMs : null) ?? atMs;
             state.nextIntentAtMs = null;
           }
           // an advert that waited for the viewer's click starts from it
@@ -217,9 +219,9 @@ export const qoeSlice = createSlice({
       state.framesBefore.dropped += action.payload.dropped;
       state.framesBefore.total += action.payload.total;
     },
-    /** the episode chosen does not autoplay: its start intent will be the viewer's play */
-    autoplayDropped(state) {
-      state.nextIntentAtMs = null;
+    /** whether the episode chosen autoplays: if not, its start intent will be the viewer's play */
+    autoplayDecided(state, action: PayloadAction<{ autoplay: boolean }>) {
+      state.nextAutoplay = action.payload.autoplay;
     },
     /** another level plays from this many played seconds on (null: its bitrate is not known) */
     levelPlayed(state, action: PayloadAction<{ bitrate: number | null; playedSeconds: number }>) {
@@ -233,7 +235,12 @@ export const qoeSlice = createSlice({
       // the first choice keeps a start intent made while the boot chose it
       if (state.episodeId === null) state.episodeId = payload.episodeId;
       else if (state.episodeId !== payload.episodeId)
-        return { ...initialState, episodeId: payload.episodeId, nextIntentAtMs: state.nextIntentAtMs };
+        return {
+          ...initialState,
+          episodeId: payload.episodeId,
+          nextIntentAtMs: state.nextIntentAtMs,
+          nextAutoplay: state.nextAutoplay,
+        };
     });
     builder.addCase(mediaActions.playing, (state) => {
       state.filmPlaying = true;

@@ -164,6 +164,7 @@ describe('the qoe slice: the figures from the actions', () => {
       [playbackRequests.playRequested(), 0],
       [mediaActions.playing(), 100],
       [contentActions.episodeRequested({ episodeId: 102 }), 10_000],
+      [qoeActions.autoplayDecided({ autoplay: true })],
       [contentActions.episodeSelected({ episodeId: 102 })],
       [mediaActions.reset()],
       // the autoplay's play, once the stream of the next episode is attached
@@ -174,7 +175,7 @@ describe('the qoe slice: the figures from the actions', () => {
     // an episode that does not autoplay: the viewer's play is its intent
     const paused = tallies.from(s, [
       [contentActions.episodeRequested({ episodeId: 103 }), 20_000],
-      [qoeActions.autoplayDropped()],
+      [qoeActions.autoplayDecided({ autoplay: false })],
       [contentActions.episodeSelected({ episodeId: 103 })],
       [playbackRequests.playRequested(), 30_000],
       [mediaActions.playing(), 30_400],
