@@ -22,12 +22,12 @@ const LEVELS = [
   { height: 480, bitrate: 1_200_000 },
 ];
 
-async function player(search = '?movie_id=2&episode_id=203&auto_play=0') {
+async function player(search = '?movie_id=2&episode_id=203&auto_play=0', firstMasterDelayMs = 0) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
   const parent = fakeParent([], { embedder: HOST_ORIGIN });
   const pageListeners = new Set<(e: { hidden: boolean }) => void>();
-  let masterDelayMs = 0;
+  let masterDelayMs = firstMasterDelayMs;
   const http = fakeHttp({
       ...catalogRoutes(2, series),
       // the series' episodes play through a master JSON, as the demo's
@@ -276,5 +276,16 @@ describe('quality of experience', () => {
     });
     await settle();
     expect(await getQoe()).toMatchObject({ droppedFrames: 5, totalFrames: 650 });
+  });
+
+  it('the autoplay at the page’s load counts from the boot’s choice of the episode, the master JSON included', async () => {
+    const { media, clock, getQoe } = await player('?movie_id=2&episode_id=203&auto_play=1', 600);
+    expect(media.calls.map((c) => c.method)).not.toContain('play'); // the master JSON is awaited
+    await clock.advance(600);
+    expect(media.calls.map((c) => c.method)).toContain('play'); // the autoplay asked to play
+    await clock.advance(200);
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(await getQoe()).toMatchObject({ ttffMs: 800, ttffContentMs: 800 });
   });
 });
