@@ -35,7 +35,7 @@ function metadataOf(s: PlayerState): MediaSessionMetadata | null {
   const series = content.hasMultipleEpisodes && episode !== null;
   return {
     title: content.title,
-    artist: series ? ru.systemSeasonEpisode(episode.season.order, episode.order) : '',
+    artist: series ? ru.seasonEpisode(episode.season.order, episode.order) : '',
     album: series ? episode.title : '',
     artwork,
   };
@@ -102,10 +102,12 @@ export function requestFor(event: MediaSessionEvent, s: PlayerState): UnknownAct
       return playbackRequests.seekByRequested({ seconds: step(event.seekOffset) });
     case 'seekto': {
       const time = event.seekTime;
-      if (time === undefined || !Number.isFinite(time) || time < 0) return null;
+      if (time === undefined || !Number.isFinite(time)) return null;
+      // a system's slider dragged past either end: the start, or the end
       const { duration } = s.media;
+      const from = Math.max(time, 0);
       return playbackRequests.seekRequested({
-        time: positive(duration) ? Math.min(time, duration) : time,
+        time: positive(duration) ? Math.min(from, duration) : from,
       });
     }
     case 'nexttrack': {

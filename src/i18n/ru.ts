@@ -71,8 +71,6 @@ export const ru = {
   skipIntro: 'Пропустить заставку',
   nextEpisodeIn: (seconds: number) => `Следующий эпизод через ${seconds}`,
   cancel: 'Отмена',
-  /** the system's media controls (the lock screen, the notification): under the series' title */
-  systemSeasonEpisode: (season: number, episode: number) => `Сезон ${season}, эпизод ${episode}`,
   subtitleStyle: 'Оформление',
   subtitleSize: 'Размер',
   subtitleColor: 'Цвет текста',

@@ -67,7 +67,7 @@ describe('the media session', () => {
     const episode = s.store.getState().content.episodes.find((e) => e.id === 203)!;
     expect(s.system.shown.metadata).toEqual({
       title,
-      artist: `Сезон ${episode.season.order}, эпизод ${episode.order}`,
+      artist: `${episode.season.order} сезон, ${episode.order} серия`,
       album: episode.title,
       artwork: episode.posterPath || s.store.getState().content.content!.posterUrl,
     });
@@ -88,7 +88,8 @@ describe('the media session', () => {
   it('the last episode offers no next track', async () => {
     const s = session('?movie_id=2&episode_id=205&auto_play=1');
     await s.until('content', s.contentPlaying);
-    // the last episode of the series: nothing comes next
+    // the last episode of the series: the film's controls, but nothing comes next
+    expect(s.system.shown.actions).toContain('seekto');
     expect(s.system.shown.actions).not.toContain('nexttrack');
   });
 
@@ -112,6 +113,7 @@ describe('the media session', () => {
     await s.pressed({ action: 'seekbackward', seekOffset: 5 });
     await s.pressed({ action: 'seekto', seekTime: 70 });
     await s.pressed({ action: 'seekto', seekTime: Number.NaN }); // ignored: no time
+    await s.pressed({ action: 'seekto', seekTime: -3 }); // a slider dragged past the start
     const requests = s.actions
       .slice(mark)
       .filter((a) => a.type.startsWith('playback/seek'))
@@ -120,6 +122,7 @@ describe('the media session', () => {
       [playbackRequests.seekByRequested.type, { seconds: 10 }],
       [playbackRequests.seekByRequested.type, { seconds: -5 }],
       [playbackRequests.seekRequested.type, { time: 70 }],
+      [playbackRequests.seekRequested.type, { time: 0 }],
     ]);
 
     await s.pressed({ action: 'play' });
