@@ -8,18 +8,21 @@ import { mediaActions } from '../../src/state/playback';
 import { selectPlayerState } from '../../src/state/selectors';
 import { streamActions } from '../../src/state/stream';
 import { systemMediaActions } from '../../src/state/systemMedia';
+import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
 import { requestFor, sessionOf, type SystemSession } from './rules';
 
 /** The advert's progress: what the system shows does not change with it. */
-const STEADY = new Set<string>([adsActions.adProgressed.type]);
+const steady = anyOf([adsActions.adProgressed.type]);
 
 /**
  * The moments the position jumps or its pace changes; between them the system moves it on by itself
- * at the playback rate, so it is not told every second.
+ * at the playback rate, so it is not told every second. A stall is one: the film stops there while
+ * still playing, and the system would run on.
  */
-const POSITION_MOMENTS = new Set<string>([
+const positionMoment = anyOf([
   mediaActions.playing.type,
+  mediaActions.waiting.type,
   mediaActions.paused.type,
   mediaActions.seeked.type,
   mediaActions.ended.type,
@@ -53,38 +56,47 @@ function* controlPresses() {
 }
 
 /**
+ * Tells the system what changed from `before` to `wanted`; the position only at its moments, and
+ * whether there is one, its duration and pace at once. Answers what the system shows now.
+ */
+function* tell(before: SystemSession, wanted: SystemSession, moment: boolean) {
+  const { mediaSession } = yield* getPorts();
+  if (!same(before.metadata, wanted.metadata))
+    yield* call([mediaSession, mediaSession.setMetadata], wanted.metadata);
+  if (!same(before.actions, wanted.actions))
+    yield* call([mediaSession, mediaSession.setActions], wanted.actions);
+  if (before.playbackState !== wanted.playbackState)
+    yield* call([mediaSession, mediaSession.setPlaybackState], wanted.playbackState);
+  const paceChanged =
+    (before.position === null) !== (wanted.position === null) ||
+    before.position?.duration !== wanted.position?.duration ||
+    before.position?.playbackRate !== wanted.position?.playbackRate;
+  if ((moment || paceChanged) && !same(before.position, wanted.position))
+    yield* call([mediaSession, mediaSession.setPositionState], wanted.position);
+  return moment || paceChanged ? wanted : { ...wanted, position: before.position };
+}
+
+/** What a page shows before it tells anything. */
+const UNTOLD: SystemSession = { metadata: null, playbackState: 'none', actions: [], position: null };
+
+/**
  * The media session actor: the title, season and episode, poster, play state and position on the
  * media keys, the lock screen and the system's notification, and its controls as the player's own
- * requests. Each part is told to the system only when it changed.
+ * requests. Each part is told to the system only when it changed. An actor that ends (a crash, or
+ * given up after its restarts) takes it all back, so the browser's own media keys work again and the
+ * next one starts from a page that told nothing.
  */
 export function* mediaSessionActor() {
-  const { mediaSession } = yield* getPorts();
   yield* fork(controlPresses);
-  // what a page shows before it tells anything
-  let before: SystemSession = {
-    metadata: null,
-    playbackState: 'none',
-    actions: [],
-    position: null,
-  };
-  for (;;) {
-    const action: UnknownAction = yield* take('*');
-    if (STEADY.has(action.type)) continue;
-    const wanted = sessionOf(yield* select(selectPlayerState));
-    if (!same(before.metadata, wanted.metadata))
-      yield* call([mediaSession, mediaSession.setMetadata], wanted.metadata);
-    if (!same(before.actions, wanted.actions))
-      yield* call([mediaSession, mediaSession.setActions], wanted.actions);
-    if (before.playbackState !== wanted.playbackState)
-      yield* call([mediaSession, mediaSession.setPlaybackState], wanted.playbackState);
-    // the position itself only at its moments; whether there is one, its duration and pace at once
-    const moment = POSITION_MOMENTS.has(action.type);
-    const paceChanged =
-      (before.position === null) !== (wanted.position === null) ||
-      before.position?.duration !== wanted.position?.duration ||
-      before.position?.playbackRate !== wanted.position?.playbackRate;
-    if ((moment || paceChanged) && !same(before.position, wanted.position))
-      yield* call([mediaSession, mediaSession.setPositionState], wanted.position);
-    before = moment || paceChanged ? wanted : { ...wanted, position: before.position };
+  let before = UNTOLD;
+  try {
+    for (;;) {
+      const action: UnknownAction = yield* take('*');
+      if (steady(action)) continue;
+      const wanted = sessionOf(yield* select(selectPlayerState));
+      before = yield* tell(before, wanted, positionMoment(action));
+    }
+  } finally {
+    yield* tell(before, UNTOLD, true);
   }
 }

@@ -152,6 +152,15 @@ describe('the media session', () => {
     s.content.media.emit({ type: 'seeked', currentTime: 50 });
     await s.advance(0);
     expect(s.system.shown.position?.position).toBe(50);
+
+    // a stall: the film stops where it is, told at once (the system would run on)
+    await s.advance(3000);
+    const atStall = told();
+    s.content.media.emit({ type: 'waiting' });
+    await s.advance(0);
+    expect(told()).toBe(atStall + 1);
+    expect(s.system.shown.position?.position).toBe(s.store.getState().media.currentTime);
+    expect(s.system.shown.position?.position).toBeGreaterThan(52);
   });
 
   it('ignores seeking pressed during an advert; play and pause go to the advert', async () => {
