@@ -4,7 +4,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { ACTORS } from '../../../sagas/root';
 import { playbackRequests } from '../../../src/state/playback';
-import { systemActions, type ActorCrash } from '../../../src/state/system';
+import { MAX_RESTARTS, systemActions, type ActorCrash } from '../../../src/state/system';
+import type { Ports } from '../../../src/ports/types';
+import { fakeMediaSession, fakeWakeLock } from '../../../tools/sim/fakePorts';
 import { startSimulatedPlayer } from '../../../tools/sim/simulated';
 
 /**
@@ -16,11 +18,12 @@ const STARTUP_ACTORS = new Set(['boot']);
 /** Virtual time each catalog answer takes: the boot runs for a while. */
 const CATALOG_DELAY_MS = 1000;
 
-function session() {
+function session(ports: Partial<Ports> = {}) {
   const actions: UnknownAction[] = [];
   const player = startSimulatedPlayer('?movie_id=2&episode_id=203&auto_play=1&advert=1', {
     episodeSeconds: 40 * 60,
     catalogDelayMs: CATALOG_DELAY_MS,
+    ports,
     onAction: (action) => void actions.push(action),
   });
   const { store, advance, content } = player;
@@ -124,4 +127,57 @@ describe('an actor crash', () => {
       expect(s.errors).toEqual([]);
     },
   );
+});
+
+describe('the system around the player through a crash', () => {
+  const playing = async (s: Session) =>
+    s.until('content playing', () => s.store.getState().media.playedSeconds >= 2);
+
+  it('a restarted wake lock actor knows what the browser holds: a pause lets the lock go', async () => {
+    const wakeLock = fakeWakeLock();
+    const s = session({ wakeLock: wakeLock.port });
+    await playing(s);
+    expect(wakeLock.lock.held).toBe(true);
+    await s.drill('wakeLock');
+    await s.advance(1000);
+    expect(wakeLock.lock.held).toBe(true); // the film plays on: the screen stays on
+    // the element pauses by itself (headphones pulled out): its pause is the first the actor hears
+    s.content.port.pause();
+    await s.advance(0);
+    expect(s.store.getState().media.paused).toBe(true);
+    expect(wakeLock.lock.held).toBe(false);
+    expect(s.errors).toEqual([]);
+  });
+
+  it('a wake lock actor given up lets the lock go', async () => {
+    const wakeLock = fakeWakeLock();
+    const s = session({ wakeLock: wakeLock.port });
+    await playing(s);
+    for (let i = 0; i <= MAX_RESTARTS; i++) await s.drill('wakeLock');
+    expect(s.crashes()).toHaveLength(MAX_RESTARTS + 1);
+    await s.advance(1000);
+    expect(wakeLock.lock.held).toBe(false);
+  });
+
+  it('a media session actor given up leaves the browser’s own media keys', async () => {
+    const system = fakeMediaSession();
+    const s = session({ mediaSession: system.port });
+    await playing(s);
+    expect(system.shown.actions).toContain('pause');
+    await s.drill('mediaSession');
+    await s.advance(1000);
+    // restarted: told again
+    expect(system.shown.metadata).not.toBeNull();
+    expect(system.shown.actions).toContain('pause');
+    expect(system.shown.playbackState).toBe('playing');
+    for (let i = 1; i <= MAX_RESTARTS; i++) await s.drill('mediaSession');
+    expect(s.crashes()).toHaveLength(MAX_RESTARTS + 1);
+    await s.advance(1000);
+    expect(system.shown).toEqual({
+      metadata: null,
+      playbackState: 'none',
+      actions: [],
+      position: null,
+    });
+  });
 });

@@ -3,21 +3,41 @@
 // screen show and do, and when the screen is kept on.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { adsActions } from '../../../src/state/ads';
+import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
 import { streamRequests } from '../../../src/state/stream';
 import { viewportActions } from '../../../src/state/viewport';
-import { fakeMediaSession, fakeWakeLock } from '../../../tools/sim/fakePorts';
-import { startSimulatedPlayer } from '../../../tools/sim/simulated';
+import { fakeHttp, fakeMediaSession, fakeWakeLock, ok } from '../../../tools/sim/fakePorts';
+import { BASE } from '../../../tools/sim/player';
+import {
+  AD_SECONDS,
+  seriesWithAdsRoutes,
+  startSimulatedPlayer,
+} from '../../../tools/sim/simulated';
 
 const SERIES = '?movie_id=2&episode_id=203&auto_play=1&advert=1';
 
-function session(search = SERIES, lockOutcome: 'held' | 'refused' | 'unsupported' = 'held') {
+/** The demo series' answers with an ad list that has no adverts: every break passes at once. */
+const NO_ADS = fakeHttp({
+  ...seriesWithAdsRoutes(),
+  [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+});
+
+function session(
+  search = SERIES,
+  lockOutcome: 'held' | 'refused' | 'unsupported' = 'held',
+  { noAds = false } = {},
+) {
   const system = fakeMediaSession();
   const wakeLock = fakeWakeLock(lockOutcome);
   const actions: UnknownAction[] = [];
   const player = startSimulatedPlayer(search, {
     episodeSeconds: 100,
-    ports: { mediaSession: system.port, wakeLock: wakeLock.port },
+    ports: {
+      mediaSession: system.port,
+      wakeLock: wakeLock.port,
+      ...(noAds ? { http: NO_ADS } : {}),
+    },
     onAction: (action) => void actions.push(action),
   });
   const { store, advance } = player;
@@ -189,7 +209,8 @@ describe('the screen wake lock', () => {
     await s.until('content', s.contentPlaying);
     expect(s.wakeLock.lock.held).toBe(true);
     // kept from the advert into the film: asked once, never let go between
-    expect(s.wakeLock.calls).toEqual(['request']);
+    const { calls: all } = s.wakeLock;
+    expect(all.slice(all.indexOf('request'))).toEqual(['request']);
 
     await s.act(playbackRequests.pauseRequested());
     expect(s.wakeLock.lock.held).toBe(false);
@@ -222,11 +243,43 @@ describe('the screen wake lock', () => {
     await s.advance(0);
     expect(s.wakeLock.lock.held).toBe(true);
 
-    // the break ends and no play of the film follows (as when the host page had paused the player)
+    // the host page pauses the player again as the advert ends: the film does not resume after it
+    await s.until(
+      'the advert’s last second',
+      () => s.store.getState().ads.ad!.currentTime >= AD_SECONDS - 1,
+    );
     const calls = s.wakeLock.calls.length;
-    await s.act(adsActions.breakEnded({ kind: 'midroll', episodeId: 203, playedSeconds: 10 }));
-    await s.advance(100);
+    await s.act({ type: 'ads/hostPlayRequested', payload: { play: false } });
+    await s.until('the end of the break', () => !s.inBreak());
+    await s.advance(1000);
+    expect(s.actions.map((a) => a.type)).toContain(adsActions.breakEnded.type);
+    expect(s.store.getState().media.paused).toBe(true);
     expect(s.wakeLock.calls.slice(calls)).toEqual(['release']);
+    expect(s.wakeLock.lock.held).toBe(false);
+  });
+
+  it('after a mid-roll with no adverts, is let go on a pause, and while a new episode has not started', async () => {
+    const s = session(SERIES, 'held', { noAds: true });
+    await s.until('content', s.contentPlaying);
+    const passed = () => s.actions.filter((a) => a.type === adsActions.breakPassed.type).length;
+    await s.until('the mid-roll passed', () => passed() === 2); // the pre-roll's, the mid-roll's
+    await s.advance(1000);
+    expect(s.contentPlaying()).toBe(true);
+    expect(s.wakeLock.lock.held).toBe(true);
+    // the next episode's stream does not come: nothing plays, the screen may sleep
+    const load = s.content.port.load;
+    s.content.port.load = () => new Promise(() => undefined);
+    await s.act(contentActions.episodeRequested({ episodeId: 204 }));
+    await s.advance(1000);
+    expect(s.store.getState().media.paused).toBe(true);
+    expect(s.wakeLock.lock.held).toBe(false);
+
+    // once the episode plays: kept on, and let go on a pause
+    s.content.port.load = load;
+    await s.act(contentActions.episodeRequested({ episodeId: 205 }));
+    await s.until('the episode', s.contentPlaying);
+    expect(s.wakeLock.lock.held).toBe(true);
+    await s.act(playbackRequests.pauseRequested());
     expect(s.wakeLock.lock.held).toBe(false);
   });
 
@@ -239,6 +292,10 @@ describe('the screen wake lock', () => {
       expect(s.errors).toEqual([]);
       const answers = s.actions.filter((a) => a.type === 'systemMedia/wakeLockRequested');
       expect(answers.map((a) => a.payload)).toContainEqual({ outcome });
+      // nothing was held: a pause lets nothing go
+      await s.act(playbackRequests.pauseRequested());
+      expect(s.store.getState().media.paused).toBe(true);
+      expect(s.since(0)).not.toContain('systemMedia/wakeLockReleased');
     }
   });
 });
