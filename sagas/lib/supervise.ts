@@ -1,11 +1,17 @@
 import type { Action } from 'redux';
-import { put, race, select } from 'typed-redux-saga';
+import { put, race, select, setContext, take } from 'typed-redux-saga';
 import { plain } from './plainEffects';
 import { MAX_RESTARTS, selectCrashes, systemActions } from '../../src/state/system';
 
 export { MAX_RESTARTS };
 
 export type Actor = () => Generator<unknown, unknown, never>;
+
+/** One run of an actor, seen by the actor through the saga context (`stoppedForGood`). */
+export interface ActorRun {
+  /** stopped by a crash drill: a crash, though redux-saga cancels the actor to make it */
+  drilled: boolean;
+}
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -21,8 +27,18 @@ export function* supervise(name: string, actor: Actor) {
   // counted from the state's crashes: an actor started again at a checkpoint keeps its count
   const before = (yield* select(selectCrashes)).filter((c) => c.actor === name).length;
   for (let restarts = before; ; restarts++) {
+    const run: ActorRun = { drilled: false };
+    yield* setContext({ actorRun: run });
     try {
-      const { drilled } = yield* race({ done: plain.call(actor), drilled: plain.take(drill) });
+      const { drilled } = yield* race({
+        done: plain.call(actor),
+        // marked before the race cancels the actor, so that it knows it crashed
+        drilled: plain.call(function* () {
+          yield* take(drill);
+          run.drilled = true;
+          return true;
+        }),
+      });
       // A crash drill (QA, reliability tests) crashes the actor as a real error would.
       if (drilled) throw new Error(`Crash drill in actor "${name}"`);
       return;

@@ -9,6 +9,7 @@ import { selectPlayerState } from '../../src/state/selectors';
 import { streamActions } from '../../src/state/stream';
 import { systemMediaActions } from '../../src/state/systemMedia';
 import { anyOf } from '../lib/anyOf';
+import { stoppedForGood } from '../lib/stoppedForGood';
 import { getPorts } from '../lib/context';
 import { requestFor, sessionOf, type SystemSession } from './rules';
 
@@ -76,19 +77,22 @@ function* tell(before: SystemSession, wanted: SystemSession, moment: boolean) {
   return moment || paceChanged ? wanted : { ...wanted, position: before.position };
 }
 
-/** What a page shows before it tells anything. */
+/** What the system shows once the player has taken it all back. */
 const UNTOLD: SystemSession = { metadata: null, playbackState: 'none', actions: [], position: null };
 
 /**
  * The media session actor: the title, season and episode, poster, play state and position on the
  * media keys, the lock screen and the system's notification, and its controls as the player's own
- * requests. Each part is told to the system only when it changed. An actor that ends (a crash, or
- * given up after its restarts) takes it all back, so the browser's own media keys work again and the
- * next one starts from a page that told nothing.
+ * requests. Each part is told to the system only when it changed.
+ *
+ * It starts from what the state it starts with wants shown, taken as told: a new page's state wants
+ * nothing shown, and after a crash the browser still shows what the crashed one told. So a restart
+ * (or a replay from a checkpoint) tells nothing until something changes. Only a player destroyed
+ * takes it all back, so the browser's own media keys work again; a crash leaves it shown.
  */
 export function* mediaSessionActor() {
   yield* fork(controlPresses);
-  let before = UNTOLD;
+  let before = sessionOf(yield* select(selectPlayerState));
   try {
     for (;;) {
       const action: UnknownAction = yield* take('*');
@@ -97,6 +101,6 @@ export function* mediaSessionActor() {
       before = yield* tell(before, wanted, positionMoment(action));
     }
   } finally {
-    yield* tell(before, UNTOLD, true);
+    if (yield* stoppedForGood()) yield* tell(before, UNTOLD, true);
   }
 }

@@ -8,6 +8,7 @@ import { systemActions } from '../../src/state/system';
 import { selectPlayerState } from '../../src/state/selectors';
 import { systemMediaActions } from '../../src/state/systemMedia';
 import { anyOf } from '../lib/anyOf';
+import { stoppedForGood } from '../lib/stoppedForGood';
 import { getPorts } from '../lib/context';
 import { wakeLockWanted } from './rules';
 
@@ -36,20 +37,21 @@ const playAnswer = anyOf([
  * The wake lock actor: asks for the screen to stay on when the film (or an advert) starts playing and
  * lets it go on pause, at an advert's end when the film does not resume, on a hidden page (where the
  * browser lets it go itself) and on a failure; asks again when the page shows while the film plays.
- * A refusal or a browser without the API changes nothing else. An actor that ends (a crash, or given
- * up after its restarts) lets the lock go: the screen may sleep again.
+ * A refusal or a browser without the API changes nothing else.
+ *
+ * It starts from what the state it starts with wants, taken as asked and held: a new page's state
+ * wants no lock, and after a crash the browser still holds the lock the crashed one asked for. So a
+ * restart (or a replay from a checkpoint) asks nothing until that changes. Only a player destroyed
+ * lets the lock go; a crash leaves it held.
  */
 export function* wakeLockActor() {
   const { wakeLock, clock } = yield* getPorts();
+  const baseline = wakeLockWanted(yield* select(selectPlayerState));
   const lock = {
-    /**
-     * Asked for and not let go since (a refused request counts: it is asked again on the next start).
-     * Unknown when the actor starts: a restarted one does not know what the last one left, so its
-     * first look sets the browser right either way.
-     */
-    asked: null as boolean | null,
+    /** asked for and not let go since (a refused request counts: it is asked again on the next start) */
+    asked: baseline,
     /** the browser granted it and it has not been let go since: only then is a release logged */
-    held: false,
+    held: baseline,
   };
   const releases = eventChannel<{ type: 'released' }>(
     (emit) => wakeLock.subscribe(emit),
@@ -78,8 +80,7 @@ export function* wakeLockActor() {
   try {
     for (;;) {
       const action: UnknownAction = yield* take('*');
-      // not knowing, the first report of all sets it right: a restarted actor keeps the screen on
-      if (steady(action) && lock.asked !== null) continue;
+      if (steady(action)) continue;
       if (playAnswer(action)) resuming = false;
       if (lock.asked && breakEnd(action)) {
         // Only a film the break stopped resumes; one that plays on (a break with no adverts) gets no
@@ -106,6 +107,6 @@ export function* wakeLockActor() {
       }
     }
   } finally {
-    if (lock.asked !== false) yield* letGo();
+    if (lock.asked && (yield* stoppedForGood())) yield* letGo();
   }
 }

@@ -2,6 +2,10 @@
 // The system around the player on the demo series with a pre-roll: what the media keys and the lock
 // screen show and do, and when the screen is kept on.
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { runSaga, stdChannel } from 'redux-saga';
+import { mediaSessionActor } from '../../../sagas/systemMedia/mediaSession';
+import { wakeLockActor } from '../../../sagas/systemMedia/wakeLock';
+import type { Ports } from '../../../src/ports/types';
 import { adsActions } from '../../../src/state/ads';
 import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
@@ -208,9 +212,8 @@ describe('the screen wake lock', () => {
     expect(s.wakeLock.lock.held).toBe(true);
     await s.until('content', s.contentPlaying);
     expect(s.wakeLock.lock.held).toBe(true);
-    // kept from the advert into the film: asked once, never let go between
-    const { calls: all } = s.wakeLock;
-    expect(all.slice(all.indexOf('request'))).toEqual(['request']);
+    // kept from the advert into the film: asked once, never let go between (nor before: none was held)
+    expect(s.wakeLock.calls).toEqual(['request']);
 
     await s.act(playbackRequests.pauseRequested());
     expect(s.wakeLock.lock.held).toBe(false);
@@ -297,5 +300,32 @@ describe('the screen wake lock', () => {
       expect(s.store.getState().media.paused).toBe(true);
       expect(s.since(0)).not.toContain('systemMedia/wakeLockReleased');
     }
+  });
+});
+
+describe('the actors started on a playing film’s state (a restart), then the player destroyed', () => {
+  it('tell and ask nothing at their start; take back the media keys and let the lock go at the end', async () => {
+    const s = session();
+    await s.until('content', s.contentPlaying);
+    // the browser as the first actors left it
+    const system = fakeMediaSession();
+    const wakeLock = fakeWakeLock();
+    const ports = { mediaSession: system.port, wakeLock: wakeLock.port } as Partial<Ports>;
+    const env = {
+      channel: stdChannel(),
+      dispatch: () => undefined,
+      getState: s.store.getState,
+      context: { ports },
+    };
+    const tasks = [runSaga(env, mediaSessionActor), runSaga(env, wakeLockActor)];
+    await Promise.resolve();
+    expect(system.calls).toEqual([]);
+    expect(wakeLock.calls).toEqual([]);
+
+    tasks.forEach((task) => task.cancel());
+    expect(system.calls).toContainEqual({ method: 'setMetadata', args: [null] });
+    expect(system.calls).toContainEqual({ method: 'setActions', args: [[]] });
+    expect(system.calls).toContainEqual({ method: 'setPlaybackState', args: ['none'] });
+    expect(wakeLock.calls).toEqual(['release']);
   });
 });
