@@ -5,21 +5,23 @@ import type { HttpRequest } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import { selectThumbnailsSource, streamActions } from '../../src/state/stream';
-import { parseThumbnailsVtt } from '../../src/stream/thumbnails';
+import { NO_THUMBNAILS, readThumbnails } from '../../src/stream/thumbnails';
 import { getPorts } from '../lib/context';
 
 const selectStarted = (s: PlayerState) => s.media.started;
 const selectStreamLoaded = (s: PlayerState) => s.stream.url !== null;
+const selectSaveData = (s: PlayerState) => s.stream.saveData;
 
 /**
  * The loaded stream's thumbnails file, once its film has shown its first frame (docs/startup.md:
  * nothing is fetched on the way to it), unless its cues are already here. A file that cannot be
- * had, or holds no cues, only means no previews.
+ * had, or holds no cues, only means no previews. Under Save-Data the viewer asked for less traffic:
+ * the sprites are not worth it, the bar shows the time alone.
  */
 function* loadThumbnails() {
   if (!(yield* select(selectStarted))) yield* take(mediaActions.playing.type);
-  const { src, loadedFrom } = yield* select(selectThumbnailsSource);
-  if (!src || loadedFrom === src) return;
+  const { src, loadedFrom, failed } = yield* select(selectThumbnailsSource);
+  if (!src || (loadedFrom === src && !failed) || (yield* select(selectSaveData))) return;
   const { http } = yield* getPorts();
   const request: HttpRequest = {
     method: 'GET',
@@ -30,8 +32,8 @@ function* loadThumbnails() {
   try {
     const res = yield* call([http, http.request], request);
     if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}`);
-    const cues = typeof res.data === 'string' ? parseThumbnailsVtt(res.data, src) : [];
-    yield* put(streamActions.thumbnailsLoaded({ src, cues }));
+    const thumbnails = typeof res.data === 'string' ? readThumbnails(res.data, src) : NO_THUMBNAILS;
+    yield* put(streamActions.thumbnailsLoaded({ src, ...thumbnails }));
   } catch (error) {
     yield* put(streamActions.thumbnailsFailed({ src, detail: String(error) }));
   }

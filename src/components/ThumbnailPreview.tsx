@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { selectThumbnailCues } from '../state/stream';
+import { selectThumbnails } from '../state/stream';
 import { thumbnailAt } from '../stream/thumbnails';
 import { formatTime } from './formatTime';
 import { usePlayerSelector } from './hooks';
@@ -75,8 +75,8 @@ export function ThumbnailPreview({
   time: number;
   fallback: ReactNode;
 }) {
-  const cues = usePlayerSelector(selectThumbnailCues);
-  const cue = thumbnailAt(cues, at);
+  const thumbnails = usePlayerSelector(selectThumbnails);
+  const cue = thumbnailAt(thumbnails, at);
   if (!cue) return fallback;
   const tile = cue.tile ?? { x: 0, y: 0, ...WHOLE_IMAGE };
   const scale = Math.min(1, PREVIEW_MAX_WIDTH / tile.w);

@@ -8,7 +8,7 @@ import type {
   StreamEngine,
 } from '../shared/media';
 import { autoMaxHeight } from '../stream/levels';
-import type { ThumbnailCue } from '../stream/thumbnails';
+import type { CompactCue, Thumbnails } from '../stream/thumbnails';
 import { contentActions } from './content';
 import { mediaActions } from './playback';
 import { NO_MARKERS, type Markers } from '../stream/markers';
@@ -81,9 +81,16 @@ export interface StreamState {
   qualityPicked: boolean;
   /**
    * The progress bar's previews: the master JSON's thumbnails file (null without one), the file
-   * whose cues are here (fetched after the film's first frame; none when it could not be had)
+   * whose answer is here (fetched after the film's first frame), whether it could not be had, and
+   * its images and compact cues (none when it failed or held none)
    */
-  thumbnails: { src: string | null; loadedFrom: string | null; cues: ThumbnailCue[] };
+  thumbnails: {
+    src: string | null;
+    loadedFrom: string | null;
+    failed: boolean;
+    images: string[];
+    cues: CompactCue[];
+  };
 }
 
 const initialState: StreamState = {
@@ -111,7 +118,7 @@ const initialState: StreamState = {
   recoveries: { media: 0, network: 0 },
   saveData: false,
   qualityPicked: false,
-  thumbnails: { src: null, loadedFrom: null, cues: [] },
+  thumbnails: { src: null, loadedFrom: null, failed: false, images: [], cues: [] },
 };
 
 export const streamSlice = createSlice({
@@ -141,24 +148,29 @@ export const streamSlice = createSlice({
         bandwidth: state.bandwidth,
         saveData: state.saveData,
         qualityPicked: state.qualityPicked,
-        // another source of the same film (or an episode of the same file) keeps the previews it
-        // has; a file that failed is asked for again
+        // another source of the same film (or an episode of the same file) keeps the file it has
+        // (even one without usable cues: asking again would get the same); one that failed is
+        // asked for again
         thumbnails:
-          src === state.thumbnails.src && state.thumbnails.cues.length > 0
+          src === state.thumbnails.src &&
+          state.thumbnails.loadedFrom === src &&
+          !state.thumbnails.failed
             ? state.thumbnails
             : { ...initialState.thumbnails, src },
       };
     },
     /** the thumbnails file's cues, for the file still wanted */
-    thumbnailsLoaded(state, action: PayloadAction<{ src: string; cues: ThumbnailCue[] }>) {
-      if (action.payload.src !== state.thumbnails.src) return;
-      state.thumbnails.loadedFrom = action.payload.src;
-      state.thumbnails.cues = action.payload.cues;
+    thumbnailsLoaded(state, action: PayloadAction<{ src: string } & Thumbnails>) {
+      const { src, images, cues } = action.payload;
+      if (src !== state.thumbnails.src) return;
+      state.thumbnails = { src, loadedFrom: src, failed: false, images, cues };
     },
     /** the thumbnails file could not be had: the bar shows no previews */
     thumbnailsFailed(state, action: PayloadAction<{ src: string; detail: string }>) {
       if (action.payload.src !== state.thumbnails.src) return;
       state.thumbnails.loadedFrom = action.payload.src;
+      state.thumbnails.failed = true;
+      state.thumbnails.images = [];
       state.thumbnails.cues = [];
     },
     /** the bandwidth estimate kept for the next choices (the first level, an ad's media file) */
@@ -280,5 +292,5 @@ export const selectAudioFallback = (s: Holds) => ({
 });
 /** the thumbnails file wanted now, and the one whose cues are loaded */
 export const selectThumbnailsSource = (s: Holds) => s.stream.thumbnails;
-/** the progress bar's preview cues, in time order (none until loaded) */
-export const selectThumbnailCues = (s: Holds) => s.stream.thumbnails.cues;
+/** the progress bar's preview images and cues, in time order (none until loaded) */
+export const selectThumbnails = (s: Holds): Thumbnails => s.stream.thumbnails;

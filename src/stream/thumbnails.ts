@@ -13,8 +13,31 @@ export interface ThumbnailCue {
   tile: { x: number; y: number; w: number; h: number } | null;
 }
 
-/** More cues than a film's preview needs (one a second for five hours): the rest are dropped. */
-export const MAX_THUMBNAIL_CUES = 18_000;
+/**
+ * A cue as the state keeps it: small numbers only, its image an index into the file's `images`
+ * (the state is copied into every flight-log checkpoint, so an address repeated per cue would
+ * weigh megabytes). `[start, end, image]` for a whole image, `[start, end, image, x, y, w, h]` for
+ * a tile.
+ */
+export type CompactCue =
+  | [number, number, number]
+  | [number, number, number, number, number, number, number];
+
+/** A thumbnails file as the state keeps it: each image address once, the cues in time order. */
+export interface Thumbnails {
+  images: string[];
+  cues: CompactCue[];
+}
+
+export const NO_THUMBNAILS: Thumbnails = { images: [], cues: [] };
+
+/** Cues read from a file at most (one a second for five hours): the rest are not read. */
+export const MAX_READ_THUMBNAIL_CUES = 18_000;
+/**
+ * Cues kept at most: a picture for each of 1000 places along the bar is more than a pointer can
+ * tell apart, and keeps the state (and each flight-log checkpoint) within tens of kilobytes.
+ */
+export const MAX_THUMBNAIL_CUES = 1000;
 
 const TIMESTAMP = /^(?:(\d+):)?([0-5]\d):([0-5]\d)\.(\d{3})$/;
 const XYWH = /^xywh=(?:pixel:)?(\d+),(\d+),(\d+),(\d+)$/;
@@ -76,6 +99,44 @@ function cueOf(block: string, resolve: Resolve): ThumbnailCue | null {
 }
 
 /**
+ * Every k-th cue of too many, each lasting until the next kept one starts (the last until the end
+ * of the cues it stands for): fewer pictures, but still along the whole film.
+ */
+function thinned(cues: ThumbnailCue[], max: number): ThumbnailCue[] {
+  if (cues.length <= max) return cues;
+  const every = Math.ceil(cues.length / max);
+  const kept: ThumbnailCue[] = [];
+  cues.forEach((cue, i) => {
+    if (i % every !== 0) return;
+    const next = cues[i + every];
+    const last = cues.slice(i, i + every).reduce((end, c) => Math.max(end, c.end), cue.end);
+    kept.push({ ...cue, end: next ? Math.max(next.start, cue.end) : last });
+  });
+  return kept;
+}
+
+/** Milliseconds are as fine as a WebVTT timestamp gets: no float noise in the state. */
+const ms = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** The cues with each image address once, each cue as numbers. */
+function compacted(cues: ThumbnailCue[]): Thumbnails {
+  const images: string[] = [];
+  const index = new Map<string, number>();
+  const compact = cues.map((cue): CompactCue => {
+    let i = index.get(cue.image);
+    if (i === undefined) {
+      i = images.push(cue.image) - 1;
+      index.set(cue.image, i);
+    }
+    const { tile } = cue;
+    return tile
+      ? [ms(cue.start), ms(cue.end), i, tile.x, tile.y, tile.w, tile.h]
+      : [ms(cue.start), ms(cue.end), i];
+  });
+  return { images, cues: compact };
+}
+
+/**
  * The cues of a thumbnails WebVTT file, in time order. A cue that is not well formed is skipped; a
  * file that is not WebVTT has none.
  */
@@ -88,20 +149,29 @@ export function parseThumbnailsVtt(text: string, vttUrl: string): ThumbnailCue[]
   for (const block of blocks) {
     const cue = cueOf(block.replace(/^\n+/, ''), resolve);
     if (cue) cues.push(cue);
-    if (cues.length >= MAX_THUMBNAIL_CUES) break;
+    if (cues.length >= MAX_READ_THUMBNAIL_CUES) break;
   }
   return cues.sort((a, b) => a.start - b.start);
 }
 
+/** A thumbnails file as the state keeps it: at most MAX_THUMBNAIL_CUES cues, compacted. */
+export function readThumbnails(text: string, vttUrl: string): Thumbnails {
+  return compacted(thinned(parseThumbnailsVtt(text, vttUrl), MAX_THUMBNAIL_CUES));
+}
+
 /** The cue shown at a time of the film: the last one begun by then that has not ended. */
-export function thumbnailAt(cues: readonly ThumbnailCue[], time: number): ThumbnailCue | null {
+export function thumbnailAt({ images, cues }: Thumbnails, time: number): ThumbnailCue | null {
   let low = 0;
   let high = cues.length; // cues[low..high) are the candidates; the answer starts at or before time
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((cues[mid]?.start ?? Infinity) <= time) low = mid + 1;
+    if ((cues[mid]?.[0] ?? Infinity) <= time) low = mid + 1;
     else high = mid;
   }
   const cue = cues[low - 1];
-  return cue && time < cue.end ? cue : null;
+  const image = cue && images[cue[2]];
+  if (!cue || image === undefined || !(time < cue[1])) return null;
+  const [start, end, , x, y, w, h] = cue;
+  const tile = w !== undefined ? { x: x ?? 0, y: y ?? 0, w, h: h ?? 0 } : null;
+  return { start, end, image, tile };
 }

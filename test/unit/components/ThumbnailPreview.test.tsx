@@ -4,7 +4,7 @@ import { PlayerProvider } from '../../../src/components/PlayerProvider';
 import { previewCentre, ThumbnailPreview } from '../../../src/components/ThumbnailPreview';
 import { rootReducer } from '../../../src/state';
 import { streamActions } from '../../../src/state/stream';
-import { parseThumbnailsVtt } from '../../../src/stream/thumbnails';
+import { readThumbnails } from '../../../src/stream/thumbnails';
 
 const VTT = 'https://cdn.example/thumbs/film.vtt';
 
@@ -14,7 +14,7 @@ function renderPreview(vtt: string, time: number) {
   store.dispatch(
     streamActions.loadStarted({ url: 'https://cdn.example/a.m3u8', sources: [], sourceIndex: 0, thumbnails: VTT }),
   );
-  store.dispatch(streamActions.thumbnailsLoaded({ src: VTT, cues: parseThumbnailsVtt(vtt, VTT) }));
+  store.dispatch(streamActions.thumbnailsLoaded({ src: VTT, ...readThumbnails(vtt, VTT) }));
   render(
     <PlayerProvider store={store}>
       <ThumbnailPreview

@@ -1,6 +1,8 @@
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
 import { streamRequests } from '../../../src/state/stream';
 import {
+  DESKTOP,
+  fakeDevice,
   fakeHttp,
   fakeMedia,
   fakePorts,
@@ -36,6 +38,7 @@ const master = (thumbnails: unknown) => ({
 function player(
   thumbnails: unknown,
   vtt: HttpResponse | Error | ((req: HttpRequest) => HttpResponse) = ok(VTT_TEXT),
+  { saveData = false } = {},
 ) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
@@ -44,7 +47,12 @@ function player(
     [`${BASE}/media/film.json`]: ok(master(thumbnails)),
     [VTT]: vtt,
   });
-  const ports = fakePorts({ http, media: media.port, clock: clock.port });
+  const ports = fakePorts({
+    http,
+    media: media.port,
+    clock: clock.port,
+    device: fakeDevice({ ...DESKTOP, saveData }),
+  });
   const { store } = startPlayer('?movie_id=1', ports);
   const vttRequests = () => http.requests.filter((r) => r.url === VTT);
   return { store, media, http, vttRequests };
@@ -55,7 +63,13 @@ describe('the thumbnails actor', () => {
     const { store, media, vttRequests } = player('/media/thumbs/film.vtt');
     await settle();
     expect(store.getState().stream.status).toBe('ready');
-    expect(store.getState().stream.thumbnails).toEqual({ src: VTT, loadedFrom: null, cues: [] });
+    expect(store.getState().stream.thumbnails).toEqual({
+      src: VTT,
+      loadedFrom: null,
+      failed: false,
+      images: [],
+      cues: [],
+    });
     expect(vttRequests()).toEqual([]); // nothing on the way to the first frame
 
     media.emit({ type: 'playing' });
@@ -63,10 +77,13 @@ describe('the thumbnails actor', () => {
     expect(vttRequests()).toEqual([
       expect.objectContaining({ method: 'GET', url: VTT, responseType: 'text' }),
     ]);
-    expect(store.getState().stream.thumbnails.cues).toEqual([
-      { start: 0, end: 2, image: SPRITE, tile: { x: 0, y: 0, w: 160, h: 90 } },
-      { start: 2, end: 4, image: SPRITE, tile: { x: 160, y: 0, w: 160, h: 90 } },
-    ]);
+    expect(store.getState().stream.thumbnails).toMatchObject({
+      images: [SPRITE],
+      cues: [
+        [0, 2, 0, 0, 0, 160, 90],
+        [2, 4, 0, 160, 0, 160, 90],
+      ],
+    });
 
     // a pause and play again, or another dubbing of the film, keeps the cues it has
     media.emit({ type: 'pause', currentTime: 1 });
@@ -81,17 +98,54 @@ describe('the thumbnails actor', () => {
   });
 
   it.each([
-    ['an HTTP error', status(500)],
-    ['no answer', new Error('Network error')],
-    ['a file that is not WebVTT', ok('<html>Not here</html>')],
-  ])('shows no previews after %s, and the film plays on', async (_name, answer) => {
+    ['an HTTP error', status(500), true],
+    ['no answer', new Error('Network error'), true],
+    ['a file that is not WebVTT', ok('<html>Not here</html>'), false],
+  ])('shows no previews after %s, and the film plays on', async (_name, answer, failed) => {
     const { store, media, vttRequests } = player('/media/thumbs/film.vtt', answer);
     await settle();
     media.emit({ type: 'playing' });
     await settle();
     expect(vttRequests()).toHaveLength(1);
-    expect(store.getState().stream.thumbnails).toEqual({ src: VTT, loadedFrom: VTT, cues: [] });
+    expect(store.getState().stream.thumbnails).toEqual({
+      src: VTT,
+      loadedFrom: VTT,
+      failed,
+      images: [],
+      cues: [],
+    });
     expect(store.getState().system.crashes).toEqual([]);
+    expect(store.getState().media.paused).toBe(false);
+  });
+
+  it('does not ask again for a file that came without usable cues when the next stream loads', async () => {
+    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', ok('WEBVTT\n\nNOTE empty'));
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(store.getState().stream.url).toBe(`${BASE}/media/hls/b.m3u8`);
+    expect(vttRequests()).toHaveLength(1);
+    expect(store.getState().stream.thumbnails).toMatchObject({ loadedFrom: VTT, cues: [] });
+  });
+
+  it('does not fetch the thumbnails file under Save-Data: the bar shows the time alone', async () => {
+    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', ok(VTT_TEXT), {
+      saveData: true,
+    });
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+    expect(store.getState().stream.saveData).toBe(true);
+    expect(vttRequests()).toEqual([]);
+    expect(store.getState().stream.thumbnails.cues).toEqual([]);
     expect(store.getState().media.paused).toBe(false);
   });
 

@@ -1,6 +1,12 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { rootReducer } from '../../../src/state';
+import { streamActions } from '../../../src/state/stream';
 import {
+  MAX_READ_THUMBNAIL_CUES,
   MAX_THUMBNAIL_CUES,
+  NO_THUMBNAILS,
   parseThumbnailsVtt,
+  readThumbnails,
   thumbnailAt,
 } from '../../../src/stream/thumbnails';
 
@@ -92,16 +98,71 @@ describe('the thumbnails WebVTT file', () => {
     expect(parseThumbnailsVtt('WEBVTTX\n\n00:00.000 --> 00:02.000\na.jpg', VTT_URL)).toEqual([]);
   });
 
-  it('keeps at most MAX_THUMBNAIL_CUES cues of a file without end', () => {
-    const at = (s: number) => new Date(s * 1000).toISOString().slice(11, 23); // hh:mm:ss.ttt
+  it('reads at most MAX_READ_THUMBNAIL_CUES cues of a file without end', () => {
     const cue = (i: number) => `${at(i)} --> ${at(i + 1)}\nsprite.jpg#xywh=0,0,160,90`;
-    const text = ['WEBVTT', ...Array.from({ length: MAX_THUMBNAIL_CUES + 5 }, (_, i) => cue(i))];
-    expect(parseThumbnailsVtt(text.join('\n\n'), VTT_URL)).toHaveLength(MAX_THUMBNAIL_CUES);
+    const count = MAX_READ_THUMBNAIL_CUES + 5;
+    const text = ['WEBVTT', ...Array.from({ length: count }, (_, i) => cue(i))];
+    expect(parseThumbnailsVtt(text.join('\n\n'), VTT_URL)).toHaveLength(MAX_READ_THUMBNAIL_CUES);
+  });
+});
+
+const at = (s: number) => new Date(s * 1000).toISOString().slice(11, 23); // hh:mm:ss.ttt
+
+describe('the thumbnails as the state keeps them', () => {
+  /** A film of `count` seconds, a 160x90 tile a second, 100 tiles to a sprite at a long address. */
+  function longFilm(count: number) {
+    const sprite = (n: number) =>
+      `https://thumbnails.cdn.example.com/films/2026/11/a-rather-long-film-title-for-the-test/preview-sprites/1080p/sprite-${String(n).padStart(5, '0')}.jpg`;
+    const cue = (i: number) => {
+      const tile = i % 100;
+      const xywh = `${(tile % 10) * 160},${Math.floor(tile / 10) * 90},160,90`;
+      return `${at(i)} --> ${at(i + 1)}\n${sprite(Math.floor(i / 100))}#xywh=${xywh}`;
+    };
+    return ['WEBVTT', ...Array.from({ length: count }, (_, i) => cue(i))].join('\n\n');
+  }
+
+  it('keeps a 10,000-cue file small in the state (each flight-log checkpoint copies it), and its pictures span the whole film', () => {
+    const store = configureStore({ reducer: rootReducer });
+    store.dispatch(
+      streamActions.loadStarted({ url: 'https://cdn.example/a.m3u8', sources: [], sourceIndex: 0, thumbnails: VTT_URL }),
+    );
+    const thumbnails = readThumbnails(longFilm(10_000), VTT_URL);
+    store.dispatch(streamActions.thumbnailsLoaded({ src: VTT_URL, ...thumbnails }));
+    const kept = store.getState().stream.thumbnails;
+    expect(kept.cues.length).toBeLessThanOrEqual(MAX_THUMBNAIL_CUES);
+    expect(JSON.stringify(store.getState().stream).length).toBeLessThan(60_000);
+    expect(kept.images).toHaveLength(100); // each address once
+    // near the end: the tile of the kept cue, lasting until the next one (no gaps between them)
+    expect(thumbnailAt(kept, 9_995)).toEqual({
+      start: 9_990,
+      end: 10_000,
+      image: expect.stringMatching(/sprite-00099\.jpg$/),
+      tile: { x: 0, y: 810, w: 160, h: 90 },
+    });
+    expect(thumbnailAt(kept, 10_000)).toBeNull();
+    for (const time of [0, 5.5, 1234, 5000.9, 9999.9]) expect(thumbnailAt(kept, time)).not.toBeNull();
+    expect(thumbnailAt(kept, 1234)?.start).toBe(1230);
+  });
+
+  it('keeps a short file whole, each image once, whole images without a tile', () => {
+    const { images, cues } = readThumbnails(
+      'WEBVTT\n\n00:00.000 --> 00:02.000\na.jpg#xywh=0,0,160,90\n\n00:02.000 --> 00:04.500\na.jpg#xywh=160,0,160,90\n\n00:04.500 --> 00:06.000\nwhole.jpg',
+      VTT_URL,
+    );
+    expect(images).toEqual([
+      'https://cdn.example/media/thumbs/a.jpg',
+      'https://cdn.example/media/thumbs/whole.jpg',
+    ]);
+    expect(cues).toEqual([
+      [0, 2, 0, 0, 0, 160, 90],
+      [2, 4.5, 0, 160, 0, 160, 90],
+      [4.5, 6, 1],
+    ]);
   });
 });
 
 describe('the thumbnail at a time', () => {
-  const cues = parseThumbnailsVtt(
+  const cues = readThumbnails(
     'WEBVTT\n\n00:00.000 --> 00:02.000\na.jpg\n\n00:02.000 --> 00:04.000\nb.jpg\n\n00:10.000 --> 00:12.000\nc.jpg',
     VTT_URL,
   );
@@ -118,6 +179,6 @@ describe('the thumbnail at a time', () => {
     expect(imageAt(5)).toBeNull();
     expect(imageAt(12)).toBeNull();
     expect(imageAt(-1)).toBeNull();
-    expect(thumbnailAt([], 3)).toBeNull();
+    expect(thumbnailAt(NO_THUMBNAILS, 3)).toBeNull();
   });
 });
