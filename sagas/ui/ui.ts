@@ -29,13 +29,16 @@ const state = function* () {
 /** While an ad break runs, its own layer answers the viewer; the content's gestures and keys wait. */
 const adsForbid = (s: PlayerState) => s.ads.activeBreak !== null;
 
-/** Shows the controls, then hides them after CONTROLS_HIDE_MS if the video plays and no menu is open. */
+/**
+ * Shows the controls, then hides them after CONTROLS_HIDE_MS if the video plays, no menu is open
+ * and no finger rests on the progress bar (its lifting starts the wait again).
+ */
 function* showThenHide() {
   if (!(yield* state()).ui.controlsVisible) yield* put(uiActions.controlsShown());
   const { clock } = yield* getPorts();
   yield* call([clock, clock.sleep], CONTROLS_HIDE_MS);
   const s = yield* state();
-  if (!s.media.paused && s.ui.menu === null && s.ui.controlsVisible)
+  if (!s.media.paused && s.ui.menu === null && !s.ui.scrubbing && s.ui.controlsVisible)
     yield* put(uiActions.controlsHidden());
 }
 
@@ -95,6 +98,8 @@ export function* uiActor() {
     anyOf([
       uiRequests.pointerMoved.type,
       uiRequests.keyPressed.type,
+      uiRequests.scrubStarted.type,
+      uiRequests.scrubEnded.type,
       mediaActions.playing.type,
       mediaActions.paused.type,
       uiActions.controlsShown.type,

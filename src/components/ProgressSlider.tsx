@@ -85,7 +85,19 @@ export const ProgressSlider = memo(function ProgressSlider() {
   const root = useRef<HTMLDivElement>(null);
   const played = useRef<HTMLDivElement>(null);
   const buffered = useRef<HTMLDivElement>(null);
-  const [hover, setHover] = useState<{ left: number; width: number; time: number } | null>(null);
+  const [hover, setHover] = useState<{
+    left: number;
+    width: number;
+    time: number;
+    room: number;
+  } | null>(null);
+  // a finger is on the bar (told to the ui actor once as it goes down, once as it lifts)
+  const scrubbing = useRef(false);
+  const endScrub = () => {
+    if (!scrubbing.current) return;
+    scrubbing.current = false;
+    dispatch(uiRequests.scrubEnded());
+  };
   // a touch seeks where the finger is lifted (a drag has no click); its click is not a second seek
   const seekedByTouch = useRef(false);
   const lastTouchMove = useRef(-Infinity);
@@ -108,10 +120,13 @@ export const ProgressSlider = memo(function ProgressSlider() {
   const timeAt = (e: MouseEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     const fraction = Math.min(1, Math.max(0, (e.clientX - box.left) / box.width));
+    // the player's top: the preview above the bar is no taller than the room up to it
+    const player = e.currentTarget.closest('[data-idle]')?.getBoundingClientRect();
     return {
       left: fraction * box.width,
       width: box.width,
       time: fraction * store.getState().media.duration,
+      room: box.top - (player?.top ?? 0),
     };
   };
   const onKeyDown = (e: KeyboardEvent) => {
@@ -141,7 +156,10 @@ export const ProgressSlider = memo(function ProgressSlider() {
       onKeyDown={onKeyDown}
       onPointerDown={(e) => {
         seekedByTouch.current = false;
-        if (e.pointerType !== 'mouse') setHover(timeAt(e));
+        if (e.pointerType === 'mouse') return;
+        setHover(timeAt(e));
+        if (!scrubbing.current) dispatch(uiRequests.scrubStarted());
+        scrubbing.current = true;
       }}
       onPointerMove={(e) => {
         setHover(timeAt(e));
@@ -155,7 +173,10 @@ export const ProgressSlider = memo(function ProgressSlider() {
         if (e.pointerType === 'mouse') return;
         seekedByTouch.current = true;
         dispatch(playbackRequests.seekRequested({ time: timeAt(e).time }));
+        endScrub();
       }}
+      onPointerCancel={endScrub}
+      onLostPointerCapture={endScrub}
       onPointerLeave={() => setHover(null)}
       onClick={(e) => {
         if (seekedByTouch.current) seekedByTouch.current = false;

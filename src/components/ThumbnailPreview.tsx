@@ -7,6 +7,15 @@ import { usePlayerSelector } from './hooks';
 
 /** The widest a preview is drawn, in CSS pixels: a larger tile is scaled down to it. */
 export const PREVIEW_MAX_WIDTH = 160;
+/** The tallest a preview is drawn, in CSS pixels, however much room there is above the bar. */
+export const PREVIEW_MAX_HEIGHT = 160;
+/**
+ * What the preview takes above the bar besides its picture (the gap over the bar, the frame, the
+ * time, a margin under the player's top edge), in CSS pixels.
+ */
+const PREVIEW_CHROME = 48;
+/** However short the player, a picture is not drawn smaller than this. */
+const PREVIEW_MIN_HEIGHT = 32;
 /** A whole-image cue (no tile) is drawn in a 16:9 box this wide. */
 const WHOLE_IMAGE = { w: 160, h: 90 };
 /** the frame's border, in pixels, each side */
@@ -65,6 +74,7 @@ export function ThumbnailPreview({
   left,
   width,
   time: at,
+  room = Infinity,
   fallback,
 }: {
   /** the pointer's offset from the bar's left end, in pixels */
@@ -73,13 +83,16 @@ export function ThumbnailPreview({
   width: number;
   /** the film's time under the pointer, seconds */
   time: number;
+  /** the height from the bar's top up to the player's, in pixels: the preview fits in it */
+  room?: number;
   fallback: ReactNode;
 }) {
   const thumbnails = usePlayerSelector(selectThumbnails);
   const cue = thumbnailAt(thumbnails, at);
   if (!cue) return fallback;
   const tile = cue.tile ?? { x: 0, y: 0, ...WHOLE_IMAGE };
-  const scale = Math.min(1, PREVIEW_MAX_WIDTH / tile.w);
+  const maxHeight = Math.max(PREVIEW_MIN_HEIGHT, Math.min(PREVIEW_MAX_HEIGHT, room - PREVIEW_CHROME));
+  const scale = Math.min(1, PREVIEW_MAX_WIDTH / tile.w, maxHeight / tile.h);
   const shown = { w: Math.round(tile.w * scale), h: Math.round(tile.h * scale) };
   // spans: the slider grows its div children (the track) under the pointer
   return (

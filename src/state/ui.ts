@@ -56,6 +56,10 @@ export const uiRequests = {
     'ui/surfaceDoubleClicked',
   ),
   pointerMoved: createAction('ui/pointerMoved'),
+  /** a finger went down on the progress bar: the controls stay while it drags or rests there */
+  scrubStarted: createAction('ui/scrubStarted'),
+  /** the finger lifted (or the browser took it back): the controls hide again after a rest */
+  scrubEnded: createAction('ui/scrubEnded'),
   pointerLeft: createAction('ui/pointerLeft'),
   keyPressed: createAction<{ key: string }>('ui/keyPressed'),
   fullscreenToggled: createAction('ui/fullscreenToggled'),
@@ -93,6 +97,8 @@ export interface UiState {
   /** the copy-link button's outcome, until the share popup closes */
   linkCopied: boolean | null;
   features: UiFeatures;
+  /** a finger is on the progress bar: the controls (and its preview) do not hide under it */
+  scrubbing: boolean;
 }
 
 const initialState: UiState = {
@@ -103,6 +109,7 @@ const initialState: UiState = {
   nextPreview: false,
   linkCopied: null,
   features: { share: true, stretchedClose: false, shareOrigin: '' },
+  scrubbing: false,
 };
 
 /** Every action that closes an open menu (besides a menu replacing another). */
@@ -163,6 +170,12 @@ export const uiSlice = createSlice({
       })
       .addCase(uiRequests.nextPreviewed, (state, { payload }) => {
         state.nextPreview = payload.on;
+      })
+      .addCase(uiRequests.scrubStarted, (state) => {
+        state.scrubbing = true;
+      })
+      .addCase(uiRequests.scrubEnded, (state) => {
+        state.scrubbing = false;
       })
       // Selecting an option closes the menu; so does choosing an episode.
       .addCase(streamRequests.qualityRequested, closeMenu)

@@ -9,7 +9,7 @@ import { readThumbnails } from '../../../src/stream/thumbnails';
 const VTT = 'https://cdn.example/thumbs/film.vtt';
 
 /** The preview over a store whose stream has these thumbnail cues, the pointer at `time`. */
-function renderPreview(vtt: string, time: number) {
+function renderPreview(vtt: string, time: number, room?: number) {
   const store = configureStore({ reducer: rootReducer });
   store.dispatch(
     streamActions.loadStarted({ url: 'https://cdn.example/a.m3u8', sources: [], sourceIndex: 0, thumbnails: VTT }),
@@ -21,6 +21,7 @@ function renderPreview(vtt: string, time: number) {
         left={300}
         width={900}
         time={time}
+        room={room}
         fallback={<span data-testid="plain-time">plain</span>}
       />
     </PlayerProvider>,
@@ -44,6 +45,19 @@ describe('the thumbnail preview', () => {
     renderPreview('WEBVTT\n\n00:00.000 --> 00:02.000\ns.jpg#xywh=320,0,320,180', 1);
     expect(screen.getByTestId('thumbnail-image').style.transform).toBe('scale(0.5)');
     expect(screen.getByTestId('thumbnail-image').parentElement!.style.width).toBe('160px');
+  });
+
+  it('scales a tile down to the room above the bar in a short player', () => {
+    renderPreview('WEBVTT\n\n00:00.000 --> 00:02.000\ns.jpg#xywh=0,0,160,90', 1, 93);
+    // 93 px above the bar: the time and margins take 48 of it, the picture 45 (half of 90)
+    expect(screen.getByTestId('thumbnail-image').style.transform).toBe('scale(0.5)');
+    expect(screen.getByTestId('thumbnail-image').parentElement!.style.height).toBe('45px');
+  });
+
+  it('scales a portrait tile down to 160 px high', () => {
+    renderPreview('WEBVTT\n\n00:00.000 --> 00:02.000\ns.jpg#xywh=0,0,160,320', 1, 1000);
+    expect(screen.getByTestId('thumbnail-image').style.transform).toBe('scale(0.5)');
+    expect(screen.getByTestId('thumbnail-image').parentElement!.style.width).toBe('80px');
   });
 
   it('shows the plain time where no cue covers it, or when the file had none', () => {

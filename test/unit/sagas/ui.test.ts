@@ -75,6 +75,20 @@ describe('the ui actor: the controls hide 1000 ms after the pointer rests', () =
     expect(visible()).toBe(true);
   });
 
+  it('not while a finger rests on the progress bar; again once it lifts', async () => {
+    const { store, clock, act } = await playing();
+    const visible = () => store.getState().ui.controlsVisible;
+    await act(uiRequests.scrubStarted());
+    await act(uiRequests.pointerMoved());
+    await clock.advance(5000);
+    expect(visible()).toBe(true);
+    await act(uiRequests.scrubEnded());
+    await clock.advance(999);
+    expect(visible()).toBe(true);
+    await clock.advance(1);
+    expect(visible()).toBe(false);
+  });
+
   it('not while paused, nor while a menu is open', async () => {
     const { store, clock, media, act } = await playing();
     await act(uiRequests.settingsToggled());
