@@ -3,9 +3,10 @@ import { ru } from '../i18n/ru';
 import { selectMidrollCountdown } from '../state/nextMidroll';
 import { usePlayerSelector, usePositionSelector } from './hooks';
 
+/* on the left: the right corner above the bar is the skip-intro button's and the next-episode card's */
 const label = css`
   position: absolute;
-  right: 1rem;
+  left: 1rem;
   bottom: 5.5rem;
   padding: 0.2rem 0.6rem;
   border-radius: 0.25rem;

@@ -36,8 +36,13 @@ export function selectMidrollMarkLeft(s: PlayerState): string | null {
   return next && `${Math.round((next.at / s.media.duration) * 1000) / 10}%`;
 }
 
-/** The seconds counted down before a mid-roll ('Реклама через N'): 5 to 1, else null. */
+/**
+ * The seconds counted down before a mid-roll ('Реклама через N'): 5 to 1, else null. Not while the
+ * film is paused or buffering: the played time stands still then, and "in 3 s" would not be true
+ * (the mark on the bar stays).
+ */
 export function selectMidrollCountdown(s: PlayerState): number | null {
+  if (s.media.paused || s.media.buffering) return null;
   const next = nextMidroll(s);
   return next && next.inSeconds <= MIDROLL_COUNTDOWN_S ? next.inSeconds : null;
 }

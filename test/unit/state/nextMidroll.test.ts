@@ -29,7 +29,13 @@ function playing({
       nextMidrollAt: 10,
       ...changes.ads,
     },
-    media: { ...s.media, currentTime, playedSeconds, duration: changes.duration ?? 100 },
+    media: {
+      ...s.media,
+      paused: false,
+      currentTime,
+      playedSeconds,
+      duration: changes.duration ?? 100,
+    },
     viewport: { ...s.viewport, ...changes.viewport },
     stream: { ...s.stream, rate: changes.rate ?? 1 },
   };
@@ -89,8 +95,17 @@ describe('the countdown before a mid-roll', () => {
     ]);
   });
 
-  it('stays on the seconds of play left while paused or after a seek', () => {
+  it('is on the seconds of play left after a seek', () => {
+    expect(selectMidrollCountdown(playing({ currentTime: 60, playedSeconds: 7 }))).toBe(3);
+  });
+
+  it('is not shown while the film is paused or buffering (the played time stands still); the mark stays', () => {
     const s = playing({ currentTime: 60, playedSeconds: 7 });
-    expect(selectMidrollCountdown({ ...s, media: { ...s.media, paused: true } })).toBe(3);
+    const paused = { ...s, media: { ...s.media, paused: true } };
+    const buffering = { ...s, media: { ...s.media, buffering: true } };
+    expect(selectMidrollCountdown(paused)).toBeNull();
+    expect(selectMidrollCountdown(buffering)).toBeNull();
+    expect(selectMidrollMarkLeft(paused)).toBe('63%');
+    expect(selectMidrollMarkLeft(buffering)).toBe('63%');
   });
 });
