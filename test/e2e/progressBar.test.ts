@@ -5,6 +5,7 @@ import {
   clearFaultScope,
   demoUrl,
   injectFault,
+  openEmbed,
   openPage,
   playerFrame,
   screenshot,
@@ -83,6 +84,20 @@ async function expectThumbnailsAfterFirstFrame(frame: Frame) {
   expect(vtt).toBeGreaterThan(firstFrame);
 }
 
+const intersects = (a: BoundingBox, b: BoundingBox) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** 'Реклама через N' sits in the player's left half, over neither skip-intro nor the next card. */
+async function expectClearOfRightCorner(frame: Frame, player: BoundingBox) {
+  const countdown = await box(frame, '[data-testid="midroll-countdown"]');
+  expect(countdown.x + countdown.width).toBeLessThan(player.x + player.width / 2);
+  expect(countdown.x).toBeGreaterThanOrEqual(player.x);
+  for (const other of await frame.$$('[data-testid="skip-intro"], [data-testid="next-episode-card"]')) {
+    const otherBox = await other.boundingBox();
+    if (otherBox) expect(intersects(countdown, otherBox)).toBe(false);
+  }
+}
+
 describe('the progress bar on a desktop (1280x720)', () => {
   const browser = useBrowser();
 
@@ -107,11 +122,9 @@ describe('the progress bar on a desktop (1280x720)', () => {
     expect(quarter.box.x + quarter.box.width / 2).toBeCloseTo(x, -1); // centred on the pointer
     expect(quarter.box.y + quarter.box.height).toBeLessThan(bar.y); // above the bar
     expect(quarter.box.width).toBe(TILE.w + 4); // the tile and its frame
-    // the sprite came, once, after the page asked for the preview
-    await waitFor(
-      frame,
-      `performance.getEntriesByType('resource').some((r) => r.name.endsWith('/media/thumbs/thumbs.jpg'))`,
-    );
+    // the sprite came after the page asked for the preview
+    const spriteLoads = `performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/media/thumbs/thumbs.jpg')).length`;
+    await waitFor(frame, `${spriteLoads} > 0`);
     await screenshot(page, 'progress-preview-desktop');
 
     // at the ends the preview stops at the bar's ends: it never leaves the player
@@ -126,6 +139,9 @@ describe('the progress bar on a desktop (1280x720)', () => {
     expect(end.position).toBe(tileAt(22));
     expect(end.box.x + end.box.width).toBeLessThanOrEqual(player.x + player.width);
 
+    // three tiles shown, one sprite asked for
+    expect(await frame.evaluate(spriteLoads)).toBe(1);
+
     // the pointer leaves the bar: the preview goes
     await page.mouse.move(x, bar.y - 150);
     await frame.waitForSelector('[data-testid="thumbnail-preview"]', { hidden: true });
@@ -133,6 +149,24 @@ describe('the progress bar on a desktop (1280x720)', () => {
       path: string;
     }[];
     expect(requests.filter((r) => r.path === '/media/thumbs/thumbs.vtt')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the preview smaller in a short player, its top inside the player', async () => {
+    // the player is the whole page, 480x150: 90 px tiles do not fit above the bar
+    const { page, errors } = await openPage(browser(), { width: 480, height: 150 });
+    const frame = await openEmbed(page, '?movie_id=1&auto_play=1');
+    await waitFor(frame, `document.querySelector('video').currentTime > 1`, 30_000);
+    await waitFor(frame, `window.__player.getState().stream.thumbnails.cues.length === 12`);
+    const bar = await box(frame, '[data-testid="progress"]');
+    const y = bar.y + bar.height / 2;
+    await page.mouse.move(bar.x + bar.width / 2, y - 10);
+    await page.mouse.move(bar.x + bar.width / 2, y, { steps: 3 });
+    const half = await preview(frame, '0:12');
+    expect(half.position).toBe(tileAt(12));
+    expect(half.box.y).toBeGreaterThanOrEqual(0);
+    expect(half.box.height).toBeLessThan(TILE.h);
+    await screenshot(page, 'progress-preview-short-player');
     expect(errors).toEqual([]);
   });
 
@@ -199,6 +233,8 @@ describe('the progress bar on a desktop (1280x720)', () => {
     const first = await frame.$eval(countdown, (el) => el.textContent ?? '');
     seen.add(first);
     expect(first).toMatch(/^Реклама через [1-5]$/);
+    // on the left: the right corner above the bar is the skip-intro button's (the intro is 1-6 s)
+    await expectClearOfRightCorner(frame, player);
     await page.mouse.move(player.x + player.width / 2 + 8, player.y + player.height / 2);
     await barShown(frame);
     await screenshot(page, 'progress-midroll-countdown-desktop');
@@ -257,7 +293,15 @@ describe('the progress bar on a phone (390x844, touch)', () => {
     expect(middle.position).toBe(tileAt(12));
     expect(middle.box.x + middle.box.width / 2).toBeCloseTo(bar.x + bar.width * 0.5, -1);
     expect(middle.box.y + middle.box.height).toBeLessThan(bar.y);
+    expect(middle.box.y).toBeGreaterThanOrEqual(player.y); // its top inside the player
     await screenshot(page, 'progress-preview-phone');
+    // the finger rests on the bar longer than the controls' 1 s: the bar and the preview stay
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await frame.evaluate(() => window.__player!.getState().ui.controlsVisible)).toBe(true);
+    expect(
+      await frame.$eval('[data-testid="control-bar"]', (el) => (el as HTMLElement).dataset.hidden),
+    ).toBe('false');
+    expect((await preview(frame, '0:12')).position).toBe(tileAt(12));
     // a slow drag: the bar stays up all along it
     for (let step = 1; step <= 15; step++) {
       await page.touchscreen.touchMove(bar.x + bar.width * (0.5 - step * 0.03), y);
@@ -303,6 +347,7 @@ describe('the progress bar on a phone (390x844, touch)', () => {
     expect(markAt).toBeGreaterThan(9);
     expect(markAt).toBeLessThan(11.5);
     await barShown(frame);
+    if (await frame.$('[data-testid="midroll-countdown"]')) await expectClearOfRightCorner(frame, player);
     await screenshot(page, 'progress-midroll-countdown-phone');
     await waitFor(frame, `window.__player.getState().ads.activeBreak !== null`, 15_000);
     await frame.waitForSelector('[data-testid="midroll-countdown"]', { hidden: true });
