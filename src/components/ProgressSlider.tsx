@@ -9,9 +9,11 @@ import { ChapterMarks } from './ChapterMarks';
 import { selectChapterAt } from '../state/markerSelectors';
 import { uiRequests } from '../state/ui';
 import { formatTime } from './formatTime';
-import { usePlayerDispatch, useStateInDom } from './hooks';
+import { usePlayerDispatch, usePlayerSelector, useStateInDom } from './hooks';
 import { MidrollMark } from './MidrollMark';
 import { ThumbnailPreview } from './ThumbnailPreview';
+import { selectThumbnails } from '../state/stream';
+import { thumbnailAt } from '../stream/thumbnails';
 
 const slider = css`
   position: relative;
@@ -91,6 +93,12 @@ export const ProgressSlider = memo(function ProgressSlider() {
     time: number;
     room: number;
   } | null>(null);
+  const previewShown = usePlayerSelector(
+    (s) => hover !== null && thumbnailAt(selectThumbnails(s), hover.time) !== null,
+  );
+  const chapterTitle = usePlayerSelector((s) =>
+    hover ? (selectChapterAt(s, hover.time)?.title ?? null) : null,
+  );
   // a finger is on the bar (told to the ui actor once as it goes down, once as it lifts)
   const scrubbing = useRef(false);
   const endScrub = () => {
@@ -187,11 +195,13 @@ export const ProgressSlider = memo(function ProgressSlider() {
         <div css={fill} ref={buffered} style={{ background: 'rgba(255,255,255,0.4)' }} />
         <div css={fill} ref={played} data-testid="played" style={{ background: '#e50914' }} />
       </div>
-      <ChapterMarks hover={hover} />
+      {/* over a preview, the chapter's name is the preview's own: one column, never over the picture */}
+      <ChapterMarks hover={previewShown ? null : hover} />
       <MidrollMark />
       {hover && (
         <ThumbnailPreview
           {...hover}
+          chapter={chapterTitle}
           fallback={
             <span css={tooltip} style={{ left: hover.left }} data-testid="hover-time">
               {formatTime(Math.floor(hover.time))}

@@ -48,6 +48,21 @@ const picture = css`
   background-repeat: no-repeat;
 `;
 
+/** the hovered chapter's name, over the picture: no wider than it, cut with an ellipsis */
+const chapterName = css`
+  box-sizing: border-box;
+  overflow: hidden;
+  padding: 0.15rem 0.5rem;
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.85);
+  font-size: 0.85rem;
+  font-weight: 600;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+/** the room a chapter's name takes over the picture, in CSS pixels */
+const CHAPTER_NAME_HEIGHT = 26;
+
 const time = css`
   padding: 0.1rem 0.4rem;
   border-radius: 0.25rem;
@@ -67,7 +82,8 @@ export function previewCentre(pointer: number, barWidth: number, previewWidth: n
 
 /**
  * The picture of the film at the time under the pointer (or the finger), from the stream's
- * thumbnails, with the time under it: a tile of the sprite cropped by its background position.
+ * thumbnails, with the time under it and the chapter's name over it, one column kept inside the
+ * player: a tile of the sprite cropped by its background position.
  * Without a picture for that time, `fallback` (the plain time) shows instead.
  */
 export function ThumbnailPreview({
@@ -75,6 +91,7 @@ export function ThumbnailPreview({
   width,
   time: at,
   room = Infinity,
+  chapter = null,
   fallback,
 }: {
   /** the pointer's offset from the bar's left end, in pixels */
@@ -85,13 +102,18 @@ export function ThumbnailPreview({
   time: number;
   /** the height from the bar's top up to the player's, in pixels: the preview fits in it */
   room?: number;
+  /** the name of the chapter under the pointer, shown over the picture; null for none */
+  chapter?: string | null;
   fallback: ReactNode;
 }) {
   const thumbnails = usePlayerSelector(selectThumbnails);
   const cue = thumbnailAt(thumbnails, at);
   if (!cue) return fallback;
   const tile = cue.tile ?? { x: 0, y: 0, ...WHOLE_IMAGE };
-  const maxHeight = Math.max(PREVIEW_MIN_HEIGHT, Math.min(PREVIEW_MAX_HEIGHT, room - PREVIEW_CHROME));
+  // a player too short for the name and a picture above the bar shows the picture alone
+  const named = chapter && room - PREVIEW_CHROME - CHAPTER_NAME_HEIGHT >= PREVIEW_MIN_HEIGHT;
+  const above = PREVIEW_CHROME + (named ? CHAPTER_NAME_HEIGHT : 0);
+  const maxHeight = Math.max(PREVIEW_MIN_HEIGHT, Math.min(PREVIEW_MAX_HEIGHT, room - above));
   const scale = Math.min(1, PREVIEW_MAX_WIDTH / tile.w, maxHeight / tile.h);
   const shown = { w: Math.round(tile.w * scale), h: Math.round(tile.h * scale) };
   // spans: the slider grows its div children (the track) under the pointer
@@ -101,6 +123,16 @@ export function ThumbnailPreview({
       style={{ left: previewCentre(left, width, shown.w + 2 * BORDER) }}
       data-testid="thumbnail-preview"
     >
+      {named && (
+        <span
+          css={chapterName}
+          style={{ maxWidth: shown.w + 2 * BORDER }}
+          title={chapter}
+          data-testid="chapter-name"
+        >
+          {chapter}
+        </span>
+      )}
       <span css={frame} style={{ width: shown.w, height: shown.h }}>
         <span
           css={picture}

@@ -98,6 +98,19 @@ async function expectClearOfRightCorner(frame: Frame, player: BoundingBox) {
   }
 }
 
+/** The chapter's name stands over the preview's picture, no wider than it, not across it. */
+async function expectChapterOverPicture(frame: Frame, title: string) {
+  const names = await frame.$$('[data-testid="chapter-name"]');
+  expect(names).toHaveLength(1); // the bar's own name gives way to the preview's
+  expect(await names[0]!.evaluate((el) => el.textContent)).toBe(title);
+  const name = (await names[0]!.boundingBox())!;
+  const picture = await box(frame, '[data-testid="thumbnail-image"]');
+  const framed = (await (await frame.$('[data-testid="thumbnail-preview"] > span:nth-child(2)'))!.boundingBox())!;
+  expect(intersects(name, picture)).toBe(false);
+  expect(name.y + name.height).toBeLessThanOrEqual(framed.y);
+  expect(name.width).toBeLessThanOrEqual(framed.width);
+}
+
 describe('the progress bar on a desktop (1280x720)', () => {
   const browser = useBrowser();
 
@@ -122,6 +135,7 @@ describe('the progress bar on a desktop (1280x720)', () => {
     expect(quarter.box.x + quarter.box.width / 2).toBeCloseTo(x, -1); // centred on the pointer
     expect(quarter.box.y + quarter.box.height).toBeLessThan(bar.y); // above the bar
     expect(quarter.box.width).toBe(TILE.w + 4); // the tile and its frame
+    await expectChapterOverPicture(frame, 'Встреча');
     // the sprite came after the page asked for the preview
     const spriteLoads = `performance.getEntriesByType('resource').filter((r) => r.name.endsWith('/media/thumbs/thumbs.jpg')).length`;
     await waitFor(frame, `${spriteLoads} > 0`);
@@ -294,6 +308,7 @@ describe('the progress bar on a phone (390x844, touch)', () => {
     expect(middle.box.x + middle.box.width / 2).toBeCloseTo(bar.x + bar.width * 0.5, -1);
     expect(middle.box.y + middle.box.height).toBeLessThan(bar.y);
     expect(middle.box.y).toBeGreaterThanOrEqual(player.y); // its top inside the player
+    await expectChapterOverPicture(frame, 'Погоня');
     await screenshot(page, 'progress-preview-phone');
     // the finger rests on the bar longer than the controls' 1 s: the bar and the preview stay
     await new Promise((resolve) => setTimeout(resolve, 1500));

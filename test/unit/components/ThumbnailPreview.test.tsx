@@ -9,7 +9,7 @@ import { readThumbnails } from '../../../src/stream/thumbnails';
 const VTT = 'https://cdn.example/thumbs/film.vtt';
 
 /** The preview over a store whose stream has these thumbnail cues, the pointer at `time`. */
-function renderPreview(vtt: string, time: number, room?: number) {
+function renderPreview(vtt: string, time: number, room?: number, chapter?: string) {
   const store = configureStore({ reducer: rootReducer });
   store.dispatch(
     streamActions.loadStarted({ url: 'https://cdn.example/a.m3u8', sources: [], sourceIndex: 0, thumbnails: VTT }),
@@ -22,6 +22,7 @@ function renderPreview(vtt: string, time: number, room?: number) {
         width={900}
         time={time}
         room={room}
+        chapter={chapter}
         fallback={<span data-testid="plain-time">plain</span>}
       />
     </PlayerProvider>,
@@ -58,6 +59,21 @@ describe('the thumbnail preview', () => {
     renderPreview('WEBVTT\n\n00:00.000 --> 00:02.000\ns.jpg#xywh=0,0,160,320', 1, 1000);
     expect(screen.getByTestId('thumbnail-image').style.transform).toBe('scale(0.5)');
     expect(screen.getByTestId('thumbnail-image').parentElement!.style.width).toBe('80px');
+  });
+
+  it("names the chapter over the picture, no wider than the preview", () => {
+    renderPreview(SPRITE, 1, 1000, 'Очень длинное название главы, длиннее картинки');
+    const name = screen.getByTestId('chapter-name');
+    expect(name).toHaveTextContent('Очень длинное название главы');
+    expect(name.style.maxWidth).toBe('164px');
+    // above the picture's frame, in one column
+    expect(name.nextElementSibling).toBe(screen.getByTestId('thumbnail-image').parentElement);
+  });
+
+  it('leaves the name out in a player too short for it and a picture', () => {
+    renderPreview(SPRITE, 1, 100, 'Погоня');
+    expect(screen.queryByTestId('chapter-name')).toBeNull();
+    expect(screen.getByTestId('thumbnail-image').parentElement!.style.height).toBe('52px');
   });
 
   it('shows the plain time where no cue covers it, or when the file had none', () => {
