@@ -14,6 +14,7 @@ import { deviceType, type DeviceType } from '../../src/device/device';
 import type { PlaybackQuality } from '../../src/shared/media';
 import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
 import { selectCurrentHeight, selectPlayerState } from '../../src/state/selectors';
+import type { PlayerState } from '../../src/state';
 import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
 import { nextUpActions } from '../../src/state/nextUp';
 import { mediaActions } from '../../src/state/playback';
@@ -109,6 +110,8 @@ function* onPlaying(memory: Memory) {
   memory.started = true;
   yield* send(memory, 'play', { first_playback: first ? 1 : 0 });
 }
+
+const selectEndedByCountdown = (s: PlayerState) => s.nextUp.ended;
 
 function* onEnded(memory: Memory) {
   if (!memory.milestones.has(1)) {
@@ -214,6 +217,8 @@ export function* analyticsActor() {
   yield* takeEvery(
     mediaActions.paused.type,
     whenStarted(function* (m: Memory) {
+      // the credits' countdown ended the episode: its pause is part of that end, sent already
+      if (yield* select(selectEndedByCountdown)) return;
       yield* send(m, 'pause');
     }),
   );

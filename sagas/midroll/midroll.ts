@@ -15,7 +15,9 @@ export const midrollDue = (s: PlayerState) =>
   s.ads.activeBreak === null &&
   s.ads.prerollDone &&
   !s.viewport.fullscreen &&
-  !s.viewport.stretched;
+  !s.viewport.stretched &&
+  // the episode is being left (it may have ended for the host already): no advert in it now
+  !s.nextUp.requested;
 
 const selectMidrollsOn = (s: PlayerState) => s.ads.midrolls;
 

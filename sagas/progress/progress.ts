@@ -7,10 +7,13 @@ import { nextUpActions } from '../../src/state/nextUp';
 import { mediaActions, playbackRequests, selectMedia } from '../../src/state/playback';
 import { resumeActions, selectSavedTime } from '../../src/state/resume';
 import { viewportActions } from '../../src/state/viewport';
+import type { PlayerState } from '../../src/state';
 import { getPorts } from '../lib/context';
 import { MUTED_KEY, PROGRESS_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { anyOf } from '../lib/anyOf';
 import { storedPositions } from '../lib/storedValues';
+
+const selectNextUp = (s: PlayerState) => s.nextUp;
 
 /** SPEC.md section 9: saved progress is written at most every 10 s. */
 export const PROGRESS_EVERY_MS = 10_000;
@@ -19,7 +22,12 @@ export const PROGRESS_EVERY_MS = 10_000;
  * Writes where the viewer is in the current episode into episodesTimeProgress; `finished`: its end
  * (the credits' countdown ran out), which no continue prompt offers, as after the episode's own end.
  */
-function* writeProgress(finished = false) {
+function* writeProgress(finished = false, leaving = false) {
+  // during the switch to another episode the old video's position is nobody's: it would undo the
+  // finished one, or be written under the next episode's id once it is chosen; only the end itself
+  // and the leaving of an episode not ended yet are written
+  const { requested, ended } = yield* select(selectNextUp);
+  if (requested && !finished && !(leaving && !ended)) return;
   const { storage } = yield* getPorts();
   const episodeId = yield* select(selectCurrentEpisodeId);
   // the end is written as the element's end writes it: its position then, the duration
@@ -48,7 +56,11 @@ function* whilePlaying() {
         ]),
       ),
     });
-    yield* call(writeProgress, Boolean(stopped && nextUpActions.countdownEnded.match(stopped)));
+    yield* call(
+      writeProgress,
+      Boolean(stopped && nextUpActions.countdownEnded.match(stopped)),
+      Boolean(stopped && contentActions.episodeRequested.match(stopped)),
+    );
     if (stopped) return;
   }
 }

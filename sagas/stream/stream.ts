@@ -93,6 +93,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     else if (event.type === 'error') yield* fork(handleStreamError, event);
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
+    else if (yield* oldVideoOfLeftEpisode(event)) continue;
     else yield* put(mediaEventToAction(event));
     if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks);
     yield* holdPauseThroughSeek(event, playing);
@@ -108,6 +109,18 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     }
   }
 }
+
+/**
+ * The episode is being left (its countdown ran out, another one was chosen): the old video's own
+ * end or a late start is not this episode's news any more — the host and analytics heard its end
+ * once already, and after the switch they would be charged to the next episode.
+ */
+function* oldVideoOfLeftEpisode(event: MediaEvent) {
+  if (event.type !== 'ended' && event.type !== 'playing') return false;
+  return yield* select(selectLeavingEpisode);
+}
+
+const selectLeavingEpisode = (s: PlayerState) => s.nextUp.requested;
 
 /**
  * A pause asked during a seek stays a pause when the engine plays on by itself (WebKit): at each
@@ -149,6 +162,12 @@ function* play(playing: Playing) {
   if (yield* select(selectFailure)) return;
   // Content waits for its pre-roll and for any ad break (the ad-break actor asks again after).
   if (contentHeldByAds(yield* select(selectAds))) return;
+  // The episode is being left: the old video stays where it is (a resumed credits would end it a
+  // second time), and the wish to play goes to the next episode's load.
+  if (yield* select(selectLeavingEpisode)) {
+    playing.playWanted = true;
+    return;
+  }
   // Nor does it play before the availability check has answered (SPEC.md section 6), or ever when
   // it said blocked: kept for the answer.
   const available = yield* select(selectAvailable);

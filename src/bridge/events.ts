@@ -119,7 +119,10 @@ const RULES = [
     data: { code: STREAM_FAILED, details: s.stream.lastError?.details ?? null, errorId },
   })),
   rule(mediaActions.playing, ['play'], () => ({ event: 'play', data: null })),
-  rule(mediaActions.paused, ['pause'], (p) => ({ event: 'pause', data: p })),
+  // the credits' countdown ended the episode: the element's pause that follows is part of that end
+  rule(mediaActions.paused, ['pause'], (p, s) =>
+    s.nextUp.ended ? null : { event: 'pause', data: p },
+  ),
   rule(mediaActions.ended, ['ended'], () => ({ event: 'ended', data: null })),
   // the credits' countdown ran out: the episode ends there (docs/master-json.md)
   rule(nextUpActions.countdownEnded, ['ended'], () => ({ event: 'ended', data: null })),

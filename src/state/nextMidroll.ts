@@ -1,4 +1,5 @@
 import type { PlayerState } from './index';
+import { selectCountdownWindow } from './markerSelectors';
 
 /** The last seconds before a mid-roll in which the viewer is told it is coming. */
 export const MIDROLL_COUNTDOWN_S = 5;
@@ -21,11 +22,13 @@ export function nextMidroll(s: PlayerState): NextMidroll | null {
   const { ads, media, viewport } = s;
   if (!ads.midrolls || ads.disabled || !ads.prerollDone || ads.activeBreak !== null) return null;
   if (ads.list.status !== 'loaded' || ads.list.items.length === 0) return null;
-  if (viewport.fullscreen || viewport.stretched) return null;
+  if (viewport.fullscreen || viewport.stretched || s.nextUp.requested) return null;
   const inSeconds = Math.ceil(ads.nextMidrollAt - media.playedSeconds);
   if (inSeconds <= 0) return null;
   const at = media.currentTime + inSeconds * s.stream.rate;
-  if (!(media.duration > 0) || at >= media.duration) return null;
+  // the credits' countdown ends the episode before its media does
+  const end = selectCountdownWindow(s)?.endsAt ?? media.duration;
+  if (!(media.duration > 0) || at >= end) return null;
   return { at, inSeconds };
 }
 
