@@ -9,6 +9,7 @@ import { nextUpActions, nextUpRequests } from '../../../src/state/nextUp';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
 import { streamActions } from '../../../src/state/stream';
+import { viewportActions } from '../../../src/state/viewport';
 import { parseMarkers } from '../../../src/stream/markers';
 import { createPlayer } from '../../../src/app/createPlayer';
 import { parseConfig } from '../../../src/app/config';
@@ -461,5 +462,114 @@ describe('the credits countdown in the whole player', () => {
     expect(parent.posted.find((m) => m.requestId === 'e')).toMatchObject({ data: true });
     await clock.advance(1_100);
     expect(store.getState().content.currentEpisodeId).toBe(204);
+  });
+});
+
+describe('the switch to the next episode after the countdown', () => {
+  /**
+   * Episode 203 played into its credits until the countdown ran out; the switch's ad list takes 1 s,
+   * its master JSON 3 s.
+   */
+  async function countdownRanOut() {
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const parent = fakeParent([], { embedder: HOST_ORIGIN });
+    const storage = fakeStorage();
+    const routes = fakeHttp({
+      ...catalogRoutes(2, series),
+      [`${BASE}/media/series.json`]: ok({
+        sources: [{ label: 'A', link: '/media/hls/master.m3u8', isDefault: true }],
+        subtitles: [],
+        markers: { credits: { start: 18 } },
+      }),
+      [`${BASE}/ad-list.json`]: ok({ prerollList: [] }),
+    });
+    const counts = { list: 0, master: 0 };
+    const http = {
+      async request(req: HttpRequest) {
+        const kind = req.url.startsWith(`${BASE}/ad-list.json`)
+          ? 'list'
+          : req.url.startsWith(`${BASE}/media/series.json`)
+            ? 'master'
+            : null;
+        if (kind && ++counts[kind] > 1) await clock.port.sleep(kind === 'list' ? 1_000 : 3_000);
+        return routes.request(req);
+      },
+    };
+    const ports = fakePorts({
+      http,
+      media: media.port,
+      clock: clock.port,
+      parent: parent.port,
+      storage,
+    });
+    const { store } = startPlayer('?movie_id=2&episode_id=203', ports, {
+      hostOrigin: HOST_ORIGIN,
+      framed: true,
+    });
+    await settle();
+    await clock.advance(1_000);
+    media.state.currentTime = 17;
+    media.emit({ type: 'playing' });
+    await clock.advance(6_100); // at 23.1: the countdown has run out, the switch is under way
+    expect(store.getState().nextUp.ended).toBe(true);
+    expect(store.getState().content.currentEpisodeId).toBe(203);
+    const playsBefore = media.calls.filter((c) => c.method === 'play').length;
+    const plays = () => media.calls.filter((c) => c.method === 'play').length - playsBefore;
+    const sent = (event: string) => ports.sentStats.filter((s) => s.event === event);
+    const told = () => parent.posted.map((m) => m.event).filter(Boolean);
+    return { clock, media, parent, storage, store, ports, plays, sent, told };
+  }
+
+  it('keeps a play asked during the switch for the next episode, the old credits staying ended', async () => {
+    const { clock, media, store, plays, sent, told } = await countdownRanOut();
+    media.emit({ type: 'pause', currentTime: 23.1 });
+    // the ad list has answered (no pre-roll holds the film): the next episode is chosen, its master
+    // JSON awaited, the old video still in the element
+    await clock.advance(1_100);
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(1);
+    // the viewer (a click, Space, the lock screen) or the host asks to play during the switch
+    store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(plays()).toBe(0);
+    // the old element's late start and end anyway (a pause that came too late)
+    media.emit({ type: 'playing' });
+    media.state.currentTime = 24;
+    media.emit({ type: 'ended' });
+    await clock.advance(3_000); // the master JSON has answered: the next episode loads
+    expect(told().filter((e) => e === 'ended')).toHaveLength(1);
+    expect(sent('videoplayer_ended')).toHaveLength(1);
+    // the next episode's own qoe is not sent before it has even loaded
+    expect(sent('videoplayer_qoe')).toHaveLength(1);
+    // and the play asked for goes to it, once loaded
+    expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(2);
+    expect(plays()).toBe(1);
+  });
+
+  it('tells the host and analytics the end, and no pause after it', async () => {
+    const { media, sent, told } = await countdownRanOut();
+    media.emit({ type: 'pause', currentTime: 23.1 }); // the element's own pause of the countdown
+    await settle();
+    const events = told().filter((e) => e === 'play' || e === 'pause' || e === 'ended');
+    expect(events.slice(events.indexOf('ended'))).toEqual(['ended']);
+    const stats = sent('videoplayer_pause').length + sent('videoplayer_ended').length;
+    expect(sent('videoplayer_ended')).toHaveLength(1);
+    expect(stats).toBe(1);
+  });
+
+  it('keeps the episode stored as finished when the page is hidden during the switch', async () => {
+    const { clock, media, storage, store } = await countdownRanOut();
+    media.emit({ type: 'pause', currentTime: 23.1 });
+    store.dispatch(viewportActions.pageVisibilityChanged({ hidden: true }));
+    await settle();
+    expect(JSON.parse(storage.get(PROGRESS_KEY) ?? '{}')).toEqual({ 203: 24 });
+    store.dispatch(viewportActions.pageVisibilityChanged({ hidden: false }));
+    await clock.advance(1_100); // the next episode is chosen, its master JSON awaited
+    expect(store.getState().content.currentEpisodeId).toBe(204);
+    store.dispatch(viewportActions.pageVisibilityChanged({ hidden: true }));
+    await settle();
+    // nothing of the old video's position under the next episode's id
+    expect(JSON.parse(storage.get(PROGRESS_KEY) ?? '{}')).toEqual({ 203: 24 });
   });
 });
