@@ -5,6 +5,7 @@ import type { PlayOutcome } from '../../../src/shared/media';
 import { adRequests } from '../../../src/state/ads';
 import { selectMidrollCountdown, selectMidrollMarkLeft } from '../../../src/state/nextMidroll';
 import { playbackRequests } from '../../../src/state/playback';
+import { nextUpActions } from '../../../src/state/nextUp';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
 import { viewportActions } from '../../../src/state/viewport';
 import { systemActions } from '../../../src/state/system';
@@ -625,6 +626,21 @@ describe('the mid-roll watcher', () => {
     p.store.dispatch(fullscreen(false));
     await settle();
     expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
+  });
+
+  it('starts no break in an episode being left (it may have ended for the host already)', async () => {
+    const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1' });
+    await startPreroll(p, 6);
+    await p.adEvent({ type: 'ended' });
+    p.media.emit({ type: 'playing' });
+    await settle();
+    await p.clock.advance(9_500);
+    // the credits' countdown ran out (or another episode was chosen): the switch is under way
+    p.store.dispatch(nextUpActions.episodeChosen());
+    await p.clock.advance(2_000);
+    expect(p.store.getState().media.playedSeconds).toBeGreaterThanOrEqual(10);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.contentCalls()).not.toContain('pause');
   });
 
   it('starts no break behind a message', async () => {

@@ -1,4 +1,11 @@
+import type { UnknownAction } from 'redux';
 import { rootReducer, type PlayerState } from '../../../src/state';
+import { contentActions } from '../../../src/state/content';
+import { nextUpActions } from '../../../src/state/nextUp';
+import { mediaActions } from '../../../src/state/playback';
+import { streamActions } from '../../../src/state/stream';
+import { parseMarkers } from '../../../src/stream/markers';
+import { series } from '../../../tools/sim/fixtures';
 import {
   nextMidroll,
   selectMidrollCountdown,
@@ -107,5 +114,49 @@ describe('the countdown before a mid-roll', () => {
     expect(selectMidrollCountdown(buffering)).toBeNull();
     expect(selectMidrollMarkLeft(paused)).toBe('63%');
     expect(selectMidrollMarkLeft(buffering)).toBe('63%');
+  });
+});
+
+describe('the next mid-roll in a series with a credits countdown', () => {
+  /**
+   * Episode 203 (24 s, credits from 10: the countdown ends the episode at 20) at 16 s, mid-rolls on,
+   * the break `inSeconds` away.
+   */
+  function inCredits(inSeconds: number, ...more: UnknownAction[]): PlayerState {
+    const { content, seasons, episodes } = series;
+    const s = [
+      contentActions.loaded({ content, seasons, episodes }),
+      contentActions.episodeSelected({ episodeId: 203 }),
+      streamActions.loadStarted({
+        url: 'x',
+        sources: [],
+        sourceIndex: 0,
+        markers: parseMarkers({ credits: { start: 10 } }),
+      }),
+      mediaActions.playing(),
+      mediaActions.positionChanged({
+        currentTime: 16,
+        duration: 24,
+        bufferedEnd: 24,
+        playedSeconds: 16,
+      }),
+      ...more,
+    ].reduce(rootReducer, undefined as unknown as PlayerState);
+    const { ads } = playing();
+    return { ...s, ads: { ...ads, nextMidrollAt: 16 + inSeconds } };
+  }
+
+  it('is none past the countdown’s end, where the episode ends: no mark, no countdown', () => {
+    expect(nextMidroll(inCredits(3))).toEqual({ at: 19, inSeconds: 3 });
+    const past = inCredits(5); // at 21: the media goes on to 24, the episode does not
+    expect(nextMidroll(past)).toBeNull();
+    expect(selectMidrollMarkLeft(past)).toBeNull();
+    expect(selectMidrollCountdown(past)).toBeNull();
+  });
+
+  it('is none while the episode is being left', () => {
+    const leaving = inCredits(3, nextUpActions.episodeChosen());
+    expect(nextMidroll(leaving)).toBeNull();
+    expect(selectMidrollCountdown(leaving)).toBeNull();
   });
 });
