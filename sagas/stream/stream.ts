@@ -117,8 +117,17 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
  */
 function* oldVideoOfLeftEpisode(event: MediaEvent) {
   if (event.type !== 'ended' && event.type !== 'playing') return false;
-  return yield* select(selectLeavingEpisode);
+  if (!(yield* select(selectLeavingEpisode))) return false;
+  // credits the countdown ended and that play on by themselves (a picture-in-picture play button)
+  // would be heard behind the switch
+  if (event.type === 'playing' && (yield* select(selectEndedByCountdown))) {
+    const { media } = yield* getPorts();
+    yield* call([media, media.pause]);
+  }
+  return true;
 }
+
+const selectEndedByCountdown = (s: PlayerState) => s.nextUp.ended;
 
 const selectLeavingEpisode = (s: PlayerState) => s.nextUp.requested;
 

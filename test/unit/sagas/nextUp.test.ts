@@ -534,7 +534,11 @@ describe('the switch to the next episode after the countdown', () => {
     await settle();
     expect(plays()).toBe(0);
     // the old element's late start and end anyway (a pause that came too late)
+    const pausesBefore = media.calls.filter((c) => c.method === 'pause').length;
     media.emit({ type: 'playing' });
+    await settle();
+    // the credits that played on by themselves are paused again, unheard
+    expect(media.calls.filter((c) => c.method === 'pause')).toHaveLength(pausesBefore + 1);
     media.state.currentTime = 24;
     media.emit({ type: 'ended' });
     await clock.advance(3_000); // the master JSON has answered: the next episode loads
