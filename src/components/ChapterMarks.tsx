@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useLayoutEffect, useRef } from 'react';
 import { selectChapterAt } from '../state/markerSelectors';
 import { usePlayerSelector } from './hooks';
+import { previewCentre } from './ThumbnailPreview';
 
 // Spans, not divs: the slider grows its direct child divs (the track) on hover.
 const layer = css`
@@ -50,10 +51,8 @@ export function ChapterMarks({ hover }: { hover: { left: number; time: number } 
   useLayoutEffect(() => {
     const el = nameRef.current;
     if (!el || !hover) return;
-    const half = el.offsetWidth / 2;
     const room = el.parentElement?.clientWidth ?? 0;
-    const left =
-      room > 0 ? Math.min(Math.max(hover.left, half), Math.max(half, room - half)) : hover.left;
+    const left = room > 0 ? previewCentre(hover.left, room, el.offsetWidth) : hover.left;
     el.style.left = `${left}px`;
   });
   if (chapters.length === 0 || duration <= 0) return null;
