@@ -5,6 +5,7 @@ import { analyticsActor } from './analytics/analytics';
 import { authActor } from './auth/auth';
 import { bootActor } from './boot/boot';
 import { episodesActor } from './boot/episodes';
+import { firstFrameActor } from './boot/firstFrame';
 import { bridgeActor } from './bridge/bridge';
 import { supervise, type Actor } from './lib/supervise';
 import { midrollActor } from './midroll/midroll';
@@ -32,6 +33,7 @@ export const ACTORS: Record<string, Actor> = {
   ui: uiActor,
   episodes: episodesActor,
   boot: bootActor,
+  firstFrame: firstFrameActor,
   nextUp: nextUpActor,
   mediaSession: mediaSessionActor,
   wakeLock: wakeLockActor,

@@ -10,6 +10,7 @@ import { streamActions } from '../../src/state/stream';
 import { systemMediaActions } from '../../src/state/systemMedia';
 import { anyOf } from '../lib/anyOf';
 import { stoppedForGood } from '../lib/stoppedForGood';
+import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
 import { requestFor, sessionOf, type SystemSession } from './rules';
 
@@ -78,22 +79,30 @@ function* tell(before: SystemSession, wanted: SystemSession, moment: boolean) {
 }
 
 /** What the system shows once the player has taken it all back. */
-const UNTOLD: SystemSession = { metadata: null, playbackState: 'none', actions: [], position: null };
+const UNTOLD: SystemSession = {
+  metadata: null,
+  playbackState: 'none',
+  actions: [],
+  position: null,
+};
 
 /**
  * The media session actor: the title, season and episode, poster, play state and position on the
  * media keys, the lock screen and the system's notification, and its controls as the player's own
  * requests. Each part is told to the system only when it changed.
  *
- * It starts from what the state it starts with wants shown, taken as told: a new page's state wants
- * nothing shown, and after a crash the browser still shows what the crashed one told. So a restart
- * (or a replay from a checkpoint) tells nothing until something changes. Only a player destroyed
+ * The system shows a page's session only once its media plays, so it tells nothing before the
+ * session's first frame has settled, then all of it at once. Started after that (a restart, or a
+ * replay from a checkpoint), it takes what the state wants shown as told: the browser still shows
+ * what the crashed one told, so it tells nothing until something changes. Only a player destroyed
  * takes it all back, so the browser's own media keys work again; a crash leaves it shown.
  */
 export function* mediaSessionActor() {
+  const fresh = yield* untilFirstFrameSettled();
   yield* fork(controlPresses);
-  let before = sessionOf(yield* select(selectPlayerState));
+  let before = fresh ? UNTOLD : sessionOf(yield* select(selectPlayerState));
   try {
+    before = yield* tell(before, sessionOf(yield* select(selectPlayerState)), true);
     for (;;) {
       const action: UnknownAction = yield* take('*');
       if (steady(action)) continue;

@@ -9,6 +9,7 @@ import { selectPlayerState } from '../../src/state/selectors';
 import { systemMediaActions } from '../../src/state/systemMedia';
 import { anyOf } from '../lib/anyOf';
 import { stoppedForGood } from '../lib/stoppedForGood';
+import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
 import { wakeLockWanted } from './rules';
 
@@ -39,14 +40,16 @@ const playAnswer = anyOf([
  * browser lets it go itself) and on a failure; asks again when the page shows while the film plays.
  * A refusal or a browser without the API changes nothing else.
  *
- * It starts from what the state it starts with wants, taken as asked and held: a new page's state
- * wants no lock, and after a crash the browser still holds the lock the crashed one asked for. So a
- * restart (or a replay from a checkpoint) asks nothing until that changes. Only a player destroyed
- * lets the lock go; a crash leaves it held.
+ * Nothing plays before the session's first frame, so it asks nothing until that has settled, then
+ * what the state wants. Started after that (a restart, or a replay from a checkpoint), it takes what
+ * the state wants as asked and held: the browser still holds the lock the crashed one asked for, so
+ * it asks nothing until that changes. Only a player destroyed lets the lock go; a crash leaves it
+ * held.
  */
 export function* wakeLockActor() {
+  const fresh = yield* untilFirstFrameSettled();
   const { wakeLock, clock } = yield* getPorts();
-  const baseline = wakeLockWanted(yield* select(selectPlayerState));
+  const baseline = !fresh && wakeLockWanted(yield* select(selectPlayerState));
   const lock = {
     /** asked for and not let go since (a refused request counts: it is asked again on the next start) */
     asked: baseline,
@@ -77,7 +80,21 @@ export function* wakeLockActor() {
   }
   /** the film resumes after a break: the lock is kept until the element answers the play */
   let resuming = false;
+  /** asks for the lock or lets it go until that holds: the state may move on while the browser answers */
+  function* askAsWanted() {
+    for (;;) {
+      const wanted = wakeLockWanted(yield* select(selectPlayerState), { resuming });
+      if (wanted === lock.asked) return;
+      lock.asked = wanted;
+      if (wanted) {
+        const outcome = yield* call([wakeLock, wakeLock.request]);
+        lock.held = outcome === 'held';
+        yield* put(systemMediaActions.wakeLockRequested({ outcome }));
+      } else yield* letGo();
+    }
+  }
   try {
+    yield* askAsWanted();
     for (;;) {
       const action: UnknownAction = yield* take('*');
       if (steady(action)) continue;
@@ -93,18 +110,7 @@ export function* wakeLockActor() {
         });
         resuming = stopped && Boolean(resumed);
       }
-      // until it holds: the state may move on while the browser answers a request
-      for (;;) {
-        const s = yield* select(selectPlayerState);
-        const wanted = wakeLockWanted(s, { resuming });
-        if (wanted === lock.asked) break;
-        lock.asked = wanted;
-        if (wanted) {
-          const outcome = yield* call([wakeLock, wakeLock.request]);
-          lock.held = outcome === 'held';
-          yield* put(systemMediaActions.wakeLockRequested({ outcome }));
-        } else yield* letGo();
-      }
+      yield* askAsWanted();
     }
   } finally {
     if (lock.asked && (yield* stoppedForGood())) yield* letGo();

@@ -7,18 +7,21 @@ import { mediaActions } from '../../src/state/playback';
 import { selectThumbnailsSource, streamActions } from '../../src/state/stream';
 import { NO_THUMBNAILS, readThumbnails } from '../../src/stream/thumbnails';
 import { getPorts } from '../lib/context';
+import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 
 const selectStarted = (s: PlayerState) => s.media.started;
 const selectStreamLoaded = (s: PlayerState) => s.stream.url !== null;
 const selectSaveData = (s: PlayerState) => s.stream.saveData;
 
 /**
- * The loaded stream's thumbnails file, once its film has shown its first frame (docs/startup.md:
- * nothing is fetched on the way to it), unless its cues are already here. A file that cannot be
+ * The loaded stream's thumbnails file, once its film has shown its first frame and the session's
+ * first frame has settled (docs/startup.md: nothing is fetched on the way to it, nor in its task),
+ * unless its cues are already here. A file that cannot be
  * had, or holds no cues, only means no previews. Under Save-Data the viewer asked for less traffic:
  * the sprites are not worth it, the bar shows the time alone.
  */
 function* loadThumbnails() {
+  yield* untilFirstFrameSettled();
   if (!(yield* select(selectStarted))) yield* take(mediaActions.playing.type);
   const { src, loadedFrom, failed } = yield* select(selectThumbnailsSource);
   if (!src || (loadedFrom === src && !failed) || (yield* select(selectSaveData))) return;

@@ -38,6 +38,12 @@ export interface SystemState {
    * boot and the pre-roll: the content's first frame waits for it, nothing else does)
    */
   available: boolean | null;
+  /**
+   * The session's first picture (the film's or an advert's) has been on screen a moment: the actors
+   * with nothing to do before it (media session, wake lock, thumbnails) start their work then, so
+   * that it does not hold the frame back (docs/startup.md).
+   */
+  firstFrameSettled: boolean;
 }
 
 const initialState: SystemState = {
@@ -46,6 +52,7 @@ const initialState: SystemState = {
   crashes: [],
   skippedChecks: [],
   available: null,
+  firstFrameSettled: false,
 };
 
 export const systemSlice = createSlice({
@@ -70,6 +77,9 @@ export const systemSlice = createSlice({
     availabilityKnown(state, action: PayloadAction<{ available: boolean }>) {
       state.available = action.payload.available;
     },
+    firstFrameSettled(state) {
+      state.firstFrameSettled = true;
+    },
     actorCrashed(state, action: PayloadAction<ActorCrash>) {
       state.crashes.push(action.payload);
     },
@@ -88,3 +98,4 @@ export const selectBooted = (s: Holds) => s.system.boot === 'ready';
 export const selectBootEnded = (s: Holds) => s.system.boot !== 'loading';
 export const selectAvailable = (s: Holds) => s.system.available;
 export const selectCrashes = (s: Holds) => s.system.crashes;
+export const selectFirstFrameSettled = (s: Holds) => s.system.firstFrameSettled;

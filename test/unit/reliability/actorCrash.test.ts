@@ -13,7 +13,7 @@ import { startSimulatedPlayer } from '../../../tools/sim/simulated';
  * Actors whose work is done once the player has started (their supervisor has nothing left to
  * crash then): they are drilled while they still run, during the boot.
  */
-const STARTUP_ACTORS = new Set(['boot']);
+const STARTUP_ACTORS = new Set(['boot', 'firstFrame']);
 
 /** Virtual time each catalog answer takes: the boot runs for a while. */
 const CATALOG_DELAY_MS = 1000;

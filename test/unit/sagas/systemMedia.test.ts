@@ -62,6 +62,11 @@ function session(
     await advance(0);
   };
   const since = (mark: number) => actions.slice(mark).map((a) => a.type);
+  const adPlaying = () =>
+    until('the ad playing', () => store.getState().ads.ad?.status === 'playing');
+  /** the session's first picture (the pre-roll's) has been on screen a moment */
+  const firstFrameSettled = () =>
+    until('the first frame settled', () => store.getState().system.firstFrameSettled);
   return {
     ...player,
     system,
@@ -73,6 +78,8 @@ function session(
     act,
     pressed,
     since,
+    adPlaying,
+    firstFrameSettled,
   };
 }
 
@@ -80,7 +87,10 @@ describe('the media session', () => {
   it("shows 'Реклама' with no seeking during the pre-roll, then the series, its season and episode", async () => {
     const s = session();
     await s.until('the pre-roll', s.inBreak);
-    await s.until('the ad playing', () => s.store.getState().ads.ad?.status === 'playing');
+    await s.adPlaying();
+    // nothing in the tasks that bring the first picture to the screen
+    expect(s.system.calls).toEqual([]);
+    await s.firstFrameSettled();
     const title = s.store.getState().content.content!.title;
     expect(s.system.shown.metadata).toMatchObject({ title: 'Реклама', artist: title });
     expect(s.system.shown.actions).toEqual(['play', 'pause']);
@@ -189,7 +199,8 @@ describe('the media session', () => {
 
   it('ignores seeking pressed during an advert; play and pause go to the advert', async () => {
     const s = session();
-    await s.until('the ad playing', () => s.store.getState().ads.ad?.status === 'playing');
+    await s.adPlaying();
+    await s.firstFrameSettled();
     const mark = s.actions.length;
     await s.pressed({ action: 'seekforward' });
     await s.pressed({ action: 'seekto', seekTime: 50 });
@@ -208,7 +219,8 @@ describe('the media session', () => {
 describe('the screen wake lock', () => {
   it('is taken for the advert and the film, let go on pause and on a hidden page, taken again when it shows', async () => {
     const s = session();
-    await s.until('the ad playing', () => s.store.getState().ads.ad?.status === 'playing');
+    await s.adPlaying();
+    await s.firstFrameSettled();
     expect(s.wakeLock.lock.held).toBe(true);
     await s.until('content', s.contentPlaying);
     expect(s.wakeLock.lock.held).toBe(true);
@@ -237,7 +249,7 @@ describe('the screen wake lock', () => {
     const s = session();
     await s.until('content', s.contentPlaying);
     await s.until('the mid-roll', () => s.store.getState().ads.activeBreak?.kind === 'midroll');
-    await s.until('the ad playing', () => s.store.getState().ads.ad?.status === 'playing');
+    await s.adPlaying();
     expect(s.wakeLock.lock.held).toBe(true);
     // the host page pauses the player during the break: the film does not resume after it
     await s.act({ type: 'ads/hostPlayRequested', payload: { play: false } });

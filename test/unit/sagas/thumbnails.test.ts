@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
+import { FIRST_FRAME_SETTLE_MS } from '../../../sagas/boot/firstFrame';
 import { streamRequests } from '../../../src/state/stream';
 import {
   DESKTOP,
@@ -55,12 +56,18 @@ function player(
   });
   const { store } = startPlayer('?movie_id=1', ports);
   const vttRequests = () => http.requests.filter((r) => r.url === VTT);
-  return { store, media, http, vttRequests };
+  /** the film's first frame, and the moment it settles on screen */
+  const firstFrame = async () => {
+    media.emit({ type: 'playing' });
+    await settle();
+    await clock.advance(FIRST_FRAME_SETTLE_MS);
+  };
+  return { store, media, http, vttRequests, firstFrame, clock };
 }
 
 describe('the thumbnails actor', () => {
   it("fetches the master JSON's thumbnails file only after the film's first frame, and keeps its cues", async () => {
-    const { store, media, vttRequests } = player('/media/thumbs/film.vtt');
+    const { store, media, vttRequests, clock } = player('/media/thumbs/film.vtt');
     await settle();
     expect(store.getState().stream.status).toBe('ready');
     expect(store.getState().stream.thumbnails).toEqual({
@@ -74,6 +81,8 @@ describe('the thumbnails actor', () => {
 
     media.emit({ type: 'playing' });
     await settle();
+    expect(vttRequests()).toEqual([]); // nor while it reaches the screen
+    await clock.advance(FIRST_FRAME_SETTLE_MS);
     expect(vttRequests()).toEqual([
       expect.objectContaining({ method: 'GET', url: VTT, responseType: 'text' }),
     ]);
@@ -102,10 +111,9 @@ describe('the thumbnails actor', () => {
     ['no answer', new Error('Network error'), true],
     ['a file that is not WebVTT', ok('<html>Not here</html>'), false],
   ])('shows no previews after %s, and the film plays on', async (_name, answer, failed) => {
-    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', answer);
+    const { store, firstFrame, vttRequests } = player('/media/thumbs/film.vtt', answer);
     await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await firstFrame();
     expect(vttRequests()).toHaveLength(1);
     expect(store.getState().stream.thumbnails).toEqual({
       src: VTT,
@@ -119,10 +127,12 @@ describe('the thumbnails actor', () => {
   });
 
   it('does not ask again for a file that came without usable cues when the next stream loads', async () => {
-    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', ok('WEBVTT\n\nNOTE empty'));
+    const { store, media, firstFrame, vttRequests } = player(
+      '/media/thumbs/film.vtt',
+      ok('WEBVTT\n\nNOTE empty'),
+    );
     await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await firstFrame();
     store.dispatch(streamRequests.sourceRequested({ index: 1 }));
     await settle();
     media.emit({ type: 'playing' });
@@ -133,12 +143,15 @@ describe('the thumbnails actor', () => {
   });
 
   it('does not fetch the thumbnails file under Save-Data: the bar shows the time alone', async () => {
-    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', ok(VTT_TEXT), {
-      saveData: true,
-    });
+    const { store, media, firstFrame, vttRequests } = player(
+      '/media/thumbs/film.vtt',
+      ok(VTT_TEXT),
+      {
+        saveData: true,
+      },
+    );
     await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await firstFrame();
     store.dispatch(streamRequests.sourceRequested({ index: 1 }));
     await settle();
     media.emit({ type: 'playing' });
@@ -151,10 +164,12 @@ describe('the thumbnails actor', () => {
 
   it('asks again for a file that failed when the next stream loads', async () => {
     let answer: HttpResponse = status(503);
-    const { store, media, vttRequests } = player('/media/thumbs/film.vtt', () => answer);
+    const { store, media, firstFrame, vttRequests } = player(
+      '/media/thumbs/film.vtt',
+      () => answer,
+    );
     await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await firstFrame();
     expect(store.getState().stream.thumbnails.cues).toEqual([]);
     answer = ok(VTT_TEXT);
     store.dispatch(streamRequests.sourceRequested({ index: 1 }));
@@ -169,10 +184,9 @@ describe('the thumbnails actor', () => {
   it.each([[undefined], [42], [''], [{ src: '/media/thumbs/film.vtt' }]])(
     'reads a thumbnails field %j as none: nothing is fetched',
     async (field) => {
-      const { store, media, http } = player(field);
+      const { store, firstFrame, http } = player(field);
       await settle();
-      media.emit({ type: 'playing' });
-      await settle();
+      await firstFrame();
       expect(store.getState().stream.thumbnails.src).toBeNull();
       expect(http.requests.filter((r) => r.url.includes('thumbs'))).toEqual([]);
       expect(store.getState().stream.url).toBe(`${BASE}/media/hls/a.m3u8`);
