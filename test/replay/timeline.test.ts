@@ -86,15 +86,22 @@ describe('ad spans', () => {
     const [pre, mid] = m.breaks;
     expect(pre!.to).toBeLessThan(mid!.from);
     expect(mid!.contentTime).toBeCloseTo(10.08, 1);
-    // the film plays from the pre-roll's end until the mid-roll pauses it (its pause is logged a
-    // few milliseconds after the break starts)
+    // the film plays from the pre-roll's end until the mid-roll pauses it: its pause is logged just
+    // after the break starts (how long after depends on the recording machine's load), and always
+    // before the advert plays
     const film = m.playback.find((b) => b.state === 'playing')!;
     expect(film.from).toBeGreaterThanOrEqual(pre!.to);
-    expect(film.to).toBeLessThanOrEqual(mid!.from + 10);
-    for (const ad of m.ads) expect(ad.to <= film.from || ad.from >= film.to - 10).toBe(true);
-    // during the mid-roll the film is paused
+    expect(film.to).toBeGreaterThanOrEqual(mid!.from);
+    const midrollAdPlays = m.ads[1]!.segments.find((s) => s.status === 'playing')!;
+    expect(film.to).toBeLessThan(midrollAdPlays.from);
+    // no advert plays while the film does
+    for (const ad of m.ads) {
+      const plays = ad.segments.find((s) => s.status === 'playing')!;
+      expect(plays.to <= film.from || plays.from >= film.to).toBe(true);
+    }
+    // during the mid-roll's advert the film is paused
     const paused = m.playback.find((b) => b.state === 'paused')!;
-    expect(paused.from).toBeLessThanOrEqual(m.ads[1]!.from + 10);
+    expect(paused.from).toBeLessThanOrEqual(midrollAdPlays.from);
     expect(paused.to).toBeGreaterThanOrEqual(m.ads[1]!.to);
   });
 

@@ -1,0 +1,67 @@
+// The first frame settles once, a moment after the session's first picture, and the media session
+// waits for it: nothing of the system's runs in the tasks that bring the film to the screen.
+import { FIRST_FRAME_SETTLE_MS } from '../../../sagas/boot/firstFrame';
+import { systemActions } from '../../../src/state/system';
+import {
+  fakeHttp,
+  fakeMedia,
+  fakeMediaSession,
+  fakePorts,
+  virtualClock,
+} from '../../../tools/sim/fakePorts';
+import { film } from '../../../tools/sim/fixtures';
+import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+
+function player(playOutcome: Parameters<typeof fakeMedia>[0] = { ok: true }) {
+  const clock = virtualClock();
+  const media = fakeMedia(playOutcome, clock.port);
+  const system = fakeMediaSession();
+  const ports = fakePorts({
+    http: fakeHttp(catalogRoutes(1, film)),
+    media: media.port,
+    mediaSession: system.port,
+    clock: clock.port,
+  });
+  const { store } = startPlayer('?movie_id=1&auto_play=1', ports);
+  return { store, media, system, clock };
+}
+
+describe('the first frame settling', () => {
+  it('comes once, a moment after the film’s first frame; the media session tells nothing before', async () => {
+    const { store, media, system, clock } = player();
+    await settle();
+    expect(store.getState().stream.status).toBe('ready');
+    await clock.advance(5_000); // the film is loaded and waits for its first frame: nothing settles
+    expect(store.getState().system.firstFrameSettled).toBe(false);
+
+    media.emit({ type: 'playing' });
+    await settle();
+    await clock.advance(FIRST_FRAME_SETTLE_MS - 1);
+    expect(store.getState().system.firstFrameSettled).toBe(false);
+    expect(system.calls).toEqual([]);
+
+    await clock.advance(1);
+    expect(store.getState().system.firstFrameSettled).toBe(true);
+    expect(system.shown.metadata).toMatchObject({ title: film.content.title });
+    expect(system.shown.playbackState).toBe('playing');
+
+    // a pause and play again, or a crash of the actor that says it, settles nothing again
+    const calls = system.calls.length;
+    media.emit({ type: 'pause', currentTime: 1 });
+    media.emit({ type: 'playing' });
+    store.dispatch(systemActions.crashDrillRequested({ actor: 'firstFrame' }));
+    await settle();
+    await clock.advance(FIRST_FRAME_SETTLE_MS * 4);
+    expect(store.getState().system.crashes).toEqual([]); // its work was done: nothing to crash
+    expect(system.calls.length).toBeGreaterThan(calls); // the pause and play were told at once
+  });
+
+  it('never comes while nothing plays (autoplay refused): the media session stays untold', async () => {
+    const { store, system, clock } = player({ ok: false, reason: 'not-allowed' });
+    await settle();
+    await clock.advance(10_000);
+    expect(store.getState().media.autoplayBlocked).toBe(true);
+    expect(store.getState().system.firstFrameSettled).toBe(false);
+    expect(system.calls).toEqual([]);
+  });
+});
