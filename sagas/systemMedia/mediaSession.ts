@@ -14,8 +14,11 @@ import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
 import { requestFor, sessionOf, type SystemSession } from './rules';
 
-/** The advert's progress: what the system shows does not change with it. */
-const steady = anyOf([adsActions.adProgressed.type]);
+/**
+ * The film's and the advert's progress reports: the position is told only at its moments (below),
+ * and nothing else the system shows changes with them.
+ */
+const steady = anyOf([mediaActions.positionChanged.type, adsActions.adProgressed.type]);
 
 /**
  * The moments the position jumps or its pace changes; between them the system moves it on by itself
