@@ -12,9 +12,17 @@ import { getPorts } from '../lib/context';
  */
 export const FIRST_FRAME_SETTLE_MS = 250;
 
-/** the film or an advert shows a picture */
-const pictureShown = (s: PlayerState) => s.media.started || s.ads.ad?.status === 'playing';
-const pictureStarts = anyOf([mediaActions.playing.type, adsActions.adPlaying.type]);
+/**
+ * The film or an advert shows a picture: an advert's `playing`, or its position moving on (a VPAID
+ * advert may play without ever saying so).
+ */
+const pictureShown = (s: PlayerState) =>
+  s.media.started || s.ads.ad?.status === 'playing' || (s.ads.ad?.currentTime ?? 0) > 0;
+const pictureStarts = anyOf([
+  mediaActions.playing.type,
+  adsActions.adPlaying.type,
+  adsActions.adProgressed.type,
+]);
 
 /**
  * The first-frame actor: says once, a moment after the session's first picture (the film's or a

@@ -119,7 +119,8 @@ export function requestFor(event: MediaSessionEvent, s: PlayerState): UnknownAct
 
 /**
  * The screen stays on while the film plays (or is resuming after an advert), or while an advert plays
- * or is about to; never behind a hidden page or a failure.
+ * or is about to; never behind a hidden page or a failure. (The wake lock actor asks nothing before
+ * the session's first frame has settled: a pre-roll's lock comes a moment after its first frame.)
  */
 export function wakeLockWanted(s: PlayerState, { resuming = false } = {}): boolean {
   if (s.viewport.hidden || s.system.failure || !s.content.content) return false;

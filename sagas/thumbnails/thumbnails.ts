@@ -16,9 +16,9 @@ const selectSaveData = (s: PlayerState) => s.stream.saveData;
 /**
  * The loaded stream's thumbnails file, once its film has shown its first frame and the session's
  * first frame has settled (docs/startup.md: nothing is fetched on the way to it, nor in its task),
- * unless its cues are already here. A file that cannot be
- * had, or holds no cues, only means no previews. Under Save-Data the viewer asked for less traffic:
- * the sprites are not worth it, the bar shows the time alone.
+ * unless its cues are already here. A file that cannot be had, or holds no cues, only means no
+ * previews. Under Save-Data the viewer asked for less traffic: the sprites are not worth it, the bar
+ * shows the time alone.
  */
 function* loadThumbnails() {
   yield* untilFirstFrameSettled();

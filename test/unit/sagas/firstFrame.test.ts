@@ -1,6 +1,9 @@
 // The first frame settles once, a moment after the session's first picture, and the media session
 // waits for it: nothing of the system's runs in the tasks that bring the film to the screen.
-import { FIRST_FRAME_SETTLE_MS } from '../../../sagas/boot/firstFrame';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { runSaga, stdChannel } from 'redux-saga';
+import { FIRST_FRAME_SETTLE_MS, firstFrameActor } from '../../../sagas/boot/firstFrame';
+import { adsActions } from '../../../src/state/ads';
 import { systemActions } from '../../../src/state/system';
 import {
   fakeHttp,
@@ -63,5 +66,34 @@ describe('the first frame settling', () => {
     expect(store.getState().media.autoplayBlocked).toBe(true);
     expect(store.getState().system.firstFrameSettled).toBe(false);
     expect(system.calls).toEqual([]);
+  });
+
+  it('comes after an advert whose position moves on though it never said it plays (a VPAID)', async () => {
+    const clock = virtualClock();
+    const state = {
+      media: { started: false },
+      ads: { ad: { status: 'loaded', currentTime: 0 } },
+      system: { firstFrameSettled: false },
+    };
+    const put: UnknownAction[] = [];
+    const channel = stdChannel();
+    runSaga(
+      {
+        channel,
+        dispatch: (action: UnknownAction) => void put.push(action),
+        getState: () => state,
+        context: { ports: { clock: clock.port } },
+      },
+      firstFrameActor,
+    );
+    channel.put(adsActions.adStarted());
+    await clock.advance(FIRST_FRAME_SETTLE_MS * 2);
+    expect(put).toEqual([]); // started is not shown: nothing settles
+
+    state.ads.ad.currentTime = 0.25;
+    channel.put(adsActions.adProgressed({ currentTime: 0.25, durationSec: 30 }));
+    await settle();
+    await clock.advance(FIRST_FRAME_SETTLE_MS);
+    expect(put).toEqual([systemActions.firstFrameSettled()]);
   });
 });
