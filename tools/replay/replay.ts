@@ -19,6 +19,7 @@ import {
 } from '../../src/recorder/format';
 import { rootReducer, type PlayerState } from '../../src/state';
 import { stateDifferences, stepRecorder, type StateDifference } from './stateCause';
+import { withThisBuildsFields } from './olderState';
 
 /** Inputs logged closer together than this are taken as one task's. */
 const SAME_TASK_MS = 1;
@@ -306,7 +307,9 @@ async function replayFull(
     const player = createPlayer({
       ports,
       config: log.header.config,
-      ...(resumed?.kind === 'checkpoint' ? { preloadedState: resumed.state as PlayerState } : {}),
+      ...(resumed?.kind === 'checkpoint'
+        ? { preloadedState: withThisBuildsFields(resumed.state) }
+        : {}),
       reducer: options.reducer,
       saga: options.saga,
       sagaMonitor: tracker.monitor,
@@ -398,7 +401,7 @@ function replayReducers(log: FlightLog, options: ReplayOptions, started: number)
     const entry = entries[i] as LogEntry;
     if (entry.kind === 'checkpoint') {
       if (state === undefined) {
-        state = entry.state as PlayerState;
+        state = withThisBuildsFields(entry.state);
         steps.add({ actor: '-', type: '(the first checkpoint)', seq: entry.seq, state });
       } else if (!isDeepStrictEqual(entry.state, asLogged(state))) {
         const differences = stateDifferences(entry.state, asLogged(state), steps.steps);

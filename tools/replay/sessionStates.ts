@@ -2,6 +2,7 @@
 // through the player's own reducers: what the viewer saw at each moment, for the checks of a session.
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
 import { rootReducer, type PlayerState } from '../../src/state';
+import { withThisBuildsFields } from './olderState';
 
 export interface Step {
   entry: LogEntry;
@@ -29,7 +30,7 @@ export function foldStates(log: FlightLog): Step[] {
   return log.entries.map((entry, index) => {
     const action = actionOf(entry);
     // the first checkpoint is the state there, whatever came before it
-    if (index === first && entry.kind === 'checkpoint') state = entry.state as PlayerState;
+    if (index === first && entry.kind === 'checkpoint') state = withThisBuildsFields(entry.state);
     else if (action) state = rootReducer(state, action);
     return { entry, index, state };
   });
