@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useLayoutEffect, useRef } from 'react';
 import { selectChapterAt } from '../state/markerSelectors';
 import { usePlayerSelector } from './hooks';
+import { chapterLabel } from './styles';
 import { previewCentre } from './ThumbnailPreview';
 
 // Spans, not divs: the slider grows its direct child divs (the track) on hover.
@@ -22,18 +23,11 @@ const mark = css`
 `;
 
 const name = css`
+  ${chapterLabel};
   position: absolute;
   bottom: 2.7rem;
   transform: translateX(-50%);
   max-width: 14rem;
-  overflow: hidden;
-  padding: 0.15rem 0.5rem;
-  border-radius: 0.25rem;
-  background: rgba(0, 0, 0, 0.85);
-  font-size: 0.85rem;
-  font-weight: 600;
-  white-space: nowrap;
-  text-overflow: ellipsis;
 `;
 
 /**

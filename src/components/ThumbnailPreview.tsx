@@ -4,6 +4,7 @@ import { selectThumbnails } from '../state/stream';
 import { thumbnailAt } from '../stream/thumbnails';
 import { formatTime } from './formatTime';
 import { usePlayerSelector } from './hooks';
+import { chapterLabel } from './styles';
 
 /** The widest a preview is drawn, in CSS pixels: a larger tile is scaled down to it. */
 export const PREVIEW_MAX_WIDTH = 160;
@@ -50,15 +51,8 @@ const picture = css`
 
 /** the hovered chapter's name, over the picture: no wider than it, cut with an ellipsis */
 const chapterName = css`
+  ${chapterLabel};
   box-sizing: border-box;
-  overflow: hidden;
-  padding: 0.15rem 0.5rem;
-  border-radius: 0.25rem;
-  background: rgba(0, 0, 0, 0.85);
-  font-size: 0.85rem;
-  font-weight: 600;
-  white-space: nowrap;
-  text-overflow: ellipsis;
 `;
 /** the room a chapter's name takes over the picture, in CSS pixels */
 const CHAPTER_NAME_HEIGHT = 26;

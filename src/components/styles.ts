@@ -131,3 +131,15 @@ export const menuItem = css`
     opacity: 0.75;
   }
 `;
+
+/** A chapter's name over the progress bar (alone, or over its preview): one line, cut with an ellipsis. */
+export const chapterLabel = css`
+  overflow: hidden;
+  padding: 0.15rem 0.5rem;
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.85);
+  font-size: 0.85rem;
+  font-weight: 600;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;

@@ -62,12 +62,19 @@ function player(
     await settle();
     await clock.advance(FIRST_FRAME_SETTLE_MS);
   };
-  return { store, media, http, vttRequests, firstFrame, clock };
+  /** the film's other dubbing loads and shows its first frame */
+  const otherSourcePlays = async () => {
+    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
+    await settle();
+    media.emit({ type: 'playing' });
+    await settle();
+  };
+  return { store, media, http, vttRequests, firstFrame, clock, otherSourcePlays };
 }
 
 describe('the thumbnails actor', () => {
   it("fetches the master JSON's thumbnails file only after the film's first frame, and keeps its cues", async () => {
-    const { store, media, vttRequests, clock } = player('/media/thumbs/film.vtt');
+    const { store, media, vttRequests, clock, otherSourcePlays } = player('/media/thumbs/film.vtt');
     await settle();
     expect(store.getState().stream.status).toBe('ready');
     expect(store.getState().stream.thumbnails).toEqual({
@@ -97,10 +104,7 @@ describe('the thumbnails actor', () => {
     // a pause and play again, or another dubbing of the film, keeps the cues it has
     media.emit({ type: 'pause', currentTime: 1 });
     media.emit({ type: 'playing' });
-    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
-    await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await otherSourcePlays();
     expect(store.getState().stream.url).toBe(`${BASE}/media/hls/b.m3u8`);
     expect(store.getState().stream.thumbnails.cues).toHaveLength(2);
     expect(vttRequests()).toHaveLength(1);
@@ -127,23 +131,20 @@ describe('the thumbnails actor', () => {
   });
 
   it('does not ask again for a file that came without usable cues when the next stream loads', async () => {
-    const { store, media, firstFrame, vttRequests } = player(
+    const { store, firstFrame, vttRequests, otherSourcePlays } = player(
       '/media/thumbs/film.vtt',
       ok('WEBVTT\n\nNOTE empty'),
     );
     await settle();
     await firstFrame();
-    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
-    await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await otherSourcePlays();
     expect(store.getState().stream.url).toBe(`${BASE}/media/hls/b.m3u8`);
     expect(vttRequests()).toHaveLength(1);
     expect(store.getState().stream.thumbnails).toMatchObject({ loadedFrom: VTT, cues: [] });
   });
 
   it('does not fetch the thumbnails file under Save-Data: the bar shows the time alone', async () => {
-    const { store, media, firstFrame, vttRequests } = player(
+    const { store, firstFrame, vttRequests, otherSourcePlays } = player(
       '/media/thumbs/film.vtt',
       ok(VTT_TEXT),
       {
@@ -152,10 +153,7 @@ describe('the thumbnails actor', () => {
     );
     await settle();
     await firstFrame();
-    store.dispatch(streamRequests.sourceRequested({ index: 1 }));
-    await settle();
-    media.emit({ type: 'playing' });
-    await settle();
+    await otherSourcePlays();
     expect(store.getState().stream.saveData).toBe(true);
     expect(vttRequests()).toEqual([]);
     expect(store.getState().stream.thumbnails.cues).toEqual([]);
