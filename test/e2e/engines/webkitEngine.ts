@@ -3,13 +3,15 @@
 // W3C WebDriver client of the Selenium project: one package, no browser download, the WebDriver
 // commands as they are). Each session is a new MiniBrowser with an ephemeral profile.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Builder, By, Capabilities, Key, type WebDriver } from 'selenium-webdriver';
 import { miniBrowserPath, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../../tools/engines';
 import { ARTIFACTS } from '../browser';
 import { markForClick, poll, type Doc, type Engine, type KeyName, type Session } from './driver';
+import { screenPng, type Rect } from './xvfbScreen';
 
 const KEYS: Record<KeyName, string> = {
   Space: Key.SPACE,
@@ -76,7 +78,16 @@ const evaluation = (expression: string) => `
       (error) => done({ ok: false, error: String((error && error.stack) || error) }),
     );`;
 
-function sessionOf(driver: WebDriver): Session {
+/** Where the page's viewport is on the screen, once what changed last has been painted. */
+const viewportAfterPaint = `new Promise((resolve) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve({
+    x: window.screenX,
+    y: window.screenY + window.outerHeight - window.innerHeight, // below the browser's toolbar
+    width: window.innerWidth,
+    height: window.innerHeight,
+  }), 100))))`;
+
+function sessionOf(driver: WebDriver, screenFile: string): Session {
   // WebDriver has one current frame per session: each operation picks its document, one at a time
   let queue: Promise<unknown> = Promise.resolve();
   let clicks = 0;
@@ -137,11 +148,12 @@ function sessionOf(driver: WebDriver): Session {
         await driver.switchTo().defaultContent();
         await driver.actions().sendKeys(KEYS[key]).perform();
       }),
-    screenshot: (name) =>
-      serial(async () => {
-        mkdirSync(ARTIFACTS, { recursive: true });
-        writeFileSync(join(ARTIFACTS, `${name}.png`), await driver.takeScreenshot(), 'base64');
-      }),
+    // the screen, not the engine's own screenshot (see xvfbScreen.ts); one window at a time is shown
+    screenshot: async (name) => {
+      const viewport = await docIn(null).eval<Rect>(viewportAfterPaint);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      writeFileSync(join(ARTIFACTS, `${name}.png`), screenPng(screenFile, viewport));
+    },
     close: () => serial(() => driver.quit()),
   };
 }
@@ -150,6 +162,7 @@ export async function webkitEngine(): Promise<Engine> {
   const miniBrowser = miniBrowserPath();
   if (!miniBrowser) throw new Error('MiniBrowser not found (apt-get install -y webkit2gtk-driver)');
   const display = freeDisplay();
+  const framebufferDir = mkdtempSync(join(tmpdir(), 'webkit-screen-'));
   const xvfb = spawnGroup(XVFB_PATH, [
     `:${display}`,
     '-screen',
@@ -157,11 +170,14 @@ export async function webkitEngine(): Promise<Engine> {
     '1920x1080x24',
     '-nolisten',
     'tcp',
+    '-fbdir', // the screen's pixels in a file, for screenshots
+    framebufferDir,
   ]);
   let driverProcess: ChildProcess | null = null;
   const stop = async () => {
     await stopGroup(driverProcess);
     await stopGroup(xvfb);
+    rmSync(framebufferDir, { recursive: true, force: true });
   };
   // a test process that ends without the suite's shutdown leaves neither behind
   const onExit = () => {
@@ -173,6 +189,7 @@ export async function webkitEngine(): Promise<Engine> {
           // gone
         }
       }
+    rmSync(framebufferDir, { recursive: true, force: true });
   };
   process.once('exit', onExit);
 
@@ -224,7 +241,7 @@ export async function webkitEngine(): Promise<Engine> {
         await driver.quit().catch(() => undefined);
         throw error;
       }
-      return sessionOf(driver);
+      return sessionOf(driver, join(framebufferDir, 'Xvfb_screen0'));
     },
     async shutdown() {
       await stop();
