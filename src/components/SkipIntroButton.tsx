@@ -26,15 +26,19 @@ const button = css`
   }
 `;
 
-/** the next-episode card takes the same corner: while it shows, it has it */
-const selectCardShown = (s: PlayerState) => s.ui.nextPreview || selectNextUpCountdown(s) !== null;
+/**
+ * The corner is taken: by the next-episode card while it shows, or by an open menu, which stands
+ * over it (the menus' translucent background would show the button through their items).
+ */
+const selectCornerTaken = (s: PlayerState) =>
+  s.ui.menu !== null || s.ui.nextPreview || selectNextUpCountdown(s) !== null;
 
 /** 'Пропустить заставку' during the intro of the master JSON's markers: a seek to the intro's end. */
 export function SkipIntroButton({ onFocusPlayer }: { onFocusPlayer: () => void }) {
   const dispatch = usePlayerDispatch();
   const target = usePositionSelector(selectIntroSkipTarget);
-  const cardShown = usePositionSelector(selectCardShown);
-  if (target === null || cardShown) return null;
+  const cornerTaken = usePositionSelector(selectCornerTaken);
+  if (target === null || cornerTaken) return null;
   return (
     <button
       type="button"

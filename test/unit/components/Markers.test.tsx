@@ -36,6 +36,15 @@ describe('the markers in the interface', () => {
     expect(skip()).toBeNull();
   });
 
+  it('waits while a menu is open over its corner, and comes back when it closes', () => {
+    const { store } = renderPlayer(...playing, at(2));
+    expect(skip()).not.toBeNull();
+    act(() => void store.dispatch(uiRequests.settingsToggled()));
+    expect(skip()).toBeNull();
+    act(() => void store.dispatch(uiRequests.menuClosed()));
+    expect(skip()).not.toBeNull();
+  });
+
   it('gives the corner to the next-episode card while the next button is hovered', () => {
     const { store } = renderPlayer(...playing, at(2));
     expect(skip()).not.toBeNull();
