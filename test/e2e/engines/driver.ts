@@ -44,6 +44,14 @@ export interface Engine {
   shutdown(): Promise<void>;
 }
 
+/**
+ * The engine stopped answering its driver (a command past every timeout it was given): the
+ * engine's fault, not the page's. The session is lost; the test may run again in a new one.
+ */
+export class EngineHang extends Error {
+  override name = 'EngineHang';
+}
+
 /** Polls an expression until truthy (WebDriver has no waitForFunction of its own). */
 export async function poll(
   read: () => Promise<unknown>,

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, clearFaults, demoUrl, injectFault } from '../browser';
-import type { Doc, Engine, EngineName, Session } from './driver';
+import { EngineHang, type Doc, type Engine, type EngineName, type Session } from './driver';
 import { ENGINES, expectSessionReplays, startEngine } from './engines';
 
 /** the content's video plays past `t` s, no break running */
@@ -75,8 +75,8 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     engine = await startEngine(name);
     console.log(`${name}: ${engine.version}`);
   }, 90_000);
-  afterEach(async () => {
-    // each session's log as it ended, to read when a test failed (a passing test replayed its own)
+  /** Each session's log as it ended, to read when a test failed (a passing test replayed its own). */
+  const closeSessions = async () => {
     const test = expect.getState().currentTestName ?? 'test';
     await Promise.all(
       sessions.splice(0).map(async (session, i) => {
@@ -84,11 +84,30 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
         await session.close().catch(() => undefined);
       }),
     );
+  };
+  /**
+   * A test. Where the engine stops answering its driver (EngineHang: the engine's fault, never the
+   * page's), it says so and runs once more in a new session; any other failure fails it.
+   */
+  const engineTest = (title: string, body: () => Promise<void>) =>
+    it(title, async () => {
+      try {
+        await body();
+      } catch (error) {
+        if (!(error instanceof EngineHang)) throw error;
+        console.warn(`${name}, ${title}: ${error.message}; once more in a new session`);
+        await closeSessions();
+        await body();
+      }
+    });
+
+  afterEach(async () => {
+    await closeSessions();
     await clearFaults();
   });
   afterAll(async () => engine?.shutdown());
 
-  it('plays the film through MediaSource, its frames decoded', async () => {
+  engineTest('plays the film through MediaSource, its frames decoded', async () => {
     const { session, player } = await hostPage('movie_id=1&auto_play=1');
     await player.waitFor(filmPlaying(2), 30_000);
     expect(await player.eval(`document.getElementById('video').src.startsWith('blob:')`)).toBe(
@@ -99,23 +118,26 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-film`);
   });
 
-  it('plays the pre-roll, counts its skip down, skips it and yields to the film', async () => {
-    const { session, player } = await hostPage('movie_id=1&auto_play=1&ads=skippable');
-    await player.waitFor(`window.__player.getState().ads.ad?.status === 'playing'`, 30_000);
-    // the advert's picture, decoded
-    await player.waitFor(`document.getElementById('ad-video').currentTime > 0.5`);
-    await player.waitFor(`${decodedFrames('ad-video')} > 5`);
-    await player.waitFor(
-      `/^Пропустить [1-5]$/.test(document.querySelector('[data-testid="ad-layer"] button[disabled]')?.textContent ?? '')`,
-    );
-    await session.screenshot(`engine-${name}-advert`);
-    await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
-    await player.waitFor(filmPlaying(0.5), 30_000);
-    expect(await state(player, 'ads.history[0].status')).toBe('skipped');
-    await expectSessionReplays(player, `engine-${name}-preroll-skip`);
-  });
+  engineTest(
+    'plays the pre-roll, counts its skip down, skips it and yields to the film',
+    async () => {
+      const { session, player } = await hostPage('movie_id=1&auto_play=1&ads=skippable');
+      await player.waitFor(`window.__player.getState().ads.ad?.status === 'playing'`, 30_000);
+      // the advert's picture, decoded
+      await player.waitFor(`document.getElementById('ad-video').currentTime > 0.5`);
+      await player.waitFor(`${decodedFrames('ad-video')} > 5`);
+      await player.waitFor(
+        `/^Пропустить [1-5]$/.test(document.querySelector('[data-testid="ad-layer"] button[disabled]')?.textContent ?? '')`,
+      );
+      await session.screenshot(`engine-${name}-advert`);
+      await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
+      await player.waitFor(filmPlaying(0.5), 30_000);
+      expect(await state(player, 'ads.history[0].status')).toBe('skipped');
+      await expectSessionReplays(player, `engine-${name}-preroll-skip`);
+    },
+  );
 
-  it('starts a mid-roll after 10 s of the film and goes on where it was', async () => {
+  engineTest('starts a mid-roll after 10 s of the film and goes on where it was', async () => {
     const { player } = await hostPage('movie_id=1&auto_play=1&advert=1&ads=nonskippable');
     await player.waitFor(`window.__player.getState().ads.activeBreak?.kind === 'midroll'`, 45_000);
     const at = await state<number>(player, 'ads.activeBreak.contentTime');
@@ -125,38 +147,41 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-midroll`);
   });
 
-  it('the settings menu sets quality, speed and subtitles; the audio menu a track', async () => {
-    const { session, player } = await hostPage('movie_id=1&auto_play=1');
-    await player.waitFor(filmPlaying(1), 30_000);
-    await player.waitFor(`window.__player.getState().stream.subtitleTracks.length > 0`);
-    const choose = async (page: string, item: string) => {
-      await player.click('button[aria-label="Настройки"]');
-      await player.click(`[data-testid="settings-item-${page}"]`);
-      await player.click(`[data-testid="settings-${page}"] [role="menuitemradio"]`, item);
-    };
-    await choose('quality', '240p');
-    await player.waitFor(
-      `(() => { const s = window.__player.getState().stream;
+  engineTest(
+    'the settings menu sets quality, speed and subtitles; the audio menu a track',
+    async () => {
+      const { session, player } = await hostPage('movie_id=1&auto_play=1');
+      await player.waitFor(filmPlaying(1), 30_000);
+      await player.waitFor(`window.__player.getState().stream.subtitleTracks.length > 0`);
+      const choose = async (page: string, item: string) => {
+        await player.click('button[aria-label="Настройки"]');
+        await player.click(`[data-testid="settings-item-${page}"]`);
+        await player.click(`[data-testid="settings-${page}"] [role="menuitemradio"]`, item);
+      };
+      await choose('quality', '240p');
+      await player.waitFor(
+        `(() => { const s = window.__player.getState().stream;
         return !s.autoLevel && s.levels[s.currentLevel]?.height === 240; })()`,
-    );
-    await choose('playback-rate', '1.5x');
-    await player.waitFor(`document.getElementById('video').playbackRate === 1.5`);
-    await player.click('button[aria-label="Субтитры"]');
-    await player.click('[role="menuitemradio"]', 'Русские');
-    await player.waitFor(`window.__player.getState().stream.subtitleTrack >= 0`);
-    await player.click('button[aria-label="Озвучка"]');
-    await player.click('[data-testid="menu-audio"] [role="menuitemradio"]', 'English');
-    await player.waitFor(
-      `(() => { const s = window.__player.getState().stream;
+      );
+      await choose('playback-rate', '1.5x');
+      await player.waitFor(`document.getElementById('video').playbackRate === 1.5`);
+      await player.click('button[aria-label="Субтитры"]');
+      await player.click('[role="menuitemradio"]', 'Русские');
+      await player.waitFor(`window.__player.getState().stream.subtitleTrack >= 0`);
+      await player.click('button[aria-label="Озвучка"]');
+      await player.click('[data-testid="menu-audio"] [role="menuitemradio"]', 'English');
+      await player.waitFor(
+        `(() => { const s = window.__player.getState().stream;
         return s.audioTracks.find((t) => t.id === s.audioTrack)?.name === 'English'; })()`,
-    );
-    await player.click('button[aria-label="Настройки"]');
-    await player.waitFor(`document.querySelector('[data-testid="settings-main"]') !== null`);
-    await session.screenshot(`engine-${name}-settings`);
-    await expectSessionReplays(player, `engine-${name}-settings`);
-  });
+      );
+      await player.click('button[aria-label="Настройки"]');
+      await player.waitFor(`document.querySelector('[data-testid="settings-main"]') !== null`);
+      await session.screenshot(`engine-${name}-settings`);
+      await expectSessionReplays(player, `engine-${name}-settings`);
+    },
+  );
 
-  it('the series: another season’s episode from the menu', async () => {
+  engineTest('the series: another season’s episode from the menu', async () => {
     const { player } = await hostPage('movie_id=2&episode_id=203&auto_play=1');
     await player.waitFor(filmPlaying(1), 30_000);
     await player.click('button[aria-label="Сезоны и эпизоды"]');
@@ -167,7 +192,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-episodes`);
   });
 
-  it('the keyboard: K pauses, L seeks 10 s on, M mutes or unmutes', async () => {
+  engineTest('the keyboard: K pauses, L seeks 10 s on, M mutes or unmutes', async () => {
     const session = await open();
     await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1'));
     const player = session.page;
@@ -192,7 +217,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-keyboard`);
   });
 
-  it('after a reload, the continue prompt: continue where the viewer stopped', async () => {
+  engineTest('after a reload, the continue prompt: continue where the viewer stopped', async () => {
     const session = await open();
     await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1'));
     const player = session.page;
@@ -210,7 +235,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-continue`);
   });
 
-  it('the host page steers it through the SDK and hears its events', async () => {
+  engineTest('the host page steers it through the SDK and hears its events', async () => {
     const { session, player } = await hostPage('movie_id=1&auto_play=0');
     const host = session.page;
     await host.waitFor('window.demoPlayer !== undefined');
@@ -232,70 +257,76 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-host`);
   });
 
-  it('with storage blocked (a third-party frame) plays, takes a volume change, says nothing', async () => {
-    const session = await open();
-    await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1&test_init=storage-blocked'));
-    const player = session.page;
-    await player.waitFor(filmPlaying(1), 30_000);
-    expect(
+  engineTest(
+    'with storage blocked (a third-party frame) plays, takes a volume change, says nothing',
+    async () => {
+      const session = await open();
+      await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1&test_init=storage-blocked'));
+      const player = session.page;
+      await player.waitFor(filmPlaying(1), 30_000);
+      expect(
+        await player.eval(
+          `(() => { try { localStorage; return 'open'; } catch { return 'blocked'; } })()`,
+        ),
+      ).toBe('blocked');
       await player.eval(
-        `(() => { try { localStorage; return 'open'; } catch { return 'blocked'; } })()`,
-      ),
-    ).toBe('blocked');
-    await player.eval(
-      `window.__player.dispatch({ type: 'playback/volumeRequested', payload: { volume: 0.3, muted: false } })`,
-    );
-    await player.waitFor(`window.__player.getState().media.volume === 0.3`);
-    expect(await player.eval(`document.querySelector('[role="alert"]') === null`)).toBe(true);
-    await expectSessionReplays(player, `engine-${name}-storage-blocked`);
-  });
+        `window.__player.dispatch({ type: 'playback/volumeRequested', payload: { volume: 0.3, muted: false } })`,
+      );
+      await player.waitFor(`window.__player.getState().media.volume === 0.3`);
+      expect(await player.eval(`document.querySelector('[role="alert"]') === null`)).toBe(true);
+      await expectSessionReplays(player, `engine-${name}-storage-blocked`);
+    },
+  );
 
-  it('without MediaSource, as an iPhone: the advert, then the film by what the engine has', async () => {
-    const path = WITHOUT_MSE[name];
-    const { session, player } = await hostPage(
-      `movie_id=1&auto_play=1&ads=skippable&test_init=${path.init}`,
-    );
-    expect(await player.eval(`typeof window.MediaSource`)).toBe('undefined');
-    if (path.engine === null) {
-      // no way to play HLS at all: the viewer is told, nothing hangs
-      await player.waitFor(`document.querySelector('[role="alert"]') !== null`, 30_000);
-      expect(await state(player, 'stream.lastError')).toMatchObject({
-        fatal: true,
-        details: 'noHlsPlayback',
-      });
+  engineTest(
+    'without MediaSource, as an iPhone: the advert, then the film by what the engine has',
+    async () => {
+      const path = WITHOUT_MSE[name];
+      const { session, player } = await hostPage(
+        `movie_id=1&auto_play=1&ads=skippable&test_init=${path.init}`,
+      );
+      expect(await player.eval(`typeof window.MediaSource`)).toBe('undefined');
+      if (path.engine === null) {
+        // no way to play HLS at all: the viewer is told, nothing hangs
+        await player.waitFor(`document.querySelector('[role="alert"]') !== null`, 30_000);
+        expect(await state(player, 'stream.lastError')).toMatchObject({
+          fatal: true,
+          details: 'noHlsPlayback',
+        });
+        await session.screenshot(`engine-${name}-no-mse`);
+        await expectSessionReplays(player, `engine-${name}-no-mse`);
+        return;
+      }
+      // the pre-roll is a progressive MP4: it needs no MediaSource
+      await player.waitFor(`window.__player.getState().ads.ad?.status === 'playing'`, 30_000);
+      await player.waitFor(`${decodedFrames('ad-video')} > 5`);
+      await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
+      await player.waitFor(filmPlaying(1), 30_000);
+      expect(await state(player, 'stream.engine')).toBe(path.engine);
+      expect(await player.eval<number>(decodedFrames('video'))).toBeGreaterThan(10);
+      // the menus offer what this path can do, and nothing more
+      await player.click('button[aria-label="Настройки"]');
+      await player.click('[data-testid="settings-item-quality"]');
+      const qualities = await player.eval<string[]>(
+        `[...document.querySelectorAll('[data-testid="settings-quality"] [role="menuitemradio"]')].map((el) => el.textContent.trim())`,
+      );
+      const audioTracks = await state<unknown[]>(player, 'stream.audioTracks');
+      if (path.engine === 'native') {
+        // the element picks the quality and the stream's audio itself: Auto only, no track to offer
+        // (the dubbing studios, each a stream of its own, are still there to switch to)
+        expect(qualities).toHaveLength(1);
+        expect(qualities[0]).toMatch(/^Auto/);
+        expect(audioTracks).toEqual([]);
+      } else {
+        expect(qualities.slice(1)).toEqual(['480p', '360p', '240p']);
+        expect(audioTracks).toHaveLength(2);
+      }
       await session.screenshot(`engine-${name}-no-mse`);
       await expectSessionReplays(player, `engine-${name}-no-mse`);
-      return;
-    }
-    // the pre-roll is a progressive MP4: it needs no MediaSource
-    await player.waitFor(`window.__player.getState().ads.ad?.status === 'playing'`, 30_000);
-    await player.waitFor(`${decodedFrames('ad-video')} > 5`);
-    await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
-    await player.waitFor(filmPlaying(1), 30_000);
-    expect(await state(player, 'stream.engine')).toBe(path.engine);
-    expect(await player.eval<number>(decodedFrames('video'))).toBeGreaterThan(10);
-    // the menus offer what this path can do, and nothing more
-    await player.click('button[aria-label="Настройки"]');
-    await player.click('[data-testid="settings-item-quality"]');
-    const qualities = await player.eval<string[]>(
-      `[...document.querySelectorAll('[data-testid="settings-quality"] [role="menuitemradio"]')].map((el) => el.textContent.trim())`,
-    );
-    const audioTracks = await state<unknown[]>(player, 'stream.audioTracks');
-    if (path.engine === 'native') {
-      // the element picks the quality and the stream's audio itself: Auto only, no track to offer
-      // (the dubbing studios, each a stream of its own, are still there to switch to)
-      expect(qualities).toHaveLength(1);
-      expect(qualities[0]).toMatch(/^Auto/);
-      expect(audioTracks).toEqual([]);
-    } else {
-      expect(qualities.slice(1)).toEqual(['480p', '360p', '240p']);
-      expect(audioTracks).toHaveLength(2);
-    }
-    await session.screenshot(`engine-${name}-no-mse`);
-    await expectSessionReplays(player, `engine-${name}-no-mse`);
-  });
+    },
+  );
 
-  it('a catalog fault ends in the message, as in Chromium', async () => {
+  engineTest('a catalog fault ends in the message, as in Chromium', async () => {
     await injectFault('/catalog-api/contents/1', { type: 'status', status: 500 });
     const session = await open();
     await session.goto(demoUrl('/index.html?movie_id=1&auto_play=1'));
@@ -307,7 +338,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-catalog-fault`);
   });
 
-  it('a VAST fault ends in the film, the advert reported 303', async () => {
+  engineTest('a VAST fault ends in the film, the advert reported 303', async () => {
     await injectFault('/vast/nonskippable.xml', { type: 'status', status: 500 });
     const { player } = await hostPage('movie_id=1&auto_play=1&ads=nonskippable');
     await player.waitFor(filmPlaying(1), 30_000);

@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { Builder, By, Capabilities, Key, type WebDriver } from 'selenium-webdriver';
 import { miniBrowserPath, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../../tools/engines';
 import { ARTIFACTS } from '../browser';
-import { markForClick, poll, type Doc, type Engine, type KeyName, type Session } from './driver';
+import {
+  EngineHang,
+  markForClick,
+  poll,
+  type Doc,
+  type Engine,
+  type KeyName,
+  type Session,
+} from './driver';
 import { screenPng, type Rect } from './xvfbScreen';
 
 const KEYS: Record<KeyName, string> = {
@@ -68,6 +76,22 @@ async function stopGroup(child: ChildProcess | null) {
   await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
 }
 
+/**
+ * A WebDriver command's answer, or EngineHang past a limit above the session's own timeouts (page
+ * load, script: 20 s): WebKitGTK has left a new session, and a screenshot, unanswered for minutes.
+ */
+const COMMAND_LIMIT_MS = 30_000;
+function answered<T>(what: string, command: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new EngineHang(`WebKit did not answer ${what} in ${COMMAND_LIMIT_MS / 1000} s`)),
+      COMMAND_LIMIT_MS,
+    );
+  });
+  return Promise.race([command, limit]).finally(() => clearTimeout(timer));
+}
+
 /** The script that evaluates an expression and hands back its (awaited) value or its error. */
 const evaluation = (expression: string) => `
   const done = arguments[arguments.length - 1];
@@ -87,12 +111,26 @@ const viewportAfterPaint = `new Promise((resolve) =>
     height: window.innerHeight,
   }), 100))))`;
 
-function sessionOf(driver: WebDriver, screenFile: string): Session {
+/** A session of the driver; `onLost` when a command of it goes unanswered. */
+function sessionOf(driver: WebDriver, screenFile: string, onLost: () => void): Session {
   // WebDriver has one current frame per session: each operation picks its document, one at a time
   let queue: Promise<unknown> = Promise.resolve();
   let clicks = 0;
-  const serial = <T>(run: () => Promise<T>): Promise<T> => {
-    const next = queue.then(run, run);
+  let lost: EngineHang | null = null; // the driver behind a command that was never answered
+  const serial = <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    const command = async () => {
+      if (lost) throw lost;
+      try {
+        return await answered(what, run());
+      } catch (error) {
+        if (error instanceof EngineHang) {
+          lost = error;
+          onLost();
+        }
+        throw error;
+      }
+    };
+    const next = queue.then(command, command);
     queue = next.catch(() => undefined);
     return next;
   };
@@ -104,7 +142,7 @@ function sessionOf(driver: WebDriver, screenFile: string): Session {
 
   const docIn = (frameSelector: string | null): Doc => {
     const evaluate = <T>(expression: string) =>
-      serial(async () => {
+      serial(`a script (${expression.trim().slice(0, 60)})`, async () => {
         await enter(frameSelector);
         const result = (await driver.executeAsyncScript(evaluation(expression))) as
           { ok: true; value: T } | { ok: false; error: string };
@@ -122,7 +160,7 @@ function sessionOf(driver: WebDriver, screenFile: string): Session {
           `${selector} ${text ?? ''}`,
           20_000,
         );
-        await serial(async () => {
+        await serial(`a click on ${selector}`, async () => {
           await enter(frameSelector);
           await driver.findElement(By.css(`[data-click="${mark}"]`)).click();
         });
@@ -132,8 +170,8 @@ function sessionOf(driver: WebDriver, screenFile: string): Session {
 
   return {
     engine: 'webkit',
-    goto: (url) => serial(() => driver.get(url)),
-    reload: () => serial(() => driver.navigate().refresh()),
+    goto: (url) => serial(`a load of ${url}`, () => driver.get(url)),
+    reload: () => serial('a reload', () => driver.navigate().refresh()),
     page: docIn(null),
     async frame(selector) {
       await poll(
@@ -144,7 +182,7 @@ function sessionOf(driver: WebDriver, screenFile: string): Session {
       return docIn(selector);
     },
     press: (key) =>
-      serial(async () => {
+      serial(`the key ${key}`, async () => {
         await driver.switchTo().defaultContent();
         await driver.actions().sendKeys(KEYS[key]).perform();
       }),
@@ -154,7 +192,8 @@ function sessionOf(driver: WebDriver, screenFile: string): Session {
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(join(ARTIFACTS, `${name}.png`), screenPng(screenFile, viewport));
     },
-    close: () => serial(() => driver.quit()),
+    // a lost session's browser goes with its driver's process group, at the next session's start
+    close: () => (lost ? Promise.resolve() : serial('the end of the session', () => driver.quit())),
   };
 }
 
@@ -202,10 +241,8 @@ export async function webkitEngine(): Promise<Engine> {
   let port = 0;
   const openDriver = () =>
     new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(capabilities()).build();
-
-  let version: string;
-  try {
-    await started(xvfb, async () => existsSync(`/tmp/.X11-unix/X${display}`), `Xvfb :${display}`);
+  /** WebKitWebDriver on a free port (its browsers are in its process group) */
+  const startDriver = async () => {
     port = await freePort();
     driverProcess = spawnGroup(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
       ...process.env,
@@ -216,11 +253,20 @@ export async function webkitEngine(): Promise<Engine> {
       async () => (await fetch(`http://127.0.0.1:${port}/status`).catch(() => null))?.ok === true,
       'WebKitWebDriver',
     );
-    const probe = await openDriver();
+  };
+  // it holds one session at a time: after one it lost, only a new driver opens another
+  let driverLost = false;
+  const lose = () => (driverLost = true);
+
+  let version: string;
+  try {
+    await started(xvfb, async () => existsSync(`/tmp/.X11-unix/X${display}`), `Xvfb :${display}`);
+    await startDriver();
+    const probe = await answered('a first session', openDriver());
     try {
       version = String((await probe.getCapabilities()).get('browserVersion') ?? 'unknown');
     } finally {
-      await probe.quit();
+      await answered('the end of the first session', probe.quit());
     }
   } catch (error) {
     await stop();
@@ -232,16 +278,28 @@ export async function webkitEngine(): Promise<Engine> {
     name: 'webkit',
     version: `WebKitGTK ${version}`,
     async open({ width = 1280, height = 720 } = {}) {
-      const driver = await openDriver();
+      if (driverLost) {
+        await stopGroup(driverProcess);
+        await startDriver();
+        driverLost = false;
+      }
+      const driver = await answered('a new session', openDriver()).catch((error: unknown) => {
+        if (error instanceof EngineHang) lose();
+        throw error;
+      });
       try {
         // no operation waits longer than a test would: a page that never loads, a promise never settled
-        await driver.manage().setTimeouts({ pageLoad: 20_000, script: 20_000 });
-        await driver.manage().window().setRect({ width, height });
+        await answered(
+          'the timeouts',
+          driver.manage().setTimeouts({ pageLoad: 20_000, script: 20_000 }),
+        );
+        await answered('the window size', driver.manage().window().setRect({ width, height }));
       } catch (error) {
-        await driver.quit().catch(() => undefined);
+        if (error instanceof EngineHang) lose();
+        else await answered('the end of the session', driver.quit()).catch(lose);
         throw error;
       }
-      return sessionOf(driver, join(framebufferDir, 'Xvfb_screen0'));
+      return sessionOf(driver, join(framebufferDir, 'Xvfb_screen0'), lose);
     },
     async shutdown() {
       await stop();
