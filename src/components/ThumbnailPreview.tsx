@@ -31,6 +31,9 @@ const preview = css`
   align-items: center;
   gap: 0.2rem;
   pointer-events: none;
+  /* over 'Пропустить заставку' and the next-episode card, which a short player puts in its way;
+     under the menus */
+  z-index: 1;
 `;
 
 const frame = css`
