@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { call, fork, put, race, select } from 'typed-redux-saga';
 import type { AdMediaEvent } from '../../src/ports/types';
 import type { PlayOutcome } from '../../src/shared/media';
-import { adsActions, selectAdVolume } from '../../src/state/ads';
+import { adsActions, selectAdMuted, selectAdVolume } from '../../src/state/ads';
 import { QUARTILES, VAST_ERROR } from '../../src/vast/model';
 import { selectAdWanted } from '../../src/state/selectors';
 import { getPorts } from '../lib/context';
@@ -89,6 +89,26 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
     playPending = true;
     run.tasks.push(yield* fork(attemptPlay, run, from));
   };
+  let mutingForBrowser = false;
+  let playedOnMuted = false;
+  /**
+   * The browser paused the playing advert by itself (Safari pauses one it finds has sound before
+   * any click): once, it plays on muted, as a start refused for its sound does; a second time the
+   * advert shows paused, for the viewer's click.
+   */
+  const pausedByBrowser = function* (run: VideoRun) {
+    yield* paused(run, false);
+    if (playedOnMuted) {
+      yield* put(adsActions.adPaused());
+      return;
+    }
+    playedOnMuted = true;
+    if (!(yield* select(selectAdMuted))) {
+      mutingForBrowser = true;
+      yield* call([adMedia, adMedia.setVolume], yield* select(selectAdVolume), true);
+    }
+    if (!playPending) yield* startPlay(run, null);
+  };
   const driver: CreativeDriver<VideoEvent> = {
     limits: {
       load: { code: VAST_ERROR.MEDIA_TIMEOUT, message: 'The media file did not load in time' },
@@ -113,6 +133,10 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
           yield* run.started ? playing(run) : startedPlaying(run);
           return null;
         case 'pause':
+          if (event.atEnd === false && !run.pausing && !run.ending) {
+            yield* pausedByBrowser(run);
+            return null;
+          }
           yield* paused(run, run.pausing); // its own pause at its end is not the viewer's
           return null;
         case 'timeupdate':
@@ -120,7 +144,9 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
           yield* progressed(run, event.currentTime, true);
           return null;
         case 'volumechange':
-          yield* volumeChanged(run, event.volume, event.muted, run.started);
+          // the player's own mute is not the viewer's
+          yield* volumeChanged(run, event.volume, event.muted, run.started && !mutingForBrowser);
+          mutingForBrowser = false;
           return null;
         case 'ended':
           for (const [name] of QUARTILES) yield* run.track.event(name);

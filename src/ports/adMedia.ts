@@ -11,7 +11,7 @@ export function createAdMediaPort(video: HTMLVideoElement, player: HTMLElement):
   const events: Record<string, () => AdMediaEvent> = {
     loadeddata: () => ({ type: 'loaded', duration: finite(video.duration) }),
     playing: () => ({ type: 'playing' }),
-    pause: () => ({ type: 'pause' }),
+    pause: () => ({ type: 'pause', atEnd: video.ended }),
     timeupdate: () => ({
       type: 'timeupdate',
       currentTime: video.currentTime,

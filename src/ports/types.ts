@@ -10,11 +10,7 @@ import type {
   PlayOutcome,
   StreamEngine,
 } from '../shared/media';
-import type {
-  MediaSessionAction,
-  MediaSessionEvent,
-  WakeLockOutcome,
-} from '../shared/systemMedia';
+import type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome } from '../shared/systemMedia';
 
 export type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome };
 
@@ -157,7 +153,11 @@ export interface PagePort {
 export type AdMediaEvent =
   | { type: 'loaded'; duration: number }
   | { type: 'playing' }
-  | { type: 'pause' }
+  /**
+   * atEnd: the element's own pause at its end (absent from logs of builds before it was told, read
+   * there as unknown)
+   */
+  | { type: 'pause'; atEnd?: boolean }
   /** the element's timeupdate, about four times a second while playing */
   | { type: 'timeupdate'; currentTime: number; duration: number }
   | { type: 'volumechange'; volume: number; muted: boolean }

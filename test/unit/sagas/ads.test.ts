@@ -345,6 +345,24 @@ describe('the ad-break actor: a pre-roll', () => {
     expect(p.contentCalls()).toContain('play');
   });
 
+  it('an advert the browser paused by itself plays on muted, untracked; a second such pause shows it paused', async () => {
+    const p = adPlayer(['nonskippable']);
+    await startPreroll(p, 6);
+    await p.playTo(0.25, 1, 6);
+    const callsBefore = p.adCalls().length;
+    await p.adEvent({ type: 'pause', atEnd: false }); // Safari: sound found, no click yet
+    expect(p.adCalls().slice(callsBefore)).toEqual(['setVolume', 'play']);
+    expect(p.adMedia.calls.at(-2)).toEqual({ method: 'setVolume', args: [1, true] });
+    await p.adEvent({ type: 'volumechange', volume: 1, muted: true }, { type: 'playing' });
+    expect(p.store.getState().ads).toMatchObject({ muted: true, ad: { status: 'playing' } });
+    await p.playTo(1.25, 2, 6);
+    await p.adEvent({ type: 'pause', atEnd: false });
+    expect(p.store.getState().ads.ad?.status).toBe('paused'); // the viewer's click plays it
+    expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(2);
+    // neither the mute nor the pauses were the viewer's
+    expect(p.beacons.filter((b) => /\/(mute|pause|resume)/.test(b))).toEqual([]);
+  });
+
   it('fills the impression cache-buster from the rng: eight digits', async () => {
     const p = adPlayer(['skippable']);
     await startPreroll(p);
