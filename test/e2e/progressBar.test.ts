@@ -188,9 +188,9 @@ describe('the progress bar on a desktop (1280x720)', () => {
     const { page, errors } = await openPage(browser(), { width: 480, height: 150 });
     const frame = await openEmbed(page, '?movie_id=1&auto_play=1');
     await waitFor(frame, `document.querySelector('video').currentTime > 1`, 30_000);
-    await waitFor(frame, `window.__player.getState().stream.thumbnails.cues.length === 12`);
     // held in the intro (1 s to 6 s), where 'Пропустить заставку' shows
     await frame.evaluate(() => document.querySelector('video')!.pause());
+    await waitFor(frame, `window.__player.getState().stream.thumbnails.cues.length === 12`);
     const bar = await box(frame, '[data-testid="progress"]');
     const y = bar.y + bar.height / 2;
     await page.mouse.move(bar.x + bar.width / 2, y - 10);

@@ -64,6 +64,7 @@ export async function poll(
     try {
       if (await read()) return;
     } catch (error) {
+      if (error instanceof EngineHang) throw error; // no later read will be answered
       last = error; // the document may be between loads
     }
     if (Date.now() > deadline)

@@ -64,16 +64,28 @@ async function started(child: ChildProcess, ready: () => Promise<boolean>, what:
 const spawnGroup = (command: string, args: string[], env?: NodeJS.ProcessEnv) =>
   spawn(command, args, { env, stdio: 'ignore', detached: true });
 
-/** Stops a process and every process it started (MiniBrowser and its web processes). */
+/**
+ * Stops a process and every process it started (MiniBrowser and its web processes): asked, then
+ * killed after 5 s, the group's other members too when the leader is already gone.
+ */
 async function stopGroup(child: ChildProcess | null) {
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return; // already gone
-  }
+  if (!child?.pid) return;
+  const group = -child.pid;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(group, name);
+      return true;
+    } catch {
+      return false; // no process left in the group
+    }
+  };
+  if (!signal('SIGTERM')) return;
+  const leaderRunning = child.exitCode === null && child.signalCode === null;
+  const gone = leaderRunning
+    ? new Promise((resolve) => child.once('exit', resolve))
+    : Promise.resolve();
   await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  signal('SIGKILL');
 }
 
 /**

@@ -4,7 +4,7 @@
 // and, with a video playing, has once not returned at all. The screen is what a viewer sees, and
 // reading it asks nothing of the engine.
 import { readFileSync } from 'node:fs';
-import { crc32, deflateSync } from 'node:zlib';
+import * as zlib from 'node:zlib';
 
 export interface Rect {
   x: number;
@@ -82,6 +82,20 @@ function rgbRows(file: Buffer, rect: Rect | null): { width: number; height: numb
   return { width, height, rows };
 }
 
+/** PNG's CRC-32: Node's own from 20.15, else computed here (the table of the PNG specification). */
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32: (data: Buffer) => number =
+  (zlib as { crc32?: (data: Buffer) => number }).crc32 ??
+  ((data) => {
+    let c = 0xffffffff;
+    for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  });
+
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -102,7 +116,7 @@ export function screenPng(xwdPath: string, rect: Rect | null = null): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(rows)),
+    chunk('IDAT', zlib.deflateSync(rows)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
