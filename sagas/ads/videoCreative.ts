@@ -92,21 +92,21 @@ export function* videoCreative(mediaUrl: string, early: EarlyPlay | null) {
   let mutingForBrowser = false;
   let playedOnMuted = false;
   /**
-   * The browser paused the playing advert by itself (Safari pauses one it finds has sound before
-   * any click): once, it plays on muted, as a start refused for its sound does; a second time the
-   * advert shows paused, for the viewer's click.
+   * The advert paused without the player asking. Safari pauses one it finds has sound before any
+   * click: once, an audible advert plays on muted, as a start refused for its sound does. Any other
+   * such pause (already muted, a second one: the viewer's context menu, the system's) shows it
+   * paused, for the viewer's click; while it is not wanted (hidden, out of view) it only stays so.
    */
   const pausedByBrowser = function* (run: VideoRun) {
     yield* paused(run, false);
-    if (playedOnMuted) {
+    if (!(yield* select(selectAdWanted))) return;
+    if (playedOnMuted || (yield* select(selectAdMuted))) {
       yield* put(adsActions.adPaused());
       return;
     }
     playedOnMuted = true;
-    if (!(yield* select(selectAdMuted))) {
-      mutingForBrowser = true;
-      yield* call([adMedia, adMedia.setVolume], yield* select(selectAdVolume), true);
-    }
+    mutingForBrowser = true;
+    yield* call([adMedia, adMedia.setVolume], yield* select(selectAdVolume), true);
     if (!playPending) yield* startPlay(run, null);
   };
   const driver: CreativeDriver<VideoEvent> = {

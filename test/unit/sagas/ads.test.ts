@@ -363,6 +363,26 @@ describe('the ad-break actor: a pre-roll', () => {
     expect(p.beacons.filter((b) => /\/(mute|pause|resume)/.test(b))).toEqual([]);
   });
 
+  it('a muted advert the browser paused shows paused at once; a hidden one only stays paused', async () => {
+    const p = adPlayer(['nonskippable']);
+    await startPreroll(p, 6);
+    await p.adEvent({ type: 'volumechange', volume: 1, muted: true });
+    await p.adEvent({ type: 'pause', atEnd: false }); // not for its sound: the viewer's or the system's
+    expect(p.store.getState().ads.ad?.status).toBe('paused');
+    expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(1);
+
+    const q = adPlayer(['nonskippable']);
+    await startPreroll(q, 6);
+    await q.setHidden(true);
+    await settle();
+    const calls = q.adCalls().length;
+    await q.adEvent({ type: 'pause', atEnd: false });
+    expect(q.adCalls().slice(calls)).toEqual([]);
+    await q.setHidden(false);
+    await settle();
+    expect(q.adCalls().slice(calls)).toEqual(['play']); // back in view, with its sound
+  });
+
   it('fills the impression cache-buster from the rng: eight digits', async () => {
     const p = adPlayer(['skippable']);
     await startPreroll(p);
