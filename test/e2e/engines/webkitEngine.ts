@@ -295,11 +295,9 @@ export async function webkitEngine(): Promise<Engine> {
         await startDriver();
         driverLost = false;
       }
-      const driver = await answered('a new session', openDriver()).catch((error: unknown) => {
-        if (error instanceof EngineHang) lose();
-        throw error;
-      });
+      let driver: WebDriver | null = null;
       try {
+        driver = await answered('a new session', openDriver());
         // no operation waits longer than a test would: a page that never loads, a promise never settled
         await answered(
           'the timeouts',
@@ -308,7 +306,7 @@ export async function webkitEngine(): Promise<Engine> {
         await answered('the window size', driver.manage().window().setRect({ width, height }));
       } catch (error) {
         if (error instanceof EngineHang) lose();
-        else await answered('the end of the session', driver.quit()).catch(lose);
+        else if (driver) await answered('the end of the session', driver.quit()).catch(lose);
         throw error;
       }
       return sessionOf(driver, join(framebufferDir, 'Xvfb_screen0'), lose);
