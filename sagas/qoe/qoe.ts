@@ -4,6 +4,7 @@ import { mediaActions, selectPlayedSeconds } from '../../src/state/playback';
 import { qoeActions, selectQoe, TIMED_ACTIONS, timeMatters } from '../../src/state/qoe';
 import { selectPlayerState } from '../../src/state/selectors';
 import { streamActions } from '../../src/state/stream';
+import { streamHealthActions } from '../../src/state/streamHealth';
 import { resumeActions, selectAutoplay } from '../../src/state/resume';
 import { getPorts } from '../lib/context';
 import { anyOf } from '../lib/anyOf';
@@ -63,7 +64,7 @@ export function* qoeActor() {
   yield* takeEvery(anyOf(TIMED_ACTIONS), clockAfter);
   yield* takeEvery(streamActions.levelSwitched.type, levelPlayed);
   yield* takeEvery(resumeActions.decided.type, autoplayDecided);
-  yield* takeEvery(streamActions.recovering.type, onRecovering);
+  yield* takeEvery(streamHealthActions.recovering.type, onRecovering);
   yield* takeEvery(mediaActions.reset.type, onReset);
-  yield* takeEvery(streamActions.failed.type, keepFrames);
+  yield* takeEvery(streamHealthActions.failed.type, keepFrames);
 }

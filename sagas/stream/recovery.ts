@@ -1,11 +1,17 @@
 import { call, put, select } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
-import { playbackRequests } from '../../src/state/playback';
-import { selectAudioFallback, selectRecoveries, streamActions } from '../../src/state/stream';
+import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
+import { selectAudioFallback, streamActions } from '../../src/state/stream';
+import {
+  selectHealthPhase,
+  selectRecoveries,
+  streamHealthActions,
+} from '../../src/state/streamHealth';
 import { systemActions } from '../../src/state/system';
 import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
+import { NETWORK_WAIT_LIMIT_MS, networkGone, waitForNetwork } from './networkWait';
 
 /** hls.js error details that SPEC.md section 8 makes fatal: the manifest itself is unusable. */
 const MANIFEST_FAILURES = new Set([
@@ -16,16 +22,15 @@ const MANIFEST_FAILURES = new Set([
 /** hls.js error details of an alternate audio or a subtitle track: the film can play on without it. */
 const AUDIO_TRACK_FAILURES = new Set(['audioTrackLoadError', 'audioTrackLoadTimeOut']);
 const SUBTITLE_FAILURES = new Set(['subtitleTrackLoadError', 'subtitleTrackLoadTimeOut']);
+/** Reloads per incident (the budget refills once the film plays on: src/state/streamHealth.ts). */
 export const MAX_MEDIA_RECOVERIES = 2;
 /** hls.js has retried each load already (src/stream/loadPolicies.ts): one reload more, then the message */
 export const MAX_NETWORK_RECOVERIES = 1;
 
-/**
- * Reports every engine error (its type, the network type from the bandwidth, the buffer), and for a
- * fatal one follows hls.js's documented recovery: recoverMediaError for media errors, startLoad after
- * a growing pause for network errors; past the budget, or for a broken manifest, the stream has failed.
- */
-export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }>;
+export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }> & {
+  /** the engine went silent while the film waited (the stall watch's verdict, no load failed) */
+  silent?: boolean;
+};
 
 /**
  * A track that cannot be loaded is not the film: subtitles go off, an alternate audio gives way to
@@ -48,6 +53,12 @@ function* fellBackFromTrack(event: MediaErrorEvent) {
   return true;
 }
 
+/**
+ * Reports every engine error (its type, the network type from the bandwidth, the buffer), and for a
+ * fatal one: a network that is gone is waited for (networkWait.ts); otherwise hls.js's documented
+ * recovery: recoverMediaError for media errors, startLoad after a growing pause for network errors;
+ * past the budget, or for a broken manifest, the stream has failed.
+ */
 export function* handleStreamError(event: MediaErrorEvent) {
   const { media, clock } = yield* getPorts();
   yield* put(
@@ -61,11 +72,22 @@ export function* handleStreamError(event: MediaErrorEvent) {
     }),
   );
   if (!event.fatal) return;
+  // one incident at a time: the wait under way resumes everything when the network is back
+  if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
   if (yield* fellBackFromTrack(event)) return;
-  // counted in the state (streamActions.recovering), so a restarted actor keeps the count
+  if (event.kind === 'network' && (yield* networkGone(event))) {
+    if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
+    const outcome = yield* waitForNetwork(event.details);
+    if (outcome === 'gaveUp')
+      yield* failStream(
+        `Stream failed: ${event.details}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
+      );
+    return;
+  }
+  // counted in the state (streamHealthActions.recovering), so a restarted actor keeps the count
   const budget = yield* select(selectRecoveries);
   if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
-    yield* put(streamActions.recovering());
+    yield* put(streamHealthActions.recovering({ atPlayedS: yield* select(selectPlayedSeconds) }));
     // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the film
     // that was playing, or about to, is asked to play again (else it would wait at 0 for good)
     const { paused } = yield* call([media, media.sample]);
@@ -78,7 +100,7 @@ export function* handleStreamError(event: MediaErrorEvent) {
     !MANIFEST_FAILURES.has(event.details) &&
     budget.network < MAX_NETWORK_RECOVERIES
   ) {
-    yield* put(streamActions.recovering());
+    yield* put(streamHealthActions.recovering({ atPlayedS: yield* select(selectPlayedSeconds) }));
     yield* call([clock, clock.sleep], 1000 * 2 ** budget.network);
     yield* call([media, media.recover], 'network' as const);
     return;
@@ -88,7 +110,7 @@ export function* handleStreamError(event: MediaErrorEvent) {
 
 /** The stream cannot go on: SPEC.md section 8, the viewer is told, with an id to quote, and offered a reload. */
 export function* failStream(detail: string) {
-  yield* put(streamActions.failed());
+  yield* put(streamHealthActions.failed());
   yield* put(
     systemActions.playbackFailed({
       reason: 'unexpected',

@@ -1,4 +1,5 @@
-import { call, race } from 'typed-redux-saga';
+import { call, race, select } from 'typed-redux-saga';
+import { selectWaitingForNetwork } from '../../src/state/streamHealth';
 import { plain } from '../lib/plainEffects';
 import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
@@ -21,7 +22,8 @@ export const STALL_DETAILS = 'engineStalled';
 /**
  * While the film waits for data: hls.js can go quiet for good (seen with hls.js 1.7: a level switch
  * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
- * spinner forever. A silent engine is treated as a fatal network error: one reload, then the message.
+ * spinner forever. A silent engine is treated as a fatal network error: waited for when the network
+ * is gone, else one reload, then the message.
  */
 function* watchEngine() {
   const { media, clock } = yield* getPorts();
@@ -29,6 +31,8 @@ function* watchEngine() {
     yield* call([clock, clock.sleep], STALL_CHECK_MS);
     const sample = yield* call([media, media.sample]);
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
+    // the engine stopped for a network that is gone: the wait for it resumes it
+    if (yield* select(selectWaitingForNetwork)) continue;
     const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
     const stalled: MediaErrorEvent = {
@@ -36,6 +40,7 @@ function* watchEngine() {
       fatal: true,
       kind: 'network',
       details: STALL_DETAILS,
+      silent: true,
       bandwidth: sample.bandwidth,
       bufferLength: Math.max(0, sample.bufferedEnd - sample.currentTime),
     };

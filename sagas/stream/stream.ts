@@ -38,6 +38,7 @@ import {
   DEFAULT_LANG_ORDER,
   orderAudioTracks,
 } from '../../src/stream/audioTracks';
+import { selectHealthPhase } from '../../src/state/streamHealth';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { networkTypeOf } from '../../src/stream/network';
@@ -82,7 +83,7 @@ function* applyAudioTracks(tracks: MediaTrack[], current: number) {
 const selectMovesOnAtEnd = (s: PlayerState) => selectAutoNext(s) && !s.nextUp.requested;
 
 function* recovering() {
-  return (yield* select(selectStreamStatus)) === 'recovering';
+  return (yield* select(selectHealthPhase)) === 'recovering';
 }
 
 function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing) {
@@ -195,7 +196,7 @@ function* play(playing: Playing) {
   if (outcome.ok) return;
   // A recovery attaches the element afresh and can cut this play short: again once the element has
   // its source back (its duration comes), else the film would wait at 0 for good.
-  if (outcome.reason === 'aborted' && status === 'recovering') playing.playWanted = true;
+  if (outcome.reason === 'aborted' && (yield* recovering())) playing.playWanted = true;
   if (outcome.reason !== 'not-allowed') return;
   // The browser refused sound without a gesture: start muted; failing that, the play button.
   const volume = yield* select(selectVolume);

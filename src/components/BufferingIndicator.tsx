@@ -1,5 +1,6 @@
 import { css, keyframes } from '@emotion/react';
 import { ru } from '../i18n/ru';
+import { selectWaitingForNetwork } from '../state/streamHealth';
 import { usePlayerSelector } from './hooks';
 
 const spin = keyframes`
@@ -20,11 +21,43 @@ const spinner = css`
   pointer-events: none;
 `;
 
-/** While the video waits for data after it started. */
+/** Under the spinner, while the viewer's connection is gone. */
+const connectionLine = css`
+  position: absolute;
+  top: calc(50% + 2.75rem);
+  left: 50%;
+  transform: translateX(-50%);
+  width: max-content;
+  max-width: calc(100% - 2rem);
+  margin: 0;
+  padding: 0.4rem 0.8rem;
+  border-radius: 0.4rem;
+  background: rgba(0, 0, 0, 0.65);
+  text-align: center;
+  color: white;
+  font-size: 1rem;
+  line-height: 1.4;
+  pointer-events: none;
+`;
+
+/**
+ * While the video waits for data after it started; with a line saying so when the viewer's
+ * connection is gone (the film goes on by itself when it is back).
+ */
 export function BufferingIndicator() {
   const buffering = usePlayerSelector(
     (s) => s.media.started && s.media.buffering && !s.media.paused,
   );
+  const offline = usePlayerSelector(selectWaitingForNetwork);
   if (!buffering) return null;
-  return <div css={spinner} role="status" aria-label={ru.buffering} data-testid="buffering" />;
+  return (
+    <>
+      <div css={spinner} role="status" aria-label={ru.buffering} data-testid="buffering" />
+      {offline && (
+        <p css={connectionLine} role="status" data-testid="connection-lost">
+          {ru.noConnection}
+        </p>
+      )}
+    </>
+  );
 }

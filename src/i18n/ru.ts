@@ -57,6 +57,7 @@ export const ru = {
   airplay: 'AirPlay',
   cast: 'Трансляция на устройство',
   buffering: 'Загрузка видео',
+  noConnection: 'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
   seasonsAndEpisodes: 'Сезоны и эпизоды',
   episodeCount: (n: number) => `${n} ${plural(n, 'эпизод', 'эпизода', 'эпизодов')}`,
   nextEpisode: 'Следующий эпизод',

@@ -1,6 +1,7 @@
 import { createAdMediaPort } from './adMedia';
 import { createBeaconPort } from './beacon';
 import { createClipboardPort } from './clipboard';
+import { createConnectionPort } from './connection';
 import { createDevicePort } from './device';
 import { createHttpPort, type EarlyResponses } from './http';
 import { createMediaPort, type EarlyManifests } from './media';
@@ -41,6 +42,7 @@ export function createBrowserPorts(
     storage: createStoragePort(),
     cookies: createCookiePort(),
     page: createPagePort(),
+    connection: createConnectionPort(),
     adMedia: createAdMediaPort(adVideo, player),
     vpaid: createVpaidPort(player, document.getElementById('ui')),
     beacon: createBeaconPort(),

@@ -68,7 +68,10 @@ export interface MediaPort {
   volume(): { volume: number; muted: boolean };
   /** the ranges of the content the element holds, in seconds, in order */
   buffered(): [number, number][];
-  /** the engine's documented recovery: recoverMediaError for media errors, startLoad for network ones */
+  /**
+   * the engine's documented recovery: recoverMediaError for media errors, startLoad for network
+   * ones (the manifest again when it never came)
+   */
   recover(kind: 'media' | 'network'): void;
   /**
    * Milliseconds since the streaming engine last loaded, buffered or reported anything; 0 for the
@@ -136,6 +139,16 @@ export interface ParentPort {
 export interface DevicePort {
   describe(): DeviceInfo;
   sha256(text: string): Promise<string>;
+}
+
+/** The viewer's connection, for telling a network that is gone from a server that is broken. */
+export interface ConnectionPort {
+  /** what the browser says (navigator.onLine): false only when it knows the network is gone */
+  online(): boolean;
+  /** whether the host of this address answers at all (any HTTP status) within timeoutMs */
+  probe(url: string, timeoutMs: number): Promise<boolean>;
+  /** the browser's online and offline events */
+  subscribe(listener: (event: { online: boolean }) => void): () => void;
 }
 
 /** The page's lifecycle: hidden when the tab goes to the background or the page unloads. */
@@ -277,6 +290,7 @@ export interface Ports {
   storage: StoragePort;
   cookies: CookiePort;
   page: PagePort;
+  connection: ConnectionPort;
   adMedia: AdMediaPort;
   vpaid: VpaidPort;
   beacon: BeaconPort;

@@ -61,6 +61,11 @@ export type MediaEvent =
       details: string;
       /** the alternate rendition (audio or subtitles track id) whose playlist it came from, if one */
       track?: { kind: 'audio' | 'subtitles'; id: number };
+      /**
+       * a load that failed with no answer at all (refused, reset, offline), not an HTTP status nor
+       * a time limit: the viewer's network may be gone (absent from logs of builds before it)
+       */
+      noResponse?: true;
       bandwidth: number;
       bufferLength: number;
     };

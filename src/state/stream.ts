@@ -10,7 +10,6 @@ import type {
 import { autoMaxHeight } from '../stream/levels';
 import type { CompactCue, Thumbnails } from '../stream/thumbnails';
 import { contentActions } from './content';
-import { mediaActions } from './playback';
 import { NO_MARKERS, type Markers } from '../stream/markers';
 
 /** Who asked: a host page's command (not remembered as the viewer's preference) or the viewer. */
@@ -43,7 +42,8 @@ export interface StreamError {
 export interface StreamState {
   url: string | null;
   engine: StreamEngine | null;
-  status: 'idle' | 'loading' | 'ready' | 'recovering' | 'failed';
+  /** the load's progress; how the stream fares after it is the stream's health (streamHealth.ts) */
+  status: 'idle' | 'loading' | 'ready';
   /** the dubbing studios of a master JSON, and the one playing */
   sources: MasterSource[];
   sourceIndex: number;
@@ -73,8 +73,6 @@ export interface StreamState {
   subtitles: ExternalSubtitle[];
   /** the master JSON's intro, credits and chapters of the episode */
   markers: Markers;
-  /** fatal errors of this stream recovered from, by kind: past a limit, the stream has failed */
-  recoveries: { media: number; network: number };
   /** the browser says the viewer saves data (Save-Data): automatic quality is capped */
   saveData: boolean;
   /** the viewer (or the host) picked a quality this session: the Save-Data cap no longer applies */
@@ -115,7 +113,6 @@ const initialState: StreamState = {
   base: '',
   subtitles: [],
   markers: NO_MARKERS,
-  recoveries: { media: 0, network: 0 },
   saveData: false,
   qualityPicked: false,
   thumbnails: { src: null, loadedFrom: null, failed: false, images: [], cues: [] },
@@ -221,15 +218,6 @@ export const streamSlice = createSlice({
     errorOccurred(state, action: PayloadAction<StreamError>) {
       state.lastError = action.payload;
     },
-    /** a recovery from the last (fatal) error, counted by its kind */
-    recovering(state) {
-      state.status = 'recovering';
-      const kind = state.lastError?.kind;
-      if (kind === 'media' || kind === 'network') state.recoveries[kind] += 1;
-    },
-    failed(state) {
-      state.status = 'failed';
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(streamRequests.qualityRequested, (state, action) => {
@@ -241,10 +229,6 @@ export const streamSlice = createSlice({
     // the speed asked is the one each later load applies (the element confirms it)
     builder.addCase(streamRequests.rateRequested, (state, action) => {
       state.rate = action.payload.rate;
-    });
-    // the film plays again: the recovery worked
-    builder.addCase(mediaActions.playing, (state) => {
-      if (state.status === 'recovering') state.status = 'ready';
     });
     // the last episode's intro, credits and chapters never show while the next one loads
     builder.addCase(contentActions.episodeSelected, (state) => {
@@ -265,7 +249,6 @@ export const selectAutoMaxHeight = (s: Holds) =>
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
-export const selectRecoveries = (s: Holds) => s.stream.recoveries;
 /** what a source switch needs of the stream now loaded (nothing before the first) */
 export const selectLoadedStream = (s: Holds) =>
   s.stream.url === null

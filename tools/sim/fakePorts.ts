@@ -4,6 +4,7 @@ import { createStreamLoop, TICK_MS } from '../../src/stream/loop';
 import type {
   AdMediaEvent,
   AdMediaPort,
+  ConnectionPort,
   DevicePort,
   HttpPort,
   HttpRequest,
@@ -382,6 +383,46 @@ export function fakeMediaSession() {
   return { port, calls, shown, press };
 }
 
+/**
+ * The viewer's connection: online and answering until the test says otherwise. `drop` takes the
+ * network away (the browser says offline when `offline`), `restore` brings it back (with the
+ * browser's online event when it had said offline).
+ */
+export function fakeConnection() {
+  const listeners = new Set<(e: { online: boolean }) => void>();
+  const net = { online: true, answers: true, probes: [] as string[] };
+  const port: ConnectionPort = {
+    online: () => net.online,
+    probe: async (url) => {
+      net.probes.push(url);
+      return net.answers;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const tell = (online: boolean) => listeners.forEach((l) => l({ online }));
+  return {
+    port,
+    net,
+    drop({ offline = false } = {}) {
+      net.answers = false;
+      if (offline && net.online) {
+        net.online = false;
+        tell(false);
+      }
+    },
+    restore() {
+      net.answers = true;
+      if (!net.online) {
+        net.online = true;
+        tell(true);
+      }
+    },
+  };
+}
+
 /** The screen wake lock: answers requests with `outcome`; `browserRelease` lets it go as a hidden page does. */
 export function fakeWakeLock(outcome: WakeLockOutcome = 'held') {
   const listeners = new Set<(e: { type: 'released' }) => void>();
@@ -429,6 +470,7 @@ export function fakePorts(
     storage: fakeStorage(),
     cookies: fakeStorage(),
     page: { subscribe: () => () => undefined, reloadFor: () => undefined },
+    connection: fakeConnection().port,
     adMedia: fakeAdMedia().port,
     vpaid: fakeVpaid().port,
     beacon: { fire: () => undefined },

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
+import { streamHealthActions } from '../../../src/state/streamHealth';
 import { uiRequests } from '../../../src/state/ui';
 import { viewportActions } from '../../../src/state/viewport';
 import { renderPlayer, seriesBooted } from './renderPlayer';
@@ -322,5 +323,24 @@ describe('the controls bar', () => {
       store.dispatch(mediaActions.waiting());
     });
     expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible();
+  });
+
+  it('says the connection is gone under the spinner while the player waits for the network', () => {
+    const { store } = renderPlayer(...booted);
+    const line = 'Нет соединения с интернетом. Продолжим, когда сеть вернётся';
+    act(() => {
+      store.dispatch(streamHealthActions.networkLost({ details: 'fragLoadError' }));
+    });
+    expect(screen.queryByText(line)).toBeNull(); // the film still plays out its buffer
+    act(() => {
+      store.dispatch(mediaActions.waiting());
+    });
+    expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible();
+    expect(screen.getByText(line)).toBeVisible();
+    act(() => {
+      store.dispatch(streamHealthActions.networkBack());
+    });
+    expect(screen.queryByText(line)).toBeNull();
+    expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible(); // data still to come
   });
 });

@@ -129,14 +129,14 @@ describe('the stream actor: loading', () => {
       hostOrigin: HOST_ORIGIN,
     });
     await settle();
-    const { system, stream } = store.getState();
+    const { system, stream, streamHealth } = store.getState();
     expect(system.failure).toMatchObject({
       reason: 'unexpected',
       errorId: expect.stringMatching(/^[0-9a-f]{8}$/),
       detail: 'Stream load failed: This browser cannot play HLS',
     });
     expect(system.crashes).toEqual([]);
-    expect(stream.status).toBe('failed');
+    expect(streamHealth.phase).toBe('failed');
     expect(stream.lastError).toMatchObject({ fatal: true, details: 'noHlsPlayback' });
     expect(media.calls.map((c) => c.method)).not.toContain('play');
   });
@@ -554,7 +554,7 @@ describe('the stream actor: errors', () => {
       { method: 'recover', args: ['media'] },
       { method: 'recover', args: ['media'] },
     ]);
-    expect(store.getState().stream.status).toBe('failed');
+    expect(store.getState().streamHealth.phase).toBe('failed');
     expect(store.getState().stream.lastError?.errorType).toBe('other');
     // hls.js loads no more and the film cannot go on behind the message
     expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['pause', 'unload']);
@@ -576,9 +576,9 @@ describe('the stream actor: errors', () => {
     await settle();
     // the element attached afresh is stopped: without a new play() the film would wait at 0
     expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['recover', 'play']);
-    expect(store.getState().stream.status).toBe('recovering');
+    expect(store.getState().streamHealth.phase).toBe('recovering');
     media.emit({ type: 'playing' });
-    expect(store.getState().stream.status).toBe('ready'); // recovered
+    expect(store.getState().streamHealth.phase).toBe('playing'); // recovered
     media.emit({ type: 'pause', currentTime: 3 });
     media.emit(error('media', 'bufferAppendError'));
     await settle();
@@ -673,7 +673,7 @@ describe('the stream actor: errors', () => {
     expect(store.getState().system.failure).toBeNull();
     media.emit(error('network', 'manifestLoadError'));
     await settle();
-    expect(store.getState().stream.status).toBe('failed');
+    expect(store.getState().streamHealth.phase).toBe('failed');
     expect(store.getState().system.failure?.reason).toBe('unexpected');
   });
 });

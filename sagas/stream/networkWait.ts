@@ -1,0 +1,97 @@
+import { buffers, eventChannel } from 'redux-saga';
+import { call, put, race, select } from 'typed-redux-saga';
+import { streamActions } from '../../src/state/stream';
+import { streamHealthActions } from '../../src/state/streamHealth';
+import { systemActions } from '../../src/state/system';
+import { anyOf } from '../lib/anyOf';
+import { getPorts } from '../lib/context';
+import { plain } from '../lib/plainEffects';
+
+/** How long a probe of the stream's host may take before it counts as no answer. */
+export const PROBE_TIMEOUT_MS = 5_000;
+/** The first wait before probing the host again, doubled after each probe up to the longest. */
+export const FIRST_PROBE_DELAY_MS = 1_000;
+export const LONGEST_PROBE_DELAY_MS = 8_000;
+/** A network away this long is given up on: the message with its id and the reload button. */
+export const NETWORK_WAIT_LIMIT_MS = 10 * 60_000;
+
+/**
+ * Where the probe asks: the root of the stream's own host, not the file that failed (a server may
+ * refuse that one path while the host answers), and any HTTP answer of the host counts.
+ */
+const selectProbeUrl = (s: { stream: { url: string | null } }) => {
+  try {
+    return s.stream.url === null ? null : new URL('/', s.stream.url).href;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Whether a failed load means the viewer's network is gone rather than the server broken: the
+ * browser says it is offline, or a load failed with no answer at all (or the engine went silent)
+ * and the stream's own host does not answer a probe either. A host that answers, even with an
+ * error, is reachable: the failure is the server's, and the bounded recovery applies.
+ */
+export function* networkGone(failure: { noResponse?: true; silent?: boolean }) {
+  const { connection } = yield* getPorts();
+  if (!(yield* call([connection, connection.online]))) return true;
+  if (!failure.noResponse && !failure.silent) return false;
+  const url = yield* select(selectProbeUrl);
+  if (url === null) return false;
+  return !(yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS));
+}
+
+/** Until the browser says it is online and the stream's host answers; false past the limit. */
+function* networkBack() {
+  const { connection, clock } = yield* getPorts();
+  const url = yield* select(selectProbeUrl);
+  const since = yield* call([clock, clock.now]);
+  // the browser's `online` cuts the wait short: a probe at once
+  const online = eventChannel<true>(
+    (emit) => connection.subscribe((e) => e.online && emit(true)),
+    buffers.sliding(1),
+  );
+  try {
+    for (let delay = FIRST_PROBE_DELAY_MS; ; delay = Math.min(delay * 2, LONGEST_PROBE_DELAY_MS)) {
+      const left = NETWORK_WAIT_LIMIT_MS - ((yield* call([clock, clock.now])) - since);
+      if (left <= 0) return false;
+      yield* race({
+        online: plain.take(online),
+        slept: plain.call([clock, clock.sleep], Math.min(delay, left)),
+      });
+      if (!(yield* call([connection, connection.online]))) continue;
+      if (url === null || (yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS)))
+        return true;
+    }
+  } finally {
+    online.close();
+  }
+}
+
+/**
+ * The viewer's network is gone: the film plays out what it has, the viewer sees the connection
+ * line with the spinner, and when the stream's host answers again loading resumes by itself from
+ * where it stopped (hls.js's startLoad takes up at the element's position). Spends no reload of
+ * the budget. 'over' when another stream was loaded or the message is up meanwhile; 'gaveUp' past
+ * NETWORK_WAIT_LIMIT_MS.
+ */
+export function* waitForNetwork(details: string) {
+  yield* put(streamHealthActions.networkLost({ details }));
+  const { back } = yield* race({
+    back: plain.call(networkBack),
+    over: plain.take(
+      anyOf([
+        streamActions.loadStarted.type,
+        systemActions.playbackFailed.type,
+        systemActions.bootFailed.type,
+      ]),
+    ),
+  });
+  if (back === undefined) return 'over' as const;
+  if (!back) return 'gaveUp' as const;
+  const { media } = yield* getPorts();
+  yield* put(streamHealthActions.networkBack());
+  yield* call([media, media.recover], 'network' as const);
+  return 'back' as const;
+}

@@ -1,0 +1,169 @@
+// The media port's engine where the browser has MediaSource: one hls.js instance for one stream,
+// its events told as the port's, its controls (level, tracks, recovery) behind plain calls.
+import type Hls from 'hls.js';
+import { levelCapOf, levelOfHeight } from '../stream/levels';
+import { LOAD_POLICIES } from '../stream/loadPolicies';
+import { earlyManifestLoader } from '../stream/earlyManifestLoader';
+import type { FetchedText } from '../shared/http';
+import type { MediaErrorKind, MediaEvent, MediaTrack } from '../shared/media';
+import type { MediaSource as MediaSourceSpec } from './types';
+import { bufferLength, finite } from './mediaElement';
+
+export type HlsModule = typeof import('hls.js');
+
+/** Manifests fetched ahead of the stream engine, each handed out once. */
+export interface EarlyManifests {
+  manifest(url: string): Promise<FetchedText> | null;
+}
+
+function errorKind({ ErrorTypes }: HlsModule, type: string): MediaErrorKind {
+  if (type === ErrorTypes.NETWORK_ERROR) return 'network';
+  if (type === ErrorTypes.MEDIA_ERROR) return 'media';
+  return 'other';
+}
+
+/** The alternate rendition an hls.js error came from, by its playlist's loader context (if one). */
+function trackOf(context: { type?: string; id?: number | null } | undefined) {
+  const id = context?.id;
+  if (typeof id !== 'number') return {};
+  if (context?.type === 'audioTrack') return { track: { kind: 'audio' as const, id } };
+  if (context?.type === 'subtitleTrack') return { track: { kind: 'subtitles' as const, id } };
+  return {};
+}
+
+const track = (t: { id: number; name?: string; lang?: string }): MediaTrack => ({
+  id: t.id,
+  name: t.name ?? '',
+  lang: t.lang ?? '',
+});
+
+/** hls.js events that show it at work: while a film waits for data, silence from all of them is a stall. */
+const ENGINE_WORK = [
+  'MANIFEST_LOADING',
+  'LEVEL_LOADING',
+  'LEVEL_LOADED',
+  'AUDIO_TRACK_LOADING',
+  'AUDIO_TRACK_LOADED',
+  'FRAG_LOADING',
+  'FRAG_LOADED',
+  'FRAG_BUFFERED',
+  'ERROR',
+] as const;
+
+/** hls.js instances created and not yet destroyed, on this page (the QA API and the benchmarks read it). */
+let liveEngines = 0;
+export const liveStreamEngines = () => liveEngines;
+
+export type HlsEngine = ReturnType<typeof startHlsEngine>;
+
+/** Loads the source into the element through hls.js; `useOwnSubtitles`: the stream's renditions. */
+export function startHlsEngine(
+  hlsJs: HlsModule,
+  video: HTMLVideoElement,
+  source: MediaSourceSpec,
+  emit: (event: MediaEvent) => void,
+  early: EarlyManifests | null,
+  useOwnSubtitles: boolean,
+) {
+  const { default: HlsClass, Events } = hlsJs;
+  /** the height automatic quality is capped under (Save-Data) until the viewer picks a level */
+  let cappedHeight: number | null = null;
+  /** when hls.js last showed it was at work (stall watch: idleMs) */
+  let activeAt = 0;
+  liveEngines += 1;
+  const hls: Hls = new HlsClass({
+    ...LOAD_POLICIES,
+    startPosition: source.startAt > 0 ? source.startAt : -1,
+    enableWebVTT: useOwnSubtitles,
+    ...(source.bandwidthEstimate ? { abrEwmaDefaultEstimate: source.bandwidthEstimate } : {}),
+    ...(early ? { pLoader: earlyManifestLoader(hlsJs, (url) => early.manifest(url)) } : {}),
+  });
+  hls.on(Events.MANIFEST_PARSED, (_e, data) => {
+    const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
+    const chosen = levelOfHeight(levels, source.preferredHeight);
+    if (chosen >= 0) hls.currentLevel = chosen;
+    // set before hls.js picks its first level (it starts loading after this event)
+    else {
+      cappedHeight = source.autoMaxHeight ?? null;
+      hls.autoLevelCapping = levelCapOf(levels, cappedHeight);
+    }
+    emit({ type: 'levels', levels, auto: hls.autoLevelEnabled });
+  });
+  // a level dropped (one that failed) moves the others' indices: the cap follows its height
+  hls.on(Events.LEVELS_UPDATED, (_e, data) => {
+    if (cappedHeight !== null) hls.autoLevelCapping = levelCapOf(data.levels, cappedHeight);
+  });
+  hls.on(Events.LEVEL_SWITCHED, (_e, data) =>
+    emit({ type: 'levelSwitched', level: data.level, auto: hls.autoLevelEnabled }),
+  );
+  hls.on(Events.AUDIO_TRACKS_UPDATED, (_e, data) =>
+    emit({ type: 'audioTracks', tracks: data.audioTracks.map(track), current: hls.audioTrack }),
+  );
+  hls.on(Events.AUDIO_TRACK_SWITCHED, (_e, data) =>
+    emit({ type: 'audioTrackSwitched', id: data.id }),
+  );
+  if (useOwnSubtitles) {
+    hls.on(Events.SUBTITLE_TRACKS_UPDATED, (_e, data) =>
+      emit({
+        type: 'subtitleTracks',
+        tracks: data.subtitleTracks.map(track),
+        current: hls.subtitleTrack,
+      }),
+    );
+    // hls.js tells of a switch inside the call that asked for it: told after it, as the
+    // external files' switches are
+    hls.on(Events.SUBTITLE_TRACK_SWITCH, (_e, data) =>
+      queueMicrotask(() => emit({ type: 'subtitleTrackSwitched', id: data.id })),
+    );
+  }
+  hls.on(Events.ERROR, (_e, data) =>
+    emit({
+      type: 'error',
+      fatal: data.fatal,
+      kind: errorKind(hlsJs, data.type),
+      details: data.details,
+      ...trackOf(data.context ?? undefined),
+      // no answer at all (refused, reset, offline): the stream actor asks whether the network is gone
+      ...(data.response?.code === 0 ? { noResponse: true as const } : {}),
+      bandwidth: finite(hls.bandwidthEstimate),
+      bufferLength: bufferLength(video),
+    }),
+  );
+  const working = () => {
+    activeAt = performance.now();
+  };
+  for (const name of ENGINE_WORK) hls.on(Events[name], working);
+  working();
+  hls.loadSource(source.url);
+  hls.attachMedia(video);
+
+  return {
+    bandwidth: () => hls.bandwidthEstimate,
+    /** -1 for automatic; the viewer's pick, so it lifts the Save-Data cap */
+    setLevel(level: number) {
+      cappedHeight = null;
+      hls.autoLevelCapping = -1;
+      hls.currentLevel = level;
+    },
+    setAudioTrack(id: number) {
+      hls.audioTrack = id;
+    },
+    /** the stream's own subtitle renditions (-1: off) */
+    setSubtitleTrack(id: number) {
+      hls.subtitleDisplay = id >= 0;
+      hls.subtitleTrack = id;
+      if (id < 0) queueMicrotask(() => emit({ type: 'subtitleTrackSwitched', id }));
+    },
+    recover(kind: 'media' | 'network') {
+      if (kind === 'media') hls.recoverMediaError();
+      // a manifest that never came (the network was gone at the start) is asked for again
+      else if (hls.levels.length === 0 && hls.url) hls.loadSource(hls.url);
+      else hls.startLoad();
+    },
+    idleMs: () => performance.now() - activeAt,
+    destroy() {
+      hls.destroy(); // removes every hls.js listener with it
+      liveEngines -= 1;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The content <video> element's side of the media port: its events as the port's, and the 100 ms
+// stream loop that samples it while it plays.
+import { createStreamLoop, TICK_MS, type RawSample } from '../stream/loop';
+import type { MediaEvent, MediaSample } from '../shared/media';
+import { elementVolume } from './elementVolume';
+
+export const finite = (n: number) => (Number.isFinite(n) ? n : 0);
+
+/** The end of the buffered range the position is in (the position itself when it is in none). */
+export function bufferedEnd(video: HTMLVideoElement): number {
+  const { buffered, currentTime } = video;
+  for (let i = 0; i < buffered.length; i++) {
+    if (buffered.start(i) <= currentTime + 0.1 && currentTime <= buffered.end(i))
+      return buffered.end(i);
+  }
+  return currentTime;
+}
+
+/** Seconds of media ahead of the position. */
+export const bufferLength = (video: HTMLVideoElement) =>
+  Math.max(0, bufferedEnd(video) - video.currentTime);
+
+/**
+ * Reports the element's events, and while it plays, a sample every 100 ms (one event, one
+ * flight-log entry) when what it shows changes. `bandwidth` is the engine's estimate (0 unknown).
+ */
+export function watchMediaElement(
+  video: HTMLVideoElement,
+  emit: (event: MediaEvent) => void,
+  bandwidth: () => number,
+) {
+  const videoEvents: Record<string, () => MediaEvent> = {
+    playing: () => ({ type: 'playing' }),
+    pause: () => ({ type: 'pause', currentTime: video.currentTime }),
+    waiting: () => ({ type: 'waiting' }),
+    ended: () => ({ type: 'ended' }),
+    seeking: () => ({ type: 'seeking', currentTime: video.currentTime }),
+    seeked: () => ({ type: 'seeked', currentTime: video.currentTime }),
+    durationchange: () => ({ type: 'durationchange', duration: finite(video.duration) }),
+    ratechange: () => ({ type: 'ratechange', rate: video.playbackRate }),
+    volumechange: () => ({
+      type: 'volumechange',
+      volume: elementVolume(video),
+      muted: video.muted,
+    }),
+  };
+  for (const [name, toEvent] of Object.entries(videoEvents)) {
+    video.addEventListener(name, () => emit(toEvent()));
+  }
+
+  function rawSample(): RawSample {
+    return {
+      currentTime: video.currentTime,
+      duration: finite(video.duration),
+      bufferedEnd: bufferedEnd(video),
+      paused: video.paused,
+      bandwidth: finite(bandwidth()),
+    };
+  }
+
+  const loop = createStreamLoop();
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const stopTicking = () => {
+    clearInterval(ticker);
+    ticker = undefined;
+  };
+  // Only the position is read every tick; the rest of the sample (the buffer is the dear part)
+  // when the loop may report.
+  video.addEventListener('playing', () => {
+    stopTicking();
+    ticker = setInterval(() => {
+      const sample = loop.tick(video.currentTime, video.paused, rawSample);
+      if (sample) emit({ type: 'tick', sample });
+    }, TICK_MS);
+  });
+  for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
+
+  return {
+    /** a new stream: its played time from zero */
+    reset: () => loop.reset(),
+    sample: (): MediaSample => loop.sample(rawSample()),
+  };
+}

@@ -1,0 +1,117 @@
+// The stream's health: one small state machine, every transition an action the flight log records,
+// so a replay shows why the player waited, reloaded or gave up.
+//
+//   idle ──playing──▶ playing ──waiting──▶ waitingForData ──playing──▶ playing
+//   recovering ──playing, or the position moving on after a reload of the network──▶ playing
+//     any but failed ──networkLost──▶ waitingForNetwork ──networkBack──▶ recovering ──playing──▶ playing
+//     any but failed ──recovering──▶ recovering           any ──failed──▶ failed (until the next load)
+//
+// The budget of reloads is counted per incident: once the film has played on for BUDGET_REFILL_S
+// after a reload, the next fault starts from a full budget, so a two-hour film survives any number
+// of separate faults. Waiting for the network spends none of it.
+import { createAction, createSlice } from '@reduxjs/toolkit';
+import type { MediaErrorKind } from '../shared/media';
+import { mediaActions } from './playback';
+import { streamActions } from './stream';
+
+export type StreamHealthPhase =
+  'idle' | 'playing' | 'waitingForData' | 'waitingForNetwork' | 'recovering' | 'failed';
+
+/** Seconds of playing after a reload past which the reload budget is full again. */
+export const BUDGET_REFILL_S = 30;
+
+export interface StreamHealthState {
+  phase: StreamHealthPhase;
+  /** what led to this phase: the error's details, or the media event */
+  reason: string | null;
+  /** reloads spent in this incident, by the kind of the fatal error they answered */
+  recoveries: { media: number; network: number };
+  /** the episode's played seconds at the last reload (null: none in this incident) */
+  recoveredAtPlayedS: number | null;
+  /** the last fatal or reported error's kind, which a reload is counted under */
+  lastErrorKind: MediaErrorKind | null;
+}
+
+const initialState: StreamHealthState = {
+  phase: 'idle',
+  reason: null,
+  recoveries: { media: 0, network: 0 },
+  recoveredAtPlayedS: null,
+  lastErrorKind: null,
+};
+
+/** The stream actor's verdicts on the stream; the media element's events are the other transitions. */
+export const streamHealthActions = {
+  /** requests fail without an answer and the stream's host does not answer a probe: wait for it */
+  networkLost: createAction<{ details: string }>('stream/networkLost'),
+  /** the stream's host answered again: loading resumes from where it stopped */
+  networkBack: createAction('stream/networkBack'),
+  /**
+   * a reload answering the last fatal error, counted under its kind, at the episode's played
+   * seconds (absent from logs of builds before the budget refilled: never refilled there)
+   */
+  recovering: createAction<{ atPlayedS: number } | undefined>('stream/recovering'),
+  /** the stream cannot go on: the viewer gets the message */
+  failed: createAction('stream/failed'),
+};
+
+const moveTo = (state: StreamHealthState, phase: StreamHealthPhase, reason: string | null) => {
+  state.phase = phase;
+  state.reason = reason;
+};
+
+export const streamHealthSlice = createSlice({
+  name: 'streamHealth',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    // a new stream (another episode or source): nothing spent yet
+    builder.addCase(streamActions.loadStarted, () => initialState);
+    builder.addCase(streamActions.errorOccurred, (state, action) => {
+      state.lastErrorKind = action.payload.kind;
+    });
+    builder.addCase(mediaActions.playing, (state) => {
+      // the element plays out its buffer while the network is away: still waiting for it
+      if (state.phase === 'failed' || state.phase === 'waitingForNetwork') return;
+      moveTo(state, 'playing', 'playing');
+    });
+    builder.addCase(mediaActions.waiting, (state) => {
+      if (state.phase === 'idle' || state.phase === 'playing')
+        moveTo(state, 'waitingForData', 'waiting');
+    });
+    // changes nothing but at these moments: a position report alone must not re-render the view
+    builder.addCase(mediaActions.positionChanged, (state, action) => {
+      // loading taken up again (startLoad) while the film played on from its buffer: no playing
+      // event will come, the film moving on says it (a media recovery stops the element first)
+      if (state.phase === 'recovering' && state.lastErrorKind !== 'media')
+        moveTo(state, 'playing', 'moving');
+      const since = state.recoveredAtPlayedS;
+      if (since !== null && action.payload.playedSeconds - since >= BUDGET_REFILL_S) {
+        state.recoveries = initialState.recoveries;
+        state.recoveredAtPlayedS = null;
+      }
+    });
+    builder.addCase(streamHealthActions.networkLost, (state, action) => {
+      if (state.phase !== 'failed') moveTo(state, 'waitingForNetwork', action.payload.details);
+    });
+    builder.addCase(streamHealthActions.networkBack, (state) => {
+      if (state.phase === 'waitingForNetwork') moveTo(state, 'recovering', 'networkBack');
+    });
+    builder.addCase(streamHealthActions.recovering, (state, action) => {
+      if (state.phase === 'failed') return;
+      const kind = state.lastErrorKind;
+      moveTo(state, 'recovering', kind);
+      if (kind === 'media' || kind === 'network') state.recoveries[kind] += 1;
+      state.recoveredAtPlayedS = action.payload?.atPlayedS ?? null;
+    });
+    builder.addCase(streamHealthActions.failed, (state) => {
+      moveTo(state, 'failed', state.reason);
+    });
+  },
+});
+
+type Holds = { streamHealth: StreamHealthState };
+export const selectHealthPhase = (s: Holds) => s.streamHealth.phase;
+export const selectRecoveries = (s: Holds) => s.streamHealth.recoveries;
+/** the viewer's connection is gone and the player waits for it (the connection line shows) */
+export const selectWaitingForNetwork = (s: Holds) => s.streamHealth.phase === 'waitingForNetwork';

@@ -1,0 +1,338 @@
+// The stream's health: its state machine's transitions, the reload budget that refills, and a
+// network that is gone (waited for) told apart from a server that is broken (the message, quickly).
+import { STALL_CHECK_MS, STALL_LIMIT_MS } from '../../../sagas/stream/stallWatch';
+import { LONGEST_PROBE_DELAY_MS, NETWORK_WAIT_LIMIT_MS } from '../../../sagas/stream/networkWait';
+import { rootReducer, type PlayerState } from '../../../src/state';
+import { contentActions } from '../../../src/state/content';
+import { mediaActions } from '../../../src/state/playback';
+import { streamActions } from '../../../src/state/stream';
+import {
+  BUDGET_REFILL_S,
+  streamHealthActions,
+  type StreamHealthPhase,
+} from '../../../src/state/streamHealth';
+import type { MediaEvent } from '../../../src/shared/media';
+import {
+  fakeConnection,
+  fakeHttp,
+  fakeMedia,
+  fakePorts,
+  HOST_ORIGIN,
+  virtualClock,
+} from '../../../tools/sim/fakePorts';
+import { series } from '../../../tools/sim/fixtures';
+import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+
+type Action = Parameters<typeof rootReducer>[1];
+
+const position = (playedSeconds: number) =>
+  mediaActions.positionChanged({ currentTime: 1, duration: 3600, bufferedEnd: 20, playedSeconds });
+const loaded = streamActions.loadStarted({
+  url: 'https://cdn.example/a.m3u8',
+  sources: [],
+  sourceIndex: 0,
+});
+const fatal = (kind: 'network' | 'media') =>
+  streamActions.errorOccurred({
+    fatal: true,
+    kind,
+    errorType: kind === 'network' ? 'network' : 'other',
+    details: kind === 'network' ? 'fragLoadError' : 'bufferAppendError',
+    networkType: '4g',
+    bufferLength: 10,
+  });
+
+function run(...actions: Action[]): PlayerState {
+  return actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+}
+const phases = (...actions: Action[]) => {
+  const seen: StreamHealthPhase[] = [];
+  actions.reduce(
+    (state, action) => {
+      const next = rootReducer(state, action);
+      seen.push(next.streamHealth.phase);
+      return next;
+    },
+    rootReducer(undefined, { type: '@@init' }),
+  );
+  return seen;
+};
+
+describe('the stream’s health machine', () => {
+  it('goes playing, waiting for data and back as the element reports', () => {
+    expect(
+      phases(loaded, mediaActions.playing(), mediaActions.waiting(), mediaActions.playing()),
+    ).toEqual(['idle', 'playing', 'waitingForData', 'playing']);
+  });
+
+  it('waits for the network until it is back, whatever the element plays out meanwhile', () => {
+    expect(
+      phases(
+        loaded,
+        mediaActions.playing(),
+        streamHealthActions.networkLost({ details: 'fragLoadError' }),
+        mediaActions.playing(), // the buffer it still had
+        mediaActions.waiting(),
+        streamHealthActions.networkBack(),
+        mediaActions.playing(),
+      ),
+    ).toEqual([
+      'idle',
+      'playing',
+      'waitingForNetwork',
+      'waitingForNetwork',
+      'waitingForNetwork',
+      'recovering',
+      'playing',
+    ]);
+    // the film never ran dry: it moving on after the network came back is the end of the incident
+    expect(
+      phases(
+        loaded,
+        mediaActions.playing(),
+        fatal('network'),
+        streamHealthActions.networkLost({ details: 'fragLoadError' }),
+        position(10),
+        streamHealthActions.networkBack(),
+        position(11),
+      ),
+    ).toEqual([
+      'idle',
+      'playing',
+      'playing',
+      'waitingForNetwork',
+      'waitingForNetwork',
+      'recovering',
+      'playing',
+    ]);
+    // a media recovery attaches the element afresh: only its playing event ends it
+    expect(
+      phases(loaded, fatal('media'), streamHealthActions.recovering({ atPlayedS: 3 }), position(4)),
+    ).toEqual(['idle', 'idle', 'recovering', 'recovering']);
+    const state = run(loaded, streamHealthActions.networkLost({ details: 'fragLoadError' }));
+    expect(state.streamHealth.reason).toBe('fragLoadError'); // why it waits, in the log's state
+    expect(state.streamHealth.recoveries).toEqual({ media: 0, network: 0 }); // a wait costs nothing
+  });
+
+  it('counts a reload under its error’s kind; failed stays failed until the next load', () => {
+    const state = run(
+      loaded,
+      mediaActions.playing(),
+      fatal('media'),
+      streamHealthActions.recovering({ atPlayedS: 12 }),
+    );
+    expect(state.streamHealth).toMatchObject({
+      phase: 'recovering',
+      recoveries: { media: 1, network: 0 },
+      recoveredAtPlayedS: 12,
+    });
+    const failed = run(loaded, streamHealthActions.failed(), mediaActions.playing());
+    expect(failed.streamHealth.phase).toBe('failed');
+    expect(rootReducer(failed, loaded).streamHealth.phase).toBe('idle');
+  });
+
+  it(`refills the budget after ${BUDGET_REFILL_S} s of playing since the last reload`, () => {
+    const reloaded = run(
+      loaded,
+      fatal('network'),
+      streamHealthActions.recovering({ atPlayedS: 100 }),
+      mediaActions.playing(),
+    );
+    const almost = rootReducer(reloaded, position(100 + BUDGET_REFILL_S - 1));
+    expect(almost.streamHealth.recoveries.network).toBe(1);
+    expect(almost.streamHealth).toBe(reloaded.streamHealth); // a position report alone changes nothing
+    const refilled = rootReducer(almost, position(100 + BUDGET_REFILL_S));
+    expect(refilled.streamHealth.recoveries).toEqual({ media: 0, network: 0 });
+    // a reload from an older build's log (no played time) never refills, as that build did
+    const old = run(loaded, fatal('network'), streamHealthActions.recovering(), position(5000));
+    expect(old.streamHealth.recoveries.network).toBe(1);
+  });
+});
+
+/** The whole player on fake ports and virtual time, the film playing at 30:00 of a two-hour film. */
+async function playingFilm() {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const connection = fakeConnection();
+  const ports = fakePorts({
+    http: fakeHttp(catalogRoutes(2, series)),
+    media: media.port,
+    clock: clock.port,
+    connection: connection.port,
+  });
+  const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
+    hostOrigin: HOST_ORIGIN,
+  });
+  await settle();
+  Object.assign(media.state, { duration: 7200, currentTime: 1800, bufferedEnd: 1830 });
+  media.emit({ type: 'playing' });
+  await settle();
+  const recovers = () => media.calls.filter((c) => c.method === 'recover');
+  const health = () => store.getState().streamHealth;
+  const failure = () => store.getState().system.failure;
+  const errors = () => store.getState().stream.lastError;
+  return { store, media, clock, connection, recovers, health, failure, errors };
+}
+
+const loadFailed = (details: string, extra: Partial<Extract<MediaEvent, { type: 'error' }>> = {}) =>
+  ({
+    type: 'error',
+    fatal: true,
+    kind: 'network',
+    details,
+    bandwidth: 2_000_000,
+    bufferLength: 25,
+    ...extra,
+  }) as const;
+
+describe('a network that goes away is waited for', () => {
+  it('waits with the film’s position kept, for minutes, and resumes by itself when the host answers', async () => {
+    const s = await playingFilm();
+    s.connection.drop(); // requests fail without an answer; the browser still says online
+    s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+    await settle();
+    expect(s.health().phase).toBe('waitingForNetwork');
+    expect(s.connection.net.probes).toEqual([`${new URL(s.store.getState().stream.url!).origin}/`]); // its own host
+    // the buffer runs out: the spinner and the connection line, never the message
+    s.media.emit({ type: 'waiting' });
+    await s.clock.advance(3 * 60_000);
+    expect(s.failure()).toBeNull();
+    expect(s.recovers()).toEqual([]);
+    expect(s.health().phase).toBe('waitingForNetwork');
+    // probed with a growing pause: at most one probe per LONGEST_PROBE_DELAY_MS once it is long
+    const probes = s.connection.net.probes.length;
+    expect(probes).toBeLessThanOrEqual((3 * 60_000) / LONGEST_PROBE_DELAY_MS + 5);
+    expect(probes).toBeGreaterThan((3 * 60_000) / LONGEST_PROBE_DELAY_MS - 1);
+    s.connection.restore();
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS);
+    expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]); // startLoad where it was
+    expect(s.health().phase).not.toBe('waitingForNetwork');
+    expect(s.media.calls.filter((c) => c.method === 'load')).toHaveLength(1); // no reload of the stream
+    s.media.emit({ type: 'playing' });
+    await settle();
+    expect(s.health().phase).toBe('playing');
+    expect(s.health().recoveries).toEqual({ media: 0, network: 0 });
+  });
+
+  it('resumes at once on the browser’s online event, and through any number of drops', async () => {
+    const s = await playingFilm();
+    for (let drop = 1; drop <= 3; drop++) {
+      s.connection.drop({ offline: true });
+      // a time limit while the browser says offline is the network too, not a hung server
+      s.media.emit(loadFailed('fragLoadTimeOut'));
+      await settle();
+      expect(s.health().phase).toBe('waitingForNetwork');
+      await s.clock.advance(12_000);
+      s.connection.restore(); // fires `online`
+      await settle();
+      expect(s.recovers()).toHaveLength(drop); // without waiting for the next probe
+      s.media.emit({ type: 'playing' });
+      await s.clock.advance(60_000);
+    }
+    expect(s.failure()).toBeNull();
+  });
+
+  it('takes further errors of the same drop as one incident', async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+    await settle();
+    s.media.emit(loadFailed('levelLoadError', { noResponse: true }));
+    await settle();
+    expect(s.errors()?.details).toBe('levelLoadError'); // still reported
+    await s.clock.advance(30_000);
+    expect(s.recovers()).toEqual([]);
+    expect(s.connection.net.probes.length).toBeLessThan(8); // one wait's probes, not two
+    s.connection.restore();
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS);
+    expect(s.recovers()).toHaveLength(1);
+  });
+
+  it('does not call a silent engine stalled while it waits for the network', async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+    s.media.state.engineIdleMs = STALL_LIMIT_MS * 100;
+    s.media.emit({ type: 'waiting' });
+    await s.clock.advance(STALL_CHECK_MS * 20);
+    expect(s.errors()?.details).toBe('fragLoadError'); // no engineStalled reported after it
+    expect(s.failure()).toBeNull();
+  });
+
+  it('an engine gone silent with the host unreachable waits for the network too', async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.state.engineIdleMs = STALL_LIMIT_MS;
+    s.media.emit({ type: 'waiting' });
+    await s.clock.advance(STALL_CHECK_MS * 5);
+    expect(s.health()).toMatchObject({ phase: 'waitingForNetwork', reason: 'engineStalled' });
+    expect(s.failure()).toBeNull();
+  });
+
+  it(`gives the message with its id after ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes away`, async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+    await s.clock.advance(NETWORK_WAIT_LIMIT_MS - 10_000);
+    expect(s.failure()).toBeNull();
+    await s.clock.advance(20_000);
+    expect(s.failure()).toMatchObject({
+      reason: 'unexpected',
+      errorId: expect.stringMatching(/^[0-9a-f]{8}$/),
+      detail: 'Stream failed: fragLoadError, the network away 10 minutes',
+    });
+    expect(s.health().phase).toBe('failed');
+  });
+
+  it('stops waiting when another episode is chosen', async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+    await settle();
+    s.store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    expect(s.health().phase).toBe('idle');
+    s.connection.restore();
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS * 2);
+    expect(s.recovers()).toEqual([]); // the old stream's wait is over
+  });
+});
+
+describe('a server that is broken still gives the message quickly', () => {
+  it.each([
+    ['answers with an error', loadFailed('fragLoadError')], // an HTTP status: it answered
+    ['hangs (no first byte)', loadFailed('fragLoadTimeOut')],
+    ['resets one path while the host answers', loadFailed('fragLoadError', { noResponse: true })],
+  ])('a host that %s: one reload, then the message', async (_how, failure) => {
+    const s = await playingFilm();
+    s.media.emit(failure);
+    await s.clock.advance(2_000);
+    expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
+    expect(s.health().phase).not.toBe('waitingForNetwork');
+    s.media.emit(failure);
+    await s.clock.advance(2_000);
+    expect(s.failure()?.reason).toBe('unexpected');
+  });
+});
+
+describe('a budget that refills', () => {
+  it(`a fault ${BUDGET_REFILL_S} s of playing after the last starts from a full budget`, async () => {
+    const s = await playingFilm();
+    for (let fault = 1; fault <= 4; fault++) {
+      s.media.emit(loadFailed('fragLoadError'));
+      await s.clock.advance(1_000);
+      expect(s.recovers()).toHaveLength(fault);
+      s.media.emit({ type: 'playing' });
+      await s.clock.advance((BUDGET_REFILL_S + 1) * 1000);
+    }
+    expect(s.failure()).toBeNull();
+    // two faults within the incident: the message
+    s.media.emit(loadFailed('fragLoadError'));
+    await s.clock.advance(1_000);
+    s.media.emit({ type: 'playing' });
+    await s.clock.advance((BUDGET_REFILL_S - 5) * 1000);
+    s.media.emit(loadFailed('fragLoadError'));
+    await s.clock.advance(1_000);
+    expect(s.failure()?.detail).toBe('Stream failed: fragLoadError');
+  });
+});
