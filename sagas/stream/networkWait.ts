@@ -1,4 +1,3 @@
-import { buffers, eventChannel } from 'redux-saga';
 import { call, put, race, select } from 'typed-redux-saga';
 import { streamActions } from '../../src/state/stream';
 import { streamHealthActions } from '../../src/state/streamHealth';
@@ -47,25 +46,20 @@ function* networkBack() {
   const { connection, clock } = yield* getPorts();
   const url = yield* select(selectProbeUrl);
   const since = yield* call([clock, clock.now]);
-  // the browser's `online` cuts the wait short: a probe at once
-  const online = eventChannel<true>(
-    (emit) => connection.subscribe((e) => e.online && emit(true)),
-    buffers.sliding(1),
-  );
-  try {
-    for (let delay = FIRST_PROBE_DELAY_MS; ; delay = Math.min(delay * 2, LONGEST_PROBE_DELAY_MS)) {
-      const left = NETWORK_WAIT_LIMIT_MS - ((yield* call([clock, clock.now])) - since);
-      if (left <= 0) return false;
-      yield* race({
-        online: plain.take(online),
-        slept: plain.call([clock, clock.sleep], Math.min(delay, left)),
-      });
-      if (!(yield* call([connection, connection.online]))) continue;
-      if (url === null || (yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS)))
-        return true;
-    }
-  } finally {
-    online.close();
+  for (let delay = FIRST_PROBE_DELAY_MS; ; delay = Math.min(delay * 2, LONGEST_PROBE_DELAY_MS)) {
+    const left = NETWORK_WAIT_LIMIT_MS - ((yield* call([clock, clock.now])) - since);
+    if (left <= 0) return false;
+    // the browser's `online` (recovery.ts, watchConnection) cuts the wait short: a probe at once
+    yield* race({
+      online: plain.take(
+        (a: { type: string; payload?: { online?: boolean } }) =>
+          streamHealthActions.connectionChanged.match(a) && a.payload.online,
+      ),
+      slept: plain.call([clock, clock.sleep], Math.min(delay, left)),
+    });
+    if (!(yield* call([connection, connection.online]))) continue;
+    if (url === null || (yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS)))
+      return true;
   }
 }
 

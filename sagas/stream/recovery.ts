@@ -1,4 +1,5 @@
-import { call, put, select } from 'typed-redux-saga';
+import { buffers, eventChannel } from 'redux-saga';
+import { call, fork, put, select, take } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
 import { selectAudioFallback, streamActions } from '../../src/state/stream';
@@ -76,12 +77,7 @@ export function* handleStreamError(event: MediaErrorEvent) {
   if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
   if (yield* fellBackFromTrack(event)) return;
   if (event.kind === 'network' && (yield* networkGone(event))) {
-    if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
-    const outcome = yield* waitForNetwork(event.details);
-    if (outcome === 'gaveUp')
-      yield* failStream(
-        `Stream failed: ${event.details}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
-      );
+    yield* waitOutNetwork(event.details);
     return;
   }
   // counted in the state (streamHealthActions.recovering), so a restarted actor keeps the count
@@ -106,6 +102,43 @@ export function* handleStreamError(event: MediaErrorEvent) {
     return;
   }
   yield* failStream(`Stream failed: ${event.details}`);
+}
+
+/** Waits for the network (networkWait.ts), one wait at a time; past its limit, the message. */
+function* waitOutNetwork(details: string) {
+  if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
+  const outcome = yield* waitForNetwork(details);
+  if (outcome === 'gaveUp')
+    yield* failStream(
+      `Stream failed: ${details}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
+    );
+}
+
+/**
+ * The browser's online and offline events, told as actions (the one subscription to them: a wait
+ * for the network takes its `online` from here). When it says the network is gone, that is waited
+ * for at once, so the viewer is told as soon as the film runs dry (hls.js 1.7 itself only pauses its
+ * loads while offline, which would leave a plain spinner until the stall watch's 10 s).
+ */
+export function* watchConnection() {
+  const { connection } = yield* getPorts();
+  const changes = eventChannel<{ online: boolean }>(
+    (emit) => connection.subscribe((e) => emit({ online: e.online })),
+    buffers.sliding(2),
+  );
+  try {
+    for (;;) {
+      const { online } = yield* take(changes);
+      yield* put(streamHealthActions.connectionChanged({ online }));
+      if (online) continue;
+      const phase = yield* select(selectHealthPhase);
+      // nothing loaded yet, or the message is up: the loads' own errors say what to do
+      if (phase === 'idle' || phase === 'failed') continue;
+      yield* fork(waitOutNetwork, 'offline');
+    }
+  } finally {
+    changes.close();
+  }
 }
 
 /** The stream cannot go on: SPEC.md section 8, the viewer is told, with an id to quote, and offered a reload. */

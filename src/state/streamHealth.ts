@@ -44,6 +44,8 @@ const initialState: StreamHealthState = {
 export const streamHealthActions = {
   /** requests fail without an answer and the stream's host does not answer a probe: wait for it */
   networkLost: createAction<{ details: string }>('stream/networkLost'),
+  /** the browser's online and offline events, as the stream actor hears them */
+  connectionChanged: createAction<{ online: boolean }>('stream/connectionChanged'),
   /** the stream's host answered again: loading resumes from where it stopped */
   networkBack: createAction('stream/networkBack'),
   /**

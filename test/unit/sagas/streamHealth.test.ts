@@ -232,6 +232,25 @@ describe('a network that goes away is waited for', () => {
     expect(s.failure()).toBeNull();
   });
 
+  it('waits at once when the browser says it is offline, before any load fails', async () => {
+    const s = await playingFilm();
+    s.connection.drop({ offline: true });
+    await settle();
+    expect(s.health()).toMatchObject({ phase: 'waitingForNetwork', reason: 'offline' });
+    await s.clock.advance(20_000);
+    expect(s.recovers()).toEqual([]);
+    s.connection.restore();
+    await settle();
+    expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
+    expect(s.failure()).toBeNull();
+    // before the stream has played, the loads' own errors decide
+    s.store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    await settle();
+    s.connection.drop({ offline: true });
+    await settle();
+    expect(s.health().phase).toBe('idle');
+  });
+
   it('takes further errors of the same drop as one incident', async () => {
     const s = await playingFilm();
     s.connection.drop();
