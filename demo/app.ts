@@ -2,6 +2,7 @@
 import compression from 'compression';
 import express, { type Request } from 'express';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { catalog } from './catalog';
@@ -225,6 +226,13 @@ export function createDemoApp({
 export interface DemoServer {
   url: string;
   close(): Promise<void>;
+  /**
+   * The network tests' drop: the server stops listening and cuts every open connection, so the
+   * browser's requests are refused, as when the viewer's network is gone; until accept.
+   */
+  refuseConnections(): Promise<void>;
+  /** listens again on the same port */
+  acceptConnections(): Promise<void>;
 }
 
 /** Starts the demo backend on 127.0.0.1; port 0 picks a free one. */
@@ -233,19 +241,27 @@ export function startDemoServer(
   options: DemoServerOptions = {},
 ): Promise<DemoServer> {
   const { app, faults } = createDemoApp(options);
-  return new Promise((resolvePromise, reject) => {
-    const server = app.listen(port, '127.0.0.1', () => {
-      const { port: bound } = server.address() as AddressInfo;
-      resolvePromise({
-        url: `http://127.0.0.1:${bound}`,
-        close: () =>
-          new Promise((done) => {
-            faults.clear();
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
+  const server = createServer(app);
+  const listen = (on: number) =>
+    new Promise<number>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolveListen((server.address() as AddressInfo).port);
       });
     });
-    server.on('error', reject);
-  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  return listen(port).then((bound) => ({
+    url: `http://127.0.0.1:${bound}`,
+    close: () => {
+      faults.clear();
+      return server.listening ? stop() : Promise.resolve();
+    },
+    refuseConnections: stop,
+    acceptConnections: () => listen(bound).then(() => undefined),
+  }));
 }

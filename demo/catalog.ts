@@ -1,7 +1,10 @@
-// The demo catalog: one film, one series (2 seasons), and two contents that exercise error pages.
+// The demo catalog: one film, one series (2 seasons), two contents that exercise error pages, and
+// the long film of the network tests (an hour of MPEG-TS, served at /media/long/ where a test or
+// benchmark mounts it: tools/longFilm.ts).
 import type { Content, Episode, Season } from '../src/api/types';
 
 const DURATION = 24; // seconds of the demo media (demo/fixtures/generate.sh)
+const LONG_FILM_DURATION = 3600; // tools/longFilm.ts
 
 function content(id: number, title: string, extra: Partial<Content>): Content {
   return {
@@ -95,6 +98,18 @@ export const catalog: Record<number, DemoContent> = {
     seasons: [filmSeason],
     episodes: [episode(301, filmSeason, 1, 'Фильм, закрытый в вашем регионе')],
     available: false,
+  },
+  5: {
+    content: content(5, 'Длинный фильм', { year: 2025 }),
+    seasons: [filmSeason],
+    episodes: [
+      episode(501, filmSeason, 1, 'Длинный фильм', {
+        m3u8MasterFilePath: '/media/long/master.m3u8',
+        posterPath: '/media/poster-film.jpg',
+        duration: LONG_FILM_DURATION,
+      }),
+    ],
+    available: true,
   },
   4: {
     content: content(4, 'Сериал без эпизодов', {

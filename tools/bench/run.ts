@@ -1,4 +1,4 @@
-// npm run bench [-- replay|playback|vast|ads|startup|session ...]: measures, writes bench/results.json and
+// npm run bench [-- replay|playback|vast|ads|startup|session|network ...]: measures, writes bench/results.json and
 // bench/RESULTS.md. Not part of npm test. Naming suites re-measures only those; the other figures are
 // kept from the last results.json.
 // Timings are medians of runs interleaved with their baseline (A B A B ...), reported as ratios.
@@ -16,14 +16,24 @@ import { PredefinedNetworkConditions } from 'puppeteer-core';
 import { measureFirstFrame, timeline, type FirstFrame } from './startup';
 import { measureSteadyPlayback, type SteadyPlayback } from './steadyPlayback';
 import { measureVastParse } from './vastParse';
+import { measureDrop, SURVIVAL_WINDOW_MS } from './networkDrop';
+import { longFilmDir } from '../longFilm';
 
 const ROOT = join(__dirname, '..', '..');
+const HLS_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', 'hls.js', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 const RUNS = 5;
 /** a minute of playback per page and run: fewer runs, so the whole benchmark stays under 15 minutes */
 const PLAYBACK_RUNS = 3;
 /** the VAST timings are short, so more runs for a steadier median */
 const VAST_RUNS = 9;
-const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay'];
+const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay', 'network'];
+/** the network drops, in seconds, each at two points of the long film (its minute 10 and 45) */
+const DROPS_S = [5, 12, 30, 120];
+const DROP_POINTS_S = [600, 2700];
 /** first-frame runs per page: a second each, and noisy, so many */
 const STARTUP_RUNS = 11;
 /** on loopback single runs spread from 0.7 to 1.6 on this shared machine: more for a steady median */
@@ -87,6 +97,7 @@ async function main() {
   if (runs('session')) await sessionFigures(results);
   if (runs('vast')) await vastFigures(results);
   if (runs('replay')) await replayFigures(results);
+  if (runs('network')) await networkFigures(results);
   delete results.ad_first_frame_ratio; // the name of preroll_latency_ratio before 2026-11-22
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
@@ -119,6 +130,64 @@ async function main() {
       '',
     ].join('\n'),
   );
+}
+
+async function networkFigures(results: Record<string, Figure>) {
+  build();
+  const server = await startDemoServer(0, {
+    defaultAdList: [],
+    mounts: {
+      '/bench': join(__dirname, 'static'),
+      '/vendor/hls': join(ROOT, 'node_modules', 'hls.js', 'dist'),
+      '/media/long': longFilmDir(),
+    },
+  });
+  try {
+    const cases: { dropS: number; atS: number; player: boolean; bare: boolean }[] = [];
+    for (const atS of DROP_POINTS_S) {
+      for (const dropS of DROPS_S) {
+        const outcome = await measureDrop(
+          server,
+          {
+            player: `${server.url}/?movie_id=5&t=${atS}&auto_play=1`,
+            bare: `${server.url}/bench/bare-hls.html?src=/media/long/master.m3u8&t=${atS}`,
+          },
+          dropS * 1000,
+          atS,
+        );
+        cases.push({ dropS, atS, ...outcome });
+        console.log(
+          `drop of ${dropS} s at ${atS} s: player ${outcome.player}, bare hls.js ${outcome.bare}`,
+        );
+      }
+    }
+    const fraction = (of: 'player' | 'bare') =>
+      round(cases.filter((c) => c[of]).length / cases.length);
+    const list = (of: 'player' | 'bare') =>
+      cases
+        .map((c) => `${c.dropS} s at ${c.atS / 60}:00 ${c[of] ? 'survived' : 'lost'}`)
+        .join('; ');
+    const how = `drops of ${DROPS_S.join(', ')} s (the demo server refusing every connection) at minutes ${DROP_POINTS_S.map((s) => s / 60).join(' and ')} of the hour-long MPEG-TS film (tools/longFilm.ts, a 4 Mbit/s master), the player and a bare hls.js page side by side in one Chromium; survived: within ${SURVIVAL_WINDOW_MS / 1000} s of the network's return it loads again by itself, plays on past where it was, and shows no message`;
+    results.network_drop_survival = {
+      value: fraction('player'),
+      baseline: fraction('bare'),
+      runs: cases.map((c) => (c.player ? 1 : 0)),
+      goal: '= 1',
+      unit: 'of drops survived',
+      how: `${how}. Player: ${list('player')}`,
+    };
+    results.network_drop_survival_bare_hlsjs = {
+      value: fraction('bare'),
+      runs: cases.map((c) => (c.bare ? 1 : 0)),
+      goal: 'none',
+      unit: 'of drops survived',
+      how: `the same drops for hls.js ${HLS_VERSION} alone with its default configuration: ${list('bare')}`,
+    };
+    for (const key of ['network_drop_survival', 'network_drop_survival_bare_hlsjs'])
+      console.log(`${key}: ${results[key]?.value}`);
+  } finally {
+    await server.close();
+  }
 }
 
 async function replayFigures(results: Record<string, Figure>) {

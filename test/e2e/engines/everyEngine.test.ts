@@ -3,6 +3,8 @@
 // prompt, the host page's SDK, faults; every session's flight log replays in Node.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startDemoServer, type DemoServer } from '../../../demo/app';
+import { longFilmDir } from '../../../tools/longFilm';
 import { ARTIFACTS, clearFaults, demoUrl, injectFault } from '../browser';
 import { EngineHang, type Doc, type Engine, type EngineName, type Session } from './driver';
 import { ENGINES, expectSessionReplays, startEngine } from './engines';
@@ -38,6 +40,8 @@ async function keepLastLog(session: Session, name: string) {
   }
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const state = <T>(player: Doc, path: string) =>
   player.eval<T>(`window.__player.getState().${path}`);
 
@@ -72,9 +76,15 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     return { session, player };
   };
 
+  /** a server of the long film of its own, which the network drop test stops and starts */
+  let dropServer: DemoServer;
   beforeAll(async () => {
     engine = await startEngine(name);
     console.log(`${name}: ${engine.version}`);
+    dropServer = await startDemoServer(0, {
+      defaultAdList: [],
+      mounts: { '/media/long': longFilmDir() },
+    });
   }, 90_000);
   /** Each session's log as it ended, to read when a test failed (a passing test replayed its own). */
   const closeSessions = async () => {
@@ -111,7 +121,10 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await closeSessions();
     await clearFaults();
   });
-  afterAll(async () => engine?.shutdown());
+  afterAll(async () => {
+    await dropServer?.close();
+    await engine?.shutdown();
+  });
 
   engineTest('plays the film through MediaSource, its frames decoded', async () => {
     const { session, player } = await hostPage('movie_id=1&auto_play=1');
@@ -353,5 +366,25 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       errorCode: 303,
     });
     await expectSessionReplays(player, `engine-${name}-vast-fault`);
+  });
+
+  engineTest('plays on through a 12 s network drop in a long film, by itself', async () => {
+    const session = await open();
+    await session.goto(`${dropServer.url}/index.html?movie_id=5&t=1800&auto_play=1`);
+    const player = session.page;
+    await player.waitFor('window.__player !== undefined');
+    await player.waitFor(filmPlaying(1802), 30_000);
+    const before = await player.eval<number>(`document.getElementById('video').currentTime`);
+    const phases = new Set<string>();
+    await dropServer.refuseConnections();
+    for (const end = Date.now() + 12_000; Date.now() < end; await sleep(500))
+      phases.add(await state<string>(player, 'streamHealth.phase'));
+    await dropServer.acceptConnections();
+    // the player knew the network was gone and waited for it; loading resumes by itself
+    expect([...phases]).toContain('waitingForNetwork');
+    await player.waitFor(`window.__player.getState().streamHealth.phase === 'playing'`, 30_000);
+    await player.waitFor(filmPlaying(before + 14), 30_000);
+    expect(await state(player, 'system.failure')).toBeNull();
+    await expectSessionReplays(player, `engine-${name}-network-drop`);
   });
 });

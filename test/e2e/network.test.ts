@@ -1,0 +1,244 @@
+// A viewer whose network goes away: an hour-long MPEG-TS film (tools/longFilm.ts) playing from
+// 30:00, the network dropped (the server refusing every connection, or the browser's offline
+// emulation) and brought back. The film must play on from where it was, by itself, with no message
+// but the connection line while it waits; a drop during an advert ends the advert with its code and
+// the film goes on after the network returns.
+import type { Frame, Page } from 'puppeteer-core';
+import { startDemoServer, type DemoServer } from '../../demo/app';
+import { longFilmDir } from '../../tools/longFilm';
+import { openPage, openPlayers, screenshot, useBrowser } from './browser';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const DROP_MS = 12_000;
+const LONG_DROP_MS = 3 * 60_000;
+
+/** What the test follows of the player, sampled every 250 ms. */
+interface Seen {
+  phases: string[];
+  failure: unknown;
+  maxTime: number;
+  /** the connection line showed */
+  line: boolean;
+}
+
+interface Film {
+  page: Page;
+  frame: Frame;
+  errors: string[];
+  time(): Promise<number>;
+  bufferedEnd(): Promise<number>;
+  /** from now: every health phase the player went through, and whether the message came */
+  watch(): () => Seen;
+}
+
+describe('a viewer whose network drops, in Chromium', () => {
+  const browser = useBrowser();
+  let server: DemoServer;
+  beforeAll(async () => {
+    server = await startDemoServer(0, {
+      defaultAdList: [],
+      mounts: { '/media/long': longFilmDir() },
+    });
+  });
+  afterAll(() => server?.close());
+
+  async function film(query: string, path = '/index.html'): Promise<Film> {
+    const { page, errors } = await openPage(browser());
+    await page.goto(`${server.url}${path}${query}`);
+    const frame =
+      path === '/index.html'
+        ? page.mainFrame()
+        : await (await page.waitForSelector('iframe#player'))!.contentFrame();
+    await frame.waitForFunction(() => window.__player !== undefined);
+    openPlayers.add(frame);
+    const state = () => frame.evaluate(() => window.__player!.getState());
+    const watch = () => {
+      const seen: Seen = { phases: [], failure: null, maxTime: 0, line: false };
+      let on = true;
+      void (async () => {
+        while (on) {
+          const s = await state().catch(() => null);
+          if (s) {
+            if (seen.phases.at(-1) !== s.streamHealth.phase) seen.phases.push(s.streamHealth.phase);
+            seen.failure = seen.failure ?? s.system.failure;
+            seen.maxTime = Math.max(seen.maxTime, s.media.currentTime);
+            seen.line ||= await frame
+              .$('[data-testid="connection-lost"]')
+              .then((el) => el !== null)
+              .catch(() => false);
+          }
+          await sleep(250);
+        }
+      })();
+      return () => {
+        on = false;
+        return seen;
+      };
+    };
+    return {
+      page,
+      frame,
+      errors,
+      time: () => frame.evaluate(() => document.querySelector('video')!.currentTime),
+      bufferedEnd: () =>
+        frame.evaluate(() => {
+          const v = document.querySelector('video')!;
+          return v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0;
+        }),
+      watch,
+    };
+  }
+
+  const playsPast = (f: Film, t: number, timeout = 30_000) =>
+    f.frame.waitForFunction(
+      (past) => {
+        const v = document.querySelector('video')!;
+        return !v.paused && v.currentTime > past;
+      },
+      { timeout, polling: 200 },
+      t,
+    );
+
+  /**
+   * The network away for ms: the film plays on from where it was, by itself, and loads again.
+   * With `seekTo`, the viewer seeks there (past the buffer) as the network goes: the film must wait
+   * for it with the connection line.
+   */
+  async function dropAndCome(
+    f: Film,
+    ms: number,
+    drop: () => Promise<void>,
+    back: () => Promise<void>,
+    { seekTo }: { seekTo?: number } = {},
+  ) {
+    const seen = f.watch();
+    await drop();
+    const startedAt = Date.now();
+    if (seekTo !== undefined)
+      await f.frame.evaluate(
+        (time) => window.__player!.dispatch({ type: 'playback/seekRequested', payload: { time } }),
+        seekTo,
+      );
+    const before = seekTo ?? (await f.time());
+    await sleep(ms - (Date.now() - startedAt));
+    const during = seen();
+    await back();
+    const after = f.watch();
+    const bufferedAtReturn = await f.bufferedEnd();
+    // loading resumes by itself: the buffer grows past what it held when the network came back
+    await f.frame.waitForFunction(
+      (end) => {
+        const v = document.querySelector('video')!;
+        return v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) > end + 5;
+      },
+      { timeout: 30_000, polling: 250 },
+      bufferedAtReturn,
+    );
+    await playsPast(f, Math.max(before + 2, await f.time()) + 2);
+    const since = after();
+    expect(during.failure).toBeNull();
+    expect(since.failure).toBeNull();
+    // a film that ran dry knew the network was gone, said so, and took up again
+    if (seekTo !== undefined) {
+      expect(during.phases).toContain('waitingForNetwork');
+      expect(during.line).toBe(true);
+    }
+    expect(since.phases.at(-1)).toBe('playing');
+    // from where it was: never back to the start, never a jump
+    expect(during.maxTime).toBeGreaterThanOrEqual(before);
+    expect(await f.time()).toBeGreaterThan(before);
+  }
+
+  const refuse = () => server.refuseConnections();
+  const accept = () => server.acceptConnections();
+
+  it(
+    'refused connections: plays on through two 12 s drops a minute apart and a 3-minute one',
+    async () => {
+      const f = await film('?movie_id=5&t=1800&auto_play=1');
+      await playsPast(f, 1802);
+      await dropAndCome(f, DROP_MS, refuse, accept);
+      await playsPast(f, (await f.time()) + 60, 90_000);
+      await dropAndCome(f, DROP_MS, refuse, accept);
+
+      // three minutes away: the buffer runs out, and the viewer sees the spinner and the line
+      const seen = f.watch();
+      await refuse();
+      const droppedAt = Date.now();
+      const line = await f.frame.waitForSelector('[data-testid="connection-lost"]', {
+        timeout: LONG_DROP_MS,
+      });
+      expect(await line!.evaluate((el) => el.textContent)).toBe(
+        'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
+      );
+      expect(await f.frame.$('[data-testid="buffering"]')).not.toBeNull();
+      await screenshot(f.page, 'network-connection-lost');
+      const stoppedAt = await f.time();
+      await sleep(LONG_DROP_MS - (Date.now() - droppedAt)); // the rest of the drop
+      const during = seen();
+      expect(during.failure).toBeNull();
+      expect(during.phases).toEqual(['playing', 'waitingForNetwork']);
+      expect(await f.frame.$('[role="alert"]')).toBeNull();
+      await accept();
+      await playsPast(f, stoppedAt + 3, 30_000);
+      expect(await f.frame.$('[data-testid="connection-lost"]')).toBeNull();
+      await screenshot(f.page, 'network-back');
+    },
+    12 * 60_000,
+  );
+
+  it(
+    'the browser offline: plays on through two 12 s drops a minute apart, one just after a seek',
+    async () => {
+      const f = await film('?movie_id=5&t=2400&auto_play=1');
+      await playsPast(f, 2402);
+      const offline = (on: boolean) => () => f.page.setOfflineMode(on);
+      // the viewer seeks past what is buffered just as the train enters a tunnel
+      await dropAndCome(f, DROP_MS, offline(true), offline(false), { seekTo: 2700 });
+      await screenshot(f.page, 'network-back-online-after-seek');
+      await playsPast(f, (await f.time()) + 60, 90_000);
+      await dropAndCome(f, DROP_MS, offline(true), offline(false));
+      await screenshot(f.page, 'network-back-online');
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'a drop during an advert ends it with its code, and the film goes on when the network is back',
+    async () => {
+      // the advert's file held back long enough for the network to go while it is asked for
+      const control = (path: string, init?: RequestInit) =>
+        fetch(`${server.url}/__test${path}`, init);
+      await control('/faults', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          path: '/media/ads/ad-6s.mp4',
+          fault: { type: 'slow', delayMs: 5_000 },
+        }),
+      });
+      await control('/requests', { method: 'DELETE' });
+      const f = await film('?movie_id=5&t=1800&auto_play=1&ads=nonskippable', '/host.html');
+      const asked = async () =>
+        ((await (await control('/requests')).json()) as { path: string }[]).some((r) =>
+          r.path.startsWith('/media/ads/ad-6s.mp4'),
+        );
+      for (const end = Date.now() + 30_000; !(await asked()); await sleep(100))
+        if (Date.now() > end) throw new Error('The advert’s file was never asked for');
+      const seen = f.watch();
+      await refuse();
+      await sleep(DROP_MS);
+      await accept();
+      await control('/faults', { method: 'DELETE' });
+      await playsPast(f, 1803, 60_000);
+      expect(seen().failure).toBeNull();
+      const ads = await f.frame.evaluate(() => window.__player!.getState().ads.history);
+      expect(ads).toHaveLength(1);
+      // the media file could not be had: VAST 4.3's 401 (not found), or 402 (timeout) for a slow one
+      expect(ads[0]).toMatchObject({ status: 'error', errorCode: expect.any(Number) });
+      expect([401, 402, 405]).toContain(ads[0]!.errorCode);
+      await screenshot(f.page, 'network-after-advert-drop');
+    },
+    3 * 60_000,
+  );
+});
