@@ -1,5 +1,5 @@
-import { call, race, select } from 'typed-redux-saga';
-import { selectWaitingForNetwork } from '../../src/state/streamHealth';
+import { call, put, race, select } from 'typed-redux-saga';
+import { selectWaitingForNetwork, streamHealthActions } from '../../src/state/streamHealth';
 import { plain } from '../lib/plainEffects';
 import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
@@ -19,8 +19,30 @@ export const STALL_CHECK_MS = 2_500;
 /** Error details of a stall, as the analytics and the flight log name it. */
 export const STALL_DETAILS = 'engineStalled';
 
+/** A hole in the buffer at most this long just ahead of a waiting film is jumped over. */
+export const HOLE_LIMIT_S = 10;
+
 /**
- * While the film waits for data: hls.js can go quiet for good (seen with hls.js 1.7: a level switch
+ * The film waits in a hole of the buffer with media buffered just past it: seeks there. hls.js's
+ * own gap controller does this as a rule, but it runs on the stream controller's tick, which stops
+ * once everything there is to load is loaded: a first segment unusable on every level (empty or
+ * malformed) then left the film waiting at 0 with the rest of it buffered from 4 s, until the
+ * stall watch's reload failed too (the fault matrix, one run in three or four).
+ */
+function* jumpedHole(currentTime: number) {
+  const { media } = yield* getPorts();
+  const ranges = yield* call([media, media.buffered]);
+  if (ranges.some(([start, end]) => start <= currentTime && currentTime < end - 0.5)) return false;
+  const next = ranges.find(([start]) => start > currentTime && start - currentTime <= HOLE_LIMIT_S);
+  if (!next) return false;
+  const to = next[0] + 0.1;
+  yield* put(streamHealthActions.holeJumped({ from: currentTime, to }));
+  yield* call([media, media.seek], to);
+  return true;
+}
+
+/**
+ * While the film waits for data: a hole just ahead is jumped; and hls.js can go quiet for good (seen with hls.js 1.7: a level switch
  * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
  * spinner forever. A silent engine is treated as a fatal network error: waited for when the network
  * is gone, else one reload, then the message.
@@ -33,6 +55,7 @@ function* watchEngine() {
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
     // the engine stopped for a network that is gone: the wait for it resumes it
     if (yield* select(selectWaitingForNetwork)) continue;
+    if (yield* jumpedHole(sample.currentTime)) continue;
     const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
     const stalled: MediaErrorEvent = {

@@ -46,6 +46,8 @@ export const streamHealthActions = {
   networkLost: createAction<{ details: string }>('stream/networkLost'),
   /** the browser's online and offline events, as the stream actor hears them */
   connectionChanged: createAction<{ online: boolean }>('stream/connectionChanged'),
+  /** the waiting film was moved over a hole in its buffer (stallWatch.ts) */
+  holeJumped: createAction<{ from: number; to: number }>('stream/holeJumped'),
   /** the stream's host answered again: loading resumes from where it stopped */
   networkBack: createAction('stream/networkBack'),
   /**

@@ -102,6 +102,8 @@ export function fakeMedia(
     totalFrames: 0,
     /** what engineIdleMs answers */
     engineIdleMs: 0,
+    /** what buffered answers, when not [[0, bufferedEnd]] */
+    ranges: null as [number, number][] | null,
     volume: 1,
     muted: false,
   };
@@ -148,7 +150,7 @@ export function fakeMedia(
       Object.assign(state, { volume, muted });
     },
     volume: () => ({ volume: state.volume, muted: state.muted }),
-    buffered: () => [[0, state.bufferedEnd]],
+    buffered: () => state.ranges ?? [[0, state.bufferedEnd]],
     recover: (kind) => void record('recover', kind),
     engineIdleMs: () => state.engineIdleMs,
     unload: () => void record('unload'),

@@ -334,6 +334,33 @@ describe('a server that is broken still gives the message quickly', () => {
   });
 });
 
+describe('a hole in the buffer', () => {
+  it('a film waiting just before buffered media jumps to it; one far ahead is left to the engine', async () => {
+    const s = await playingFilm();
+    const seeks = () => s.media.calls.filter((c) => c.method === 'seek');
+    // the first segment unusable: the rest buffered from 4 s, the film waiting at 0
+    Object.assign(s.media.state, { currentTime: 0, ranges: [[4.08, 24]] });
+    s.media.emit({ type: 'waiting' });
+    s.media.state.currentTime = 0;
+    await s.clock.advance(STALL_CHECK_MS);
+    expect(seeks().map((c) => c.args[0])).toEqual([4.18]);
+    expect(s.store.getState().stream.lastError).toBeNull(); // no error: nothing failed
+    // a film waiting where data is buffered, or far from the next range, is not moved
+    const before = seeks().length;
+    Object.assign(s.media.state, {
+      currentTime: 100,
+      ranges: [
+        [90, 100.2],
+        [130, 200],
+      ],
+    });
+    s.media.emit({ type: 'playing' });
+    s.media.emit({ type: 'waiting' });
+    await s.clock.advance(STALL_CHECK_MS * 2);
+    expect(seeks()).toHaveLength(before);
+  });
+});
+
 describe('a budget that refills', () => {
   it(`a fault ${BUDGET_REFILL_S} s of playing after the last starts from a full budget`, async () => {
     const s = await playingFilm();
