@@ -1,4 +1,4 @@
-import { put, select, takeEvery } from 'typed-redux-saga';
+import { fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
 import { selectCountdownStartAfterSeek, selectNextUpDue } from '../../src/state/markerSelectors';
 import { nextUpActions } from '../../src/state/nextUp';
@@ -17,6 +17,17 @@ function* moveOnWhenDue() {
   yield* put(nextUpActions.countdownEnded());
   yield* put(playbackRequests.pauseRequested());
   yield* put(contentActions.episodeRequested({ episodeId: next.id }));
+}
+
+/**
+ * Each second of playing, in turn: a loop rather than takeEvery, whose task forked each second
+ * costs more main-thread time than the check itself.
+ */
+function* eachPosition() {
+  for (;;) {
+    yield* take(mediaActions.positionChanged.type);
+    yield* moveOnWhenDue();
+  }
 }
 
 type SeekAction = ReturnType<typeof mediaActions.seeking | typeof mediaActions.seeked>;
@@ -43,7 +54,7 @@ export function* nextUpActor() {
   yield* takeEvery(contentActions.episodeRequested.type, endCountdownOnChoice);
   // at the seek's start already: the position reports at the landing come before its end
   yield* takeEvery(mediaActions.seeking.type, rearmAfterSeek);
-  yield* takeEvery(mediaActions.positionChanged.type, moveOnWhenDue);
+  yield* fork(eachPosition);
   yield* takeEvery(mediaActions.seeked.type, function* (action: SeekAction) {
     yield* rearmAfterSeek(action);
     yield* moveOnWhenDue();

@@ -8,7 +8,7 @@ import { nextUpSlice } from './nextUp';
 import { qoeSlice } from './qoe';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
-import { streamHealthSlice } from './streamHealth';
+import { streamHealthReducer } from './streamHealth';
 import { subtitleStyleSlice } from './subtitleStyle';
 import { systemSlice } from './system';
 import { uiSlice } from './ui';
@@ -22,7 +22,7 @@ export const rootReducer = combineReducers({
   media: mediaReducer,
   resume: resumeSlice.reducer,
   stream: streamSlice.reducer,
-  streamHealth: streamHealthSlice.reducer,
+  streamHealth: streamHealthReducer,
   system: systemSlice.reducer,
   ui: uiSlice.reducer,
   viewport: viewportSlice.reducer,

@@ -9,7 +9,7 @@
 // The budget of reloads is counted per incident: once the film has played on for BUDGET_REFILL_S
 // after a reload, the next fault starts from a full budget, so a two-hour film survives any number
 // of separate faults. Waiting for the network spends none of it.
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import type { MediaErrorKind } from '../shared/media';
 import { mediaActions } from './playback';
 import { streamActions } from './stream';
@@ -113,6 +113,24 @@ export const streamHealthSlice = createSlice({
     });
   },
 });
+
+/**
+ * The slice's reducer, a position report passed by without a draft when it can change nothing (no
+ * reload to end or to count from): Immer's draft each second is steady playback's cost for nothing.
+ */
+export function streamHealthReducer(
+  state: StreamHealthState | undefined,
+  action: UnknownAction,
+): StreamHealthState {
+  if (
+    state !== undefined &&
+    mediaActions.positionChanged.match(action) &&
+    state.phase !== 'recovering' &&
+    state.recoveredAtPlayedS === null
+  )
+    return state;
+  return streamHealthSlice.reducer(state, action);
+}
 
 type Holds = { streamHealth: StreamHealthState };
 export const selectHealthPhase = (s: Holds) => s.streamHealth.phase;
