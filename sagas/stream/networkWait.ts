@@ -41,21 +41,28 @@ export function* networkGone(failure: { noResponse?: true; silent?: boolean }) {
   return !(yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS));
 }
 
-/** Until the browser says it is online and the stream's host answers; false past the limit. */
+/**
+ * Until the browser says it is online and the stream's host answers, or the engine loads again by
+ * itself (hls.js resumes on its own after an offline spell; the host's root may refuse a probe);
+ * false past the limit, counted only while the film wants to play (a paused one waits for good).
+ */
 function* networkBack() {
-  const { connection, clock } = yield* getPorts();
+  const { connection, clock, media } = yield* getPorts();
   const url = yield* select(selectProbeUrl);
   const since = yield* call([clock, clock.now]);
+  const { bufferedEnd: bufferedAtLoss } = yield* call([media, media.sample]);
   for (let delay = FIRST_PROBE_DELAY_MS; ; delay = Math.min(delay * 2, LONGEST_PROBE_DELAY_MS)) {
+    const sample = yield* call([media, media.sample]);
+    if (sample.bufferedEnd > bufferedAtLoss + 1) return true;
     const left = NETWORK_WAIT_LIMIT_MS - ((yield* call([clock, clock.now])) - since);
-    if (left <= 0) return false;
+    if (left <= 0 && !sample.paused) return false;
     // the browser's `online` (recovery.ts, watchConnection) cuts the wait short: a probe at once
     yield* race({
       online: plain.take(
         (a: { type: string; payload?: { online?: boolean } }) =>
           streamHealthActions.connectionChanged.match(a) && a.payload.online,
       ),
-      slept: plain.call([clock, clock.sleep], Math.min(delay, left)),
+      slept: plain.call([clock, clock.sleep], left > 0 ? Math.min(delay, left) : delay),
     });
     if (!(yield* call([connection, connection.online]))) continue;
     if (url === null || (yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS)))
@@ -64,14 +71,13 @@ function* networkBack() {
 }
 
 /**
- * The viewer's network is gone: the film plays out what it has, the viewer sees the connection
- * line with the spinner, and when the stream's host answers again loading resumes by itself from
- * where it stopped (hls.js's startLoad takes up at the element's position). Spends no reload of
- * the budget. 'over' when another stream was loaded or the message is up meanwhile; 'gaveUp' past
- * NETWORK_WAIT_LIMIT_MS.
+ * The viewer's network is gone (streamHealthActions.networkLost): the film plays out what it has,
+ * the viewer sees the connection line with the spinner, and when the stream's host answers again
+ * loading resumes by itself from where it stopped (hls.js's startLoad takes up at the element's
+ * position). Spends no reload of the budget. 'over' when another stream was loaded or the message
+ * is up meanwhile; 'gaveUp' past NETWORK_WAIT_LIMIT_MS.
  */
-export function* waitForNetwork(details: string) {
-  yield* put(streamHealthActions.networkLost({ details }));
+export function* waitForNetwork() {
   const { back } = yield* race({
     back: plain.call(networkBack),
     over: plain.take(

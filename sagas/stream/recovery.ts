@@ -1,5 +1,5 @@
 import { buffers, eventChannel } from 'redux-saga';
-import { call, fork, put, select, take } from 'typed-redux-saga';
+import { call, put, select, take } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
 import { selectAudioFallback, streamActions } from '../../src/state/stream';
@@ -13,6 +13,9 @@ import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
 import { NETWORK_WAIT_LIMIT_MS, networkGone, waitForNetwork } from './networkWait';
+
+const selectStreamUrl = (s: { stream: { url: string | null } }) => s.stream.url;
+const selectEnded = (s: { media: { ended: boolean } }) => s.media.ended;
 
 /** hls.js error details that SPEC.md section 8 makes fatal: the manifest itself is unusable. */
 const MANIFEST_FAILURES = new Set([
@@ -73,17 +76,29 @@ export function* handleStreamError(event: MediaErrorEvent) {
     }),
   );
   if (!event.fatal) return;
-  // one incident at a time: the wait under way resumes everything when the network is back
-  if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
-  if (yield* fellBackFromTrack(event)) return;
-  if (event.kind === 'network' && (yield* networkGone(event))) {
-    yield* waitOutNetwork(event.details);
-    return;
+  if (event.kind === 'network') {
+    // one incident at a time: the wait under way resumes the loads when the network is back
+    if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
+    // (before any track's fallback: a dubbing is not given up for a network that is away)
+    const stream = yield* select(selectStreamUrl);
+    const gone = yield* networkGone(event);
+    // another stream loaded during the probe: this error is not its news
+    if (stream !== (yield* select(selectStreamUrl))) return;
+    if (gone) {
+      yield* put(streamHealthActions.networkLost({ details: event.details }));
+      return;
+    }
   }
+  if (yield* fellBackFromTrack(event)) return;
   // counted in the state (streamHealthActions.recovering), so a restarted actor keeps the count
   const budget = yield* select(selectRecoveries);
   if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
-    yield* put(streamHealthActions.recovering({ atPlayedS: yield* select(selectPlayedSeconds) }));
+    yield* put(
+      streamHealthActions.recovering({
+        kind: 'media',
+        atPlayedS: yield* select(selectPlayedSeconds),
+      }),
+    );
     // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the film
     // that was playing, or about to, is asked to play again (else it would wait at 0 for good)
     const { paused } = yield* call([media, media.sample]);
@@ -96,7 +111,12 @@ export function* handleStreamError(event: MediaErrorEvent) {
     !MANIFEST_FAILURES.has(event.details) &&
     budget.network < MAX_NETWORK_RECOVERIES
   ) {
-    yield* put(streamHealthActions.recovering({ atPlayedS: yield* select(selectPlayedSeconds) }));
+    yield* put(
+      streamHealthActions.recovering({
+        kind: 'network',
+        atPlayedS: yield* select(selectPlayedSeconds),
+      }),
+    );
     yield* call([clock, clock.sleep], 1000 * 2 ** budget.network);
     yield* call([media, media.recover], 'network' as const);
     return;
@@ -104,14 +124,22 @@ export function* handleStreamError(event: MediaErrorEvent) {
   yield* failStream(`Stream failed: ${event.details}`);
 }
 
-/** Waits for the network (networkWait.ts), one wait at a time; past its limit, the message. */
-function* waitOutNetwork(details: string) {
-  if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
-  const outcome = yield* waitForNetwork(details);
-  if (outcome === 'gaveUp')
-    yield* failStream(
-      `Stream failed: ${details}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
-    );
+/**
+ * The stream actor's one owner of the waits for the network: each `networkLost` is waited out here,
+ * in turn, so no other task's end (a stall watch's, an error handler's) cuts a wait short; an actor
+ * started again in the middle of one takes it up. Past its limit, the message.
+ */
+export function* waitOutNetworkLosses() {
+  let lost: string | null = (yield* select(selectHealthPhase)) === 'waitingForNetwork' ? '' : null;
+  for (;;) {
+    if (lost === null) lost = (yield* take(streamHealthActions.networkLost)).payload.details;
+    const outcome = yield* waitForNetwork();
+    if (outcome === 'gaveUp')
+      yield* failStream(
+        `Stream failed: ${lost || 'network'}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
+      );
+    lost = null;
+  }
 }
 
 /**
@@ -132,9 +160,11 @@ export function* watchConnection() {
       yield* put(streamHealthActions.connectionChanged({ online }));
       if (online) continue;
       const phase = yield* select(selectHealthPhase);
-      // nothing loaded yet, or the message is up: the loads' own errors say what to do
-      if (phase === 'idle' || phase === 'failed') continue;
-      yield* fork(waitOutNetwork, 'offline');
+      // nothing loaded yet, the message is up, or a wait is under way: nothing more to do
+      if (phase === 'idle' || phase === 'failed' || phase === 'waitingForNetwork') continue;
+      // an ended film has nothing to load
+      if (yield* select(selectEnded)) continue;
+      yield* put(streamHealthActions.networkLost({ details: 'offline' }));
     }
   } finally {
     changes.close();

@@ -42,9 +42,10 @@ function* jumpedHole(currentTime: number) {
 }
 
 /**
- * While the film waits for data: a hole just ahead is jumped; and hls.js can go quiet for good (seen with hls.js 1.7: a level switch
+ * While the film waits for data: hls.js can go quiet for good (seen with hls.js 1.7: a level switch
  * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
- * spinner forever. A silent engine is treated as a fatal network error: waited for when the network
+ * spinner forever. A silent engine with media buffered just past a hole is moved over it; otherwise
+ * it is treated as a fatal network error: waited for when the network
  * is gone, else one reload, then the message.
  */
 function* watchEngine() {
@@ -55,9 +56,10 @@ function* watchEngine() {
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
     // the engine stopped for a network that is gone: the wait for it resumes it
     if (yield* select(selectWaitingForNetwork)) continue;
-    if (yield* jumpedHole(sample.currentTime)) continue;
     const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
+    // silent, with media buffered just past a hole: over it, rather than a reload
+    if (yield* jumpedHole(sample.currentTime)) continue;
     const stalled: MediaErrorEvent = {
       type: 'error',
       fatal: true,

@@ -45,7 +45,7 @@ import { networkTypeOf } from '../../src/stream/network';
 import { getConfig, getPorts } from '../lib/context';
 import { FAVOURITE_AUDIO_KEY, MUTED_KEY, RATE_KEY, VOLUME_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
-import { failStream, handleStreamError, watchConnection } from './recovery';
+import { failStream, handleStreamError, waitOutNetworkLosses, watchConnection } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
@@ -431,6 +431,7 @@ export function* streamActor() {
     );
     yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting);
     yield* fork(watchConnection);
+    yield* fork(waitOutNetworkLosses);
     yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
     yield* takeEvery(streamRequests.subtitleRequested.type, rememberSubtitles);
     yield* takeEvery(streamRequests.rateRequested.type, rememberRate);

@@ -54,7 +54,9 @@ export const streamHealthActions = {
    * a reload answering the last fatal error, counted under its kind, at the episode's played
    * seconds (absent from logs of builds before the budget refilled: never refilled there)
    */
-  recovering: createAction<{ atPlayedS: number } | undefined>('stream/recovering'),
+  recovering: createAction<{ kind: 'media' | 'network'; atPlayedS: number } | undefined>(
+    'stream/recovering',
+  ),
   /** the stream cannot go on: the viewer gets the message */
   failed: createAction('stream/failed'),
 };
@@ -87,7 +89,7 @@ export const streamHealthSlice = createSlice({
     builder.addCase(mediaActions.positionChanged, (state, action) => {
       // loading taken up again (startLoad) while the film played on from its buffer: no playing
       // event will come, the film moving on says it (a media recovery stops the element first)
-      if (state.phase === 'recovering' && state.lastErrorKind !== 'media')
+      if (state.phase === 'recovering' && state.reason !== 'media')
         moveTo(state, 'playing', 'moving');
       const since = state.recoveredAtPlayedS;
       if (since !== null && action.payload.playedSeconds - since >= BUDGET_REFILL_S) {
@@ -103,7 +105,8 @@ export const streamHealthSlice = createSlice({
     });
     builder.addCase(streamHealthActions.recovering, (state, action) => {
       if (state.phase === 'failed') return;
-      const kind = state.lastErrorKind;
+      // the kind the reload answers (an older build's log: the last error's, as it counted)
+      const kind = action.payload?.kind ?? state.lastErrorKind;
       moveTo(state, 'recovering', kind);
       if (kind === 'media' || kind === 'network') state.recoveries[kind] += 1;
       state.recoveredAtPlayedS = action.payload?.atPlayedS ?? null;

@@ -107,7 +107,12 @@ describe('the stream’s health machine', () => {
     ]);
     // a media recovery attaches the element afresh: only its playing event ends it
     expect(
-      phases(loaded, fatal('media'), streamHealthActions.recovering({ atPlayedS: 3 }), position(4)),
+      phases(
+        loaded,
+        fatal('media'),
+        streamHealthActions.recovering({ kind: 'media', atPlayedS: 3 }),
+        position(4),
+      ),
     ).toEqual(['idle', 'idle', 'recovering', 'recovering']);
     const state = run(loaded, streamHealthActions.networkLost({ details: 'fragLoadError' }));
     expect(state.streamHealth.reason).toBe('fragLoadError'); // why it waits, in the log's state
@@ -119,7 +124,7 @@ describe('the stream’s health machine', () => {
       loaded,
       mediaActions.playing(),
       fatal('media'),
-      streamHealthActions.recovering({ atPlayedS: 12 }),
+      streamHealthActions.recovering({ kind: 'media', atPlayedS: 12 }),
     );
     expect(state.streamHealth).toMatchObject({
       phase: 'recovering',
@@ -135,7 +140,7 @@ describe('the stream’s health machine', () => {
     const reloaded = run(
       loaded,
       fatal('network'),
-      streamHealthActions.recovering({ atPlayedS: 100 }),
+      streamHealthActions.recovering({ kind: 'network', atPlayedS: 100 }),
       mediaActions.playing(),
     );
     const almost = rootReducer(reloaded, position(100 + BUDGET_REFILL_S - 1));
@@ -143,6 +148,14 @@ describe('the stream’s health machine', () => {
     expect(almost.streamHealth).toBe(reloaded.streamHealth); // a position report alone changes nothing
     const refilled = rootReducer(almost, position(100 + BUDGET_REFILL_S));
     expect(refilled.streamHealth.recoveries).toEqual({ media: 0, network: 0 });
+    // counted under the kind it answers, whatever error was reported since (a probe takes time)
+    const counted = run(
+      loaded,
+      fatal('network'),
+      fatal('media'),
+      streamHealthActions.recovering({ kind: 'network', atPlayedS: 1 }),
+    );
+    expect(counted.streamHealth.recoveries).toEqual({ media: 0, network: 1 });
     // a reload from an older build's log (no played time) never refills, as that build did
     const old = run(loaded, fatal('network'), streamHealthActions.recovering(), position(5000));
     expect(old.streamHealth.recoveries.network).toBe(1);
@@ -251,6 +264,55 @@ describe('a network that goes away is waited for', () => {
     expect(s.health().phase).toBe('idle');
   });
 
+  it('a wait started by a stall outlives the stall watch: a pause, a seek, an actor restart', async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.state.engineIdleMs = STALL_LIMIT_MS;
+    s.media.emit({ type: 'waiting' });
+    await s.clock.advance(STALL_CHECK_MS * 5);
+    expect(s.health().phase).toBe('waitingForNetwork');
+    // the viewer pauses and seeks: the stall watch ends, the wait does not
+    s.media.emit({ type: 'pause', currentTime: 1800 });
+    s.media.emit({ type: 'seeking', currentTime: 1700 });
+    s.media.emit({ type: 'waiting' });
+    await s.clock.advance(30_000);
+    expect(s.health().phase).toBe('waitingForNetwork');
+    s.connection.restore();
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS);
+    expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
+  });
+
+  it('ends when the engine loads again by itself, whatever the probe says', async () => {
+    const s = await playingFilm();
+    s.connection.drop();
+    s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+    await s.clock.advance(10_000);
+    expect(s.health().phase).toBe('waitingForNetwork');
+    s.media.state.bufferedEnd += 12; // hls.js took up by itself; the host's root still silent
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS);
+    expect(s.health().phase).not.toBe('waitingForNetwork');
+    expect(s.recovers()).toHaveLength(1);
+  });
+
+  it('gives a paused film no message however long the network is away', async () => {
+    const s = await playingFilm();
+    s.connection.drop({ offline: true });
+    await settle();
+    s.media.emit({ type: 'pause', currentTime: 1805 });
+    await s.clock.advance(NETWORK_WAIT_LIMIT_MS * 2);
+    expect(s.failure()).toBeNull();
+    expect(s.health().phase).toBe('waitingForNetwork');
+  });
+
+  it('a fatal media error during the wait is recovered at once', async () => {
+    const s = await playingFilm();
+    s.connection.drop({ offline: true });
+    await settle();
+    s.media.emit({ ...loadFailed('bufferAppendError'), kind: 'media' });
+    await settle();
+    expect(s.recovers()).toEqual([{ method: 'recover', args: ['media'] }]);
+  });
+
   it('takes further errors of the same drop as one incident', async () => {
     const s = await playingFilm();
     s.connection.drop();
@@ -338,10 +400,17 @@ describe('a hole in the buffer', () => {
   it('a film waiting just before buffered media jumps to it; one far ahead is left to the engine', async () => {
     const s = await playingFilm();
     const seeks = () => s.media.calls.filter((c) => c.method === 'seek');
-    // the first segment unusable: the rest buffered from 4 s, the film waiting at 0
+    // the first segment unusable: the rest buffered from 4 s, the film waiting at 0 (the fake
+    // element's position moves on while it waits: paused, and its sample said not paused)
     Object.assign(s.media.state, { currentTime: 0, ranges: [[4.08, 24]] });
     s.media.emit({ type: 'waiting' });
-    s.media.state.currentTime = 0;
+    s.media.state.paused = true;
+    const sample = s.media.port.sample;
+    s.media.port.sample = () => ({ ...sample(), paused: false });
+    // a load for the hole may still be on its way while the engine works
+    await s.clock.advance(STALL_CHECK_MS * 2);
+    expect(seeks()).toEqual([]);
+    s.media.state.engineIdleMs = STALL_LIMIT_MS;
     await s.clock.advance(STALL_CHECK_MS);
     expect(seeks().map((c) => c.args[0])).toEqual([4.18]);
     expect(s.store.getState().stream.lastError).toBeNull(); // no error: nothing failed
