@@ -1,5 +1,5 @@
 import { call, put, race, select } from 'typed-redux-saga';
-import { streamActions } from '../../src/state/stream';
+import { selectStreamUrl, streamActions, type StreamState } from '../../src/state/stream';
 import { streamHealthActions } from '../../src/state/streamHealth';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
@@ -18,9 +18,10 @@ export const NETWORK_WAIT_LIMIT_MS = 10 * 60_000;
  * Where the probe asks: the root of the stream's own host, not the file that failed (a server may
  * refuse that one path while the host answers), and any HTTP answer of the host counts.
  */
-const selectProbeUrl = (s: { stream: { url: string | null } }) => {
+const selectProbeUrl = (s: { stream: StreamState }) => {
+  const url = selectStreamUrl(s);
   try {
-    return s.stream.url === null ? null : new URL('/', s.stream.url).href;
+    return url === null ? null : new URL('/', url).href;
   } catch {
     return null;
   }

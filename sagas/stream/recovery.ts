@@ -2,9 +2,10 @@ import { buffers, eventChannel } from 'redux-saga';
 import { call, put, select, take } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
-import { selectAudioFallback, streamActions } from '../../src/state/stream';
+import { selectAudioFallback, selectStreamUrl, streamActions } from '../../src/state/stream';
 import {
   selectHealthPhase,
+  selectHealthReason,
   selectRecoveries,
   streamHealthActions,
 } from '../../src/state/streamHealth';
@@ -14,7 +15,6 @@ import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
 import { NETWORK_WAIT_LIMIT_MS, networkGone, waitForNetwork } from './networkWait';
 
-const selectStreamUrl = (s: { stream: { url: string | null } }) => s.stream.url;
 const selectEnded = (s: { media: { ended: boolean } }) => s.media.ended;
 
 /** hls.js error details that SPEC.md section 8 makes fatal: the manifest itself is unusable. */
@@ -130,15 +130,17 @@ export function* handleStreamError(event: MediaErrorEvent) {
  * started again in the middle of one takes it up. Past its limit, the message.
  */
 export function* waitOutNetworkLosses() {
-  let lost: string | null = (yield* select(selectHealthPhase)) === 'waitingForNetwork' ? '' : null;
   for (;;) {
-    if (lost === null) lost = (yield* take(streamHealthActions.networkLost)).payload.details;
+    if ((yield* select(selectHealthPhase)) !== 'waitingForNetwork') {
+      yield* take(streamHealthActions.networkLost);
+      // (a loss told after the message is up changes nothing)
+      if ((yield* select(selectHealthPhase)) !== 'waitingForNetwork') continue;
+    }
     const outcome = yield* waitForNetwork();
     if (outcome === 'gaveUp')
       yield* failStream(
-        `Stream failed: ${lost || 'network'}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
+        `Stream failed: ${yield* select(selectHealthReason)}, the network away ${NETWORK_WAIT_LIMIT_MS / 60_000} minutes`,
       );
-    lost = null;
   }
 }
 

@@ -45,8 +45,8 @@ function* jumpedHole(currentTime: number) {
  * While the film waits for data: hls.js can go quiet for good (seen with hls.js 1.7: a level switch
  * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
  * spinner forever. A silent engine with media buffered just past a hole is moved over it; otherwise
- * it is treated as a fatal network error: waited for when the network
- * is gone, else one reload, then the message.
+ * it is treated as a fatal network error: waited for when the network is gone, else one reload,
+ * then the message.
  */
 function* watchEngine() {
   const { media, clock } = yield* getPorts();

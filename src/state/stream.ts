@@ -249,6 +249,8 @@ export const selectAutoMaxHeight = (s: Holds) =>
 export const selectAudioTrackById = (s: Holds, id: number) =>
   s.stream.audioTracks.find((t) => t.id === id);
 export const selectBandwidth = (s: Holds) => s.stream.bandwidth;
+/** the address of the stream loaded (null before the first) */
+export const selectStreamUrl = (s: Holds) => s.stream.url;
 /** what a source switch needs of the stream now loaded (nothing before the first) */
 export const selectLoadedStream = (s: Holds) =>
   s.stream.url === null

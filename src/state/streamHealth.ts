@@ -138,5 +138,7 @@ export function streamHealthReducer(
 type Holds = { streamHealth: StreamHealthState };
 export const selectHealthPhase = (s: Holds) => s.streamHealth.phase;
 export const selectRecoveries = (s: Holds) => s.streamHealth.recoveries;
+/** what led to the phase now (a wait for the network: the error that began it) */
+export const selectHealthReason = (s: Holds) => s.streamHealth.reason;
 /** the viewer's connection is gone and the player waits for it (the connection line shows) */
 export const selectWaitingForNetwork = (s: Holds) => s.streamHealth.phase === 'waitingForNetwork';

@@ -1,5 +1,9 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { DEFAULT_SUBTITLE_STYLE, subtitleStyleOf, type SubtitleStyle } from '../shared/subtitleStyle';
+import {
+  DEFAULT_SUBTITLE_STYLE,
+  subtitleStyleOf,
+  type SubtitleStyle,
+} from '../shared/subtitleStyle';
 
 /** The viewer's choices on the subtitles' 'Оформление' page: one field at a time. */
 export const subtitleStyleRequests = {
