@@ -82,6 +82,11 @@ export function* bootActor() {
     return;
   }
   const { storage } = yield* getPorts();
+  // a service address that is not one: nothing is asked of it (the console tells the customer why)
+  if (config.settingProblem) {
+    yield* put(yield* failure('unexpected', config.settingProblem));
+    return;
+  }
   if (config.movieId == null) {
     yield* put(yield* failure('missing-movie-id', 'movie_id is missing or not an integer'));
     return;

@@ -5,6 +5,7 @@ import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
 import { plain } from '../lib/plainEffects';
+import { webAddress } from '../../src/shared/address';
 
 /** How long a probe of the stream's host may take before it counts as no answer. */
 export const PROBE_TIMEOUT_MS = 5_000;
@@ -20,11 +21,7 @@ export const NETWORK_WAIT_LIMIT_MS = 10 * 60_000;
  */
 const selectProbeUrl = (s: { stream: StreamState }) => {
   const url = selectStreamUrl(s);
-  try {
-    return url === null ? null : new URL('/', url).href;
-  } catch {
-    return null;
-  }
+  return webAddress('/', url ?? undefined)?.href ?? null;
 };
 
 /**

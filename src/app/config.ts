@@ -1,6 +1,7 @@
 // The player's configuration, parsed once from the embed URL and the frame's data attributes
 // (SPEC.md section 2). Pure, so the flight log can carry it and a replay can rebuild it.
 import { parseOrigins } from '../bridge/origins';
+import { webAddress } from '../shared/address';
 import type { PlayerConfig } from '../shared/config';
 
 export interface ConfigSources {
@@ -8,6 +9,8 @@ export interface ConfigSources {
   search: string;
   /** location.origin of the embed page: the demo default for the service base URL */
   origin: string;
+  /** location.href of the embed page: what a relative address in a setting is resolved against */
+  href?: string;
   /** data attributes of the embedding frame, when it is readable */
   dataset?: Record<string, string | undefined>;
   /**
@@ -66,14 +69,6 @@ export interface DeploymentSettings {
 }
 const DEPLOYMENT_KEYS = ['lang_order', 'env_base_url', 'env_ad_list_url', 'sentry_dsn'] as const;
 
-function isHttpAddress(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /** The deployment settings' JSON text: its known keys with string values; anything else is none. */
 export function parseDeploymentSettings(text: string | null | undefined): DeploymentSettings {
   let parsed: unknown;
@@ -86,12 +81,29 @@ export function parseDeploymentSettings(text: string | null | undefined): Deploy
   const out: DeploymentSettings = {};
   for (const key of DEPLOYMENT_KEYS) {
     const value = (parsed as Record<string, unknown>)[key];
-    if (typeof value !== 'string' || !value.trim()) continue;
-    // an address that is not http(s) would break every request: it is no setting
-    if (key !== 'lang_order' && !isHttpAddress(value.trim())) continue;
-    out[key] = value.trim();
+    // an address is checked with the frame's own ones, by parseConfig
+    if (typeof value === 'string' && value.trim()) out[key] = value.trim();
   }
   return out;
+}
+
+/**
+ * A service address as customers write it: absolute, a path ('/api') or protocol-relative
+ * ('//api.example'), resolved against the frame's own address. Anything that is not an http(s)
+ * address is a problem told at boot, and the default stands in so that nothing builds on it.
+ */
+function serviceAddress(
+  name: string,
+  value: string | undefined,
+  fallback: string,
+  base: string,
+  problems: string[],
+): string {
+  if (value === undefined || value.trim() === '') return fallback;
+  const url = webAddress(value, base);
+  if (url) return url.href.replace(/\/$/, '');
+  problems.push(`${name} "${value}" is not an http(s) address`);
+  return fallback;
 }
 
 const listOf = (value: string) =>
@@ -107,6 +119,7 @@ const listOf = (value: string) =>
 export function parseConfig({
   search,
   origin,
+  href = `${origin}/`,
   dataset = {},
   deployment = {},
   hostOrigin = null,
@@ -115,6 +128,21 @@ export function parseConfig({
   const q = new URLSearchParams(search);
   const season = parseInteger(q.get('season'));
   const langOrder = q.get('lang_order') || deployment.lang_order;
+  const problems: string[] = [];
+  const envBaseUrl = serviceAddress(
+    'env_base_url',
+    dataset.env_base_url ?? deployment.env_base_url,
+    origin,
+    href,
+    problems,
+  );
+  const envAdListUrl = serviceAddress(
+    'env_ad_list_url',
+    dataset.env_ad_list_url ?? deployment.env_ad_list_url,
+    `${origin}/ad-list.json`,
+    href,
+    problems,
+  );
   return Object.freeze({
     movieId: parseInteger(dataset.movie_id) ?? parseInteger(q.get('movie_id')),
     episodeId: parseInteger(q.get('episode_id')),
@@ -128,13 +156,15 @@ export function parseConfig({
     userId: q.get('user_id'),
     disableCheckingAvailable: parseFlag(q.get('disable_checking_available')),
     langOrder: langOrder ? listOf(langOrder) : null,
-    envBaseUrl: dataset.env_base_url ?? deployment.env_base_url ?? origin,
-    envAdListUrl: dataset.env_ad_list_url ?? deployment.env_ad_list_url ?? `${origin}/ad-list.json`,
+    envBaseUrl,
+    envAdListUrl,
+    settingProblem: problems.length > 0 ? problems.join('; ') : null,
     adListHeaders: parseHeaders(dataset.ad_list_headers),
     fullscreenMode: dataset.fullscreen_mode ?? null,
     sentryProjectLabel: dataset.sentry_project_label ?? null,
     sentryDsn: dataset.sentry_dsn ?? deployment.sentry_dsn ?? null,
-    hostDomain: new URL(hostOrigin ?? origin).hostname,
+    // a sandboxed host tells its origin as "null"
+    hostDomain: (webAddress(hostOrigin) ?? webAddress(origin))?.hostname ?? '',
     embedded: framed,
     allowedOrigins: parseOrigins(q.get('origin')),
   });

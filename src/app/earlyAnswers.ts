@@ -4,6 +4,7 @@ import { DEFAULT_TIMEOUT_MS } from '../api/endpoints';
 import { getText, sendRequest, type EarlyResponses } from '../ports/http';
 import { type FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from '../ports/types';
+import { parseAddress } from '../shared/address';
 
 /** An answer nobody asked for by then is dropped: the actors chose another episode or another way. */
 export const EARLY_LIFETIME_MS = 30_000;
@@ -29,7 +30,7 @@ export function requestKey(req: HttpRequest): string {
   ]);
 }
 
-const manifestKey = (url: string) => new URL(url).href;
+const manifestKey = (url: string) => parseAddress(url)?.href ?? url;
 
 /** Promises by key, each taken once, each dropped EARLY_LIFETIME_MS after it was started. */
 function keptOnce<T>() {

@@ -30,7 +30,7 @@ export function startFirstFrameRequests(
   token: string | null,
   nowMs: number,
 ): void {
-  if (config.movieId == null) return;
+  if (config.movieId == null || config.settingProblem) return;
   if (token && isExpired(token, nowMs)) return; // the boot actor refreshes it first
   const catalog = catalogEndpoints(config.envBaseUrl);
   const ask = (endpoint: Parameters<typeof requestOf>[0]) =>

@@ -8,9 +8,10 @@ import { readFrameDataset } from './frameDataset';
  * global settings (the kino-player-settings meta of index.html) and its embedder.
  */
 export function pageConfig(): PlayerConfig {
-  return parseConfig({
+  const config = parseConfig({
     search: location.search,
     origin: location.origin,
+    href: location.href,
     dataset: readFrameDataset(),
     deployment: parseDeploymentSettings(
       document.querySelector('meta[name="kino-player-settings"]')?.getAttribute('content'),
@@ -18,4 +19,7 @@ export function pageConfig(): PlayerConfig {
     hostOrigin: parentOrigin(),
     framed: window.parent !== window,
   });
+  // for the customer who wrote it: the page shows only the error screen and its id
+  if (config.settingProblem) console.error(`Kino player: ${config.settingProblem}`);
+  return config;
 }

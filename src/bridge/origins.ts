@@ -1,3 +1,4 @@
+import { webAddress } from '../shared/address';
 // Which host page the bridge talks to. Messages are accepted only from the parent window and from the
 // allowed origins: those configured (the `origin` parameter), otherwise the embedding page's origin
 // as the browser tells it, otherwise the origin of the first message the parent window sends (the
@@ -40,13 +41,6 @@ export function parseOrigins(value: string | null): string[] | null {
   const origins = value
     .split(',')
     .map((s) => s.trim())
-    .filter((s) => {
-      try {
-        const url = new URL(s);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === s;
-      } catch {
-        return false;
-      }
-    });
+    .filter((s) => webAddress(s)?.origin === s);
   return origins.length > 0 ? origins : null;
 }

@@ -1,3 +1,4 @@
+import { originOf } from '../shared/address';
 import { MAX_MESSAGE_CHARS } from '../bridge/messages';
 import type { ParentMessage, ParentPort } from './types';
 
@@ -6,11 +7,7 @@ export function parentOrigin(): string | null {
   if (window.parent === window) return null;
   const ancestor = window.location.ancestorOrigins?.[0];
   if (ancestor) return ancestor;
-  try {
-    return document.referrer ? new URL(document.referrer).origin : null;
-  } catch {
-    return null;
-  }
+  return originOf(document.referrer);
 }
 
 /** A message's data as plain JSON data (it enters the flight log), or null past the size limit. */

@@ -9,13 +9,15 @@ import {
   PlayerError,
   type PlayerOptions,
 } from './player.js';
+import { parseAddress } from '../shared/address.js';
 
 const script = document.currentScript as HTMLScriptElement | null;
 /** the player's page: the script's data-player-url, or index.html beside the script */
-const PLAYER_URL = new URL(
-  script?.getAttribute('data-player-url') ?? 'index.html',
-  script?.src || location.href,
-).href;
+const PLAYER_URL =
+  parseAddress(
+    script?.getAttribute('data-player-url') ?? 'index.html',
+    script?.src || location.href,
+  )?.href ?? 'index.html';
 
 export class KinoPlayer extends Player {
   static readonly PlayerError = PlayerError;

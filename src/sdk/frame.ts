@@ -1,6 +1,7 @@
 // The player's frame, made from a container element and its data attributes (SPEC.md section 2):
 // the query parameters go into the frame's address, the frame attributes onto the frame, and the
 // presentation settings also into the address's fragment for a player on another origin.
+import { parseAddress } from '../shared/address.js';
 import { FRAGMENT_SETTINGS } from '../shared/protocol.js';
 
 /** Data attributes that become the player's query (SPEC.md section 2). */
@@ -43,7 +44,8 @@ export function makeFrame(
 ): { iframe: HTMLIFrameElement; origin: string } {
   const doc = container.ownerDocument;
   const pageUrl = doc.defaultView?.location ?? doc.location;
-  const url = new URL(playerUrl, pageUrl?.href);
+  const url = parseAddress(playerUrl, pageUrl?.href);
+  if (!url) throw new TypeError(`The player's address "${playerUrl}" is not an address`);
   for (const name of QUERY_ATTRIBUTES) {
     const value = dataAttribute(container, name);
     if (value !== null) url.searchParams.set(name, value);

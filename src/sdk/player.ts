@@ -17,6 +17,7 @@ import {
   type RequestId,
 } from '../shared/protocol.js';
 import { makeFrame } from './frame.js';
+import { originOf } from '../shared/address.js';
 
 /** A command the player does not answer within this (ms) is rejected with TIMEOUT... */
 export const ANSWER_TIMEOUT_MS = 10_000;
@@ -125,7 +126,9 @@ export class KinoPlayer {
     if (isFrame(target)) {
       if (!target.src) throw new TypeError('The player frame has no address (src)');
       this.iframe = target;
-      this.origin = new URL(target.src, view.location.href).origin;
+      const origin = originOf(target.src, view.location.href);
+      if (!origin) throw new TypeError(`The player frame's address "${target.src}" is not http(s)`);
+      this.origin = origin;
       this.ownsFrame = false;
       this.container = null;
     } else {

@@ -16,6 +16,8 @@ export interface PlayerConfig {
   langOrder: string[] | null;
   envBaseUrl: string;
   envAdListUrl: string;
+  /** a service address that is not one (env_base_url, env_ad_list_url): the boot fails with it */
+  settingProblem: string | null;
   /** extra headers of the ad list and VAST requests, from the frame's data-ad_list_headers (JSON) */
   adListHeaders: Record<string, string>;
   fullscreenMode: string | null;

@@ -1,15 +1,19 @@
 import type { MasterJson, MasterSource } from '../api/types';
+import { originOf, parseAddress } from '../shared/address';
 
 const HTTP = /^https?:\/\//i;
 
-/** SPEC.md sections 3 and 5: a link without an http prefix is prefixed with the given origin. */
-export function withOrigin(link: string, originOf: string): string {
+/**
+ * SPEC.md sections 3 and 5: a link without an http prefix is prefixed with the origin of `base`
+ * (a protocol-relative or javascript: one too: it stays on that origin).
+ */
+export function withOrigin(link: string, base: string): string {
   if (HTTP.test(link)) return link;
-  const origin = new URL(originOf).origin;
-  return `${origin}${link.startsWith('/') ? '' : '/'}${link}`;
+  return `${originOf(base) ?? ''}${link.startsWith('/') ? '' : '/'}${link}`;
 }
 
-export const isMasterJson = (path: string) => new URL(path, 'http://x').pathname.includes('.json');
+export const isMasterJson = (path: string) =>
+  parseAddress(path, 'http://x')?.pathname.includes('.json') ?? false;
 
 export function defaultSource(master: MasterJson): MasterSource | null {
   return master.sources.find((s) => s.isDefault) ?? master.sources[0] ?? null;

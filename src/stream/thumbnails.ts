@@ -3,6 +3,7 @@
  * sprite (`sprite.jpg#xywh=x,y,w,h`), for a stretch of the film. Image addresses are relative to
  * the VTT's own address.
  */
+import { webAddress } from '../shared/address';
 export interface ThumbnailCue {
   /** seconds of the film: the cue is from start up to (not including) end */
   start: number;
@@ -20,8 +21,7 @@ export interface ThumbnailCue {
  * a tile.
  */
 export type CompactCue =
-  | [number, number, number]
-  | [number, number, number, number, number, number, number];
+  [number, number, number] | [number, number, number, number, number, number, number];
 
 /** A thumbnails file as the state keeps it: each image address once, the cues in time order. */
 export interface Thumbnails {
@@ -57,14 +57,8 @@ function resolverFor(base: string): Resolve {
   const resolved = new Map<string, string | null>();
   return (path) => {
     if (!resolved.has(path)) {
-      let url: URL | null = null;
-      try {
-        url = new URL(path, base);
-      } catch {
-        // not an address: no image
-      }
-      const web = url?.protocol === 'http:' || url?.protocol === 'https:';
-      resolved.set(path, web && url ? url.href : null);
+      // not an http(s) address: no image
+      resolved.set(path, webAddress(path, base)?.href ?? null);
     }
     return resolved.get(path) ?? null;
   };

@@ -113,6 +113,48 @@ describe('parseConfig', () => {
     });
   });
 
+  it('resolves service addresses written as a path or protocol-relative against the frame’s own address', () => {
+    const at = (dataset: Record<string, string>, deployment = {}) =>
+      parseConfig({
+        search: '?movie_id=1',
+        origin: ORIGIN,
+        href: `${ORIGIN}/embed/index.html?movie_id=1`,
+        dataset,
+        deployment,
+      });
+    expect(at({ env_base_url: '/api', env_ad_list_url: 'ads/list.json' })).toMatchObject({
+      envBaseUrl: `${ORIGIN}/api`,
+      envAdListUrl: `${ORIGIN}/embed/ads/list.json`,
+      settingProblem: null,
+    });
+    expect(at({ env_base_url: '//api.example' }).envBaseUrl).toBe('https://api.example');
+    expect(at({}, parseDeploymentSettings('{"env_base_url":"/api/"}')).envBaseUrl).toBe(
+      `${ORIGIN}/api`,
+    );
+  });
+
+  it.each(['http://', 'javascript:alert(1)', 'ftp://files.example', 'https://exa mple.com'])(
+    'names %p as no address, and keeps the default so that nothing builds on it',
+    (value) => {
+      const base = parse('?movie_id=1', { env_base_url: value });
+      expect(base.envBaseUrl).toBe(ORIGIN);
+      expect(base.settingProblem).toBe(`env_base_url "${value}" is not an http(s) address`);
+      const ads = parseConfig({
+        search: '',
+        origin: ORIGIN,
+        deployment: parseDeploymentSettings(JSON.stringify({ env_ad_list_url: value })),
+      });
+      expect(ads.envAdListUrl).toBe(`${ORIGIN}/ad-list.json`);
+      expect(ads.settingProblem).toContain('env_ad_list_url');
+    },
+  );
+
+  it('takes a sandboxed host’s "null" origin as no host', () => {
+    expect(parseConfig({ search: '', origin: ORIGIN, hostOrigin: 'null' }).hostDomain).toBe(
+      'player.example',
+    );
+  });
+
   it('takes the global settings from the deployment, under the frame’s attributes and the query', () => {
     const deployment = parseDeploymentSettings(
       JSON.stringify({

@@ -39,6 +39,27 @@ describe('the boot actor', () => {
     expect(storeState.system.boot).toBe('ready');
   });
 
+  it('fails at once with the error page when a service address is not one, asking nothing', async () => {
+    const config = parseConfig({
+      search: '?movie_id=1',
+      origin: BASE,
+      dataset: { env_base_url: 'http://' },
+    });
+    const http = fakeHttp(catalogRoutes(1, film));
+    const { storeState } = await expectSaga(bootActor)
+      .withReducer(rootReducer)
+      .provide({
+        getContext: (name) => (name === 'ports' ? fakePorts({ http }) : config),
+      })
+      .run();
+    expect(storeState.system.failure).toMatchObject({
+      reason: 'unexpected',
+      detail: 'env_base_url "http://" is not an http(s) address',
+    });
+    expect(storeState.system.failure.errorId).toEqual(expect.any(String));
+    expect(http.requests).toEqual([]);
+  });
+
   it('strips the number prefix from episode titles and picks the first episode not completed', async () => {
     const { storeState } = await boot('?movie_id=2', catalogRoutes(2, series))
       .put(contentActions.episodeSelected({ episodeId: 202 }))
