@@ -1,5 +1,6 @@
 import { call, put, select } from 'typed-redux-saga';
-import type { AdList, AdListItem } from '../../src/api/types';
+import type { AdListItem } from '../../src/api/types';
+import { AdListSchema, check } from '../../src/api/schemas';
 import { isHttpUrl } from '../../src/vast/urls';
 import type { HttpRequest } from '../../src/ports/types';
 import { adsActions, selectAdList } from '../../src/state/ads';
@@ -8,11 +9,14 @@ import { deviceFingerprint } from '../lib/fingerprint';
 import { listSettled } from '../lib/adListSettled';
 import { AD_LIST_TIMEOUT_MS } from './limits';
 
-/** The list's entries that can be fetched: only http(s) VAST addresses. */
-export function adListItems(body: unknown): AdListItem[] | null {
-  const list = (body as Partial<AdList> | null)?.prerollList;
-  if (!Array.isArray(list)) return null;
-  return list
+/**
+ * The list's entries that can be fetched (only http(s) VAST addresses; any other entry is left out),
+ * or what is wrong with a list of another shape.
+ */
+export function adListItems(body: unknown): AdListItem[] | string {
+  const checked = check(AdListSchema, body);
+  if (!checked.ok) return `Malformed ad list (${checked.problem})`;
+  return checked.value.prerollList
     .map((item: unknown) => (item as Partial<AdListItem> | null)?.vastUrl)
     .filter((url): url is string => typeof url === 'string' && isHttpUrl(url))
     .map((vastUrl) => ({ vastUrl }));
@@ -37,15 +41,10 @@ function* fetchAdList() {
   };
   try {
     const res = yield* call([http, http.request], request);
-    const items = res.status >= 200 && res.status < 300 ? adListItems(res.data) : null;
-    if (items) yield* put(adsActions.listLoaded({ items, fetch: fetchNo }));
-    else
-      yield* put(
-        adsActions.listFailed({
-          message: res.status >= 300 ? `HTTP ${res.status}` : 'Malformed ad list',
-          fetch: fetchNo,
-        }),
-      );
+    const items =
+      res.status >= 200 && res.status < 300 ? adListItems(res.data) : `HTTP ${res.status}`;
+    if (typeof items !== 'string') yield* put(adsActions.listLoaded({ items, fetch: fetchNo }));
+    else yield* put(adsActions.listFailed({ message: items, fetch: fetchNo }));
   } catch (error) {
     yield* put(adsActions.listFailed({ message: (error as Error).message, fetch: fetchNo }));
   }

@@ -3,7 +3,13 @@ import type { PlayerConfig } from '../../src/shared/config';
 import { plain } from '../lib/plainEffects';
 import { catalogEndpoints } from '../../src/api/endpoints';
 import { ApiError } from '../../src/api/http';
-import type { Availability, Content, Episode, Season } from '../../src/api/types';
+import type { Content, Episode, Season } from '../../src/api/types';
+import {
+  AvailabilitySchema,
+  ContentSchema,
+  EpisodesSchema,
+  SeasonsSchema,
+} from '../../src/api/schemas';
 import { contentActions } from '../../src/state/content';
 import { resumeActions } from '../../src/state/resume';
 import {
@@ -33,8 +39,9 @@ function* failure(reason: BootFailure['reason'], detail: string) {
 /** The availability check; when it cannot be made, the content counts as available (SPEC.md: default true). */
 function* availability(id: number, domain: string) {
   try {
-    const { available } = yield* fetchJson<Availability>(
+    const { available } = yield* fetchJson(
       catalogEndpoints((yield* getConfig()).envBaseUrl).availability(id, domain),
+      AvailabilitySchema,
     );
     return available !== false;
   } catch (error) {
@@ -96,9 +103,13 @@ export function* bootActor() {
   let loaded;
   try {
     loaded = yield* all({
-      content: plain.call(fetchJson<Content>, catalog.content(config.movieId)),
-      seasons: plain.call(fetchJson<Season[]>, catalog.seasons(config.movieId)),
-      rawEpisodes: plain.call(fetchJson<Episode[]>, catalog.episodes(config.movieId)),
+      content: plain.call(fetchJson<Content>, catalog.content(config.movieId), ContentSchema),
+      seasons: plain.call(fetchJson<Season[]>, catalog.seasons(config.movieId), SeasonsSchema),
+      rawEpisodes: plain.call(
+        fetchJson<Episode[]>,
+        catalog.episodes(config.movieId),
+        EpisodesSchema,
+      ),
     });
   } catch (error) {
     yield* cancel(check);

@@ -2,6 +2,7 @@
 // (once for every request waiting on it), and one refresh and one retry after a 401, never a loop.
 // A token that cannot be renewed is dropped: the services serve guests, so the viewer still watches.
 import type { Action } from 'redux';
+import type { GenericSchema } from 'valibot';
 import { call, fork, join, put, take } from 'typed-redux-saga';
 import { requestOf, withBearer, type Endpoint } from '../../src/api/endpoints';
 import { jsonBody } from '../../src/api/http';
@@ -49,8 +50,8 @@ export function* apiRequest<T>(endpoint: Endpoint<T>) {
   return res;
 }
 
-/** The endpoint's JSON body; ApiError for an HTTP error or a malformed body. */
-export function* fetchJson<T>(endpoint: Endpoint<T>) {
+/** The endpoint's JSON body in its schema's shape; ApiError for an HTTP error or a body of another shape. */
+export function* fetchJson<T>(endpoint: Endpoint<T>, schema: GenericSchema<unknown, T>) {
   const res = yield* apiRequest(endpoint);
-  return jsonBody<T>(res, endpoint.url);
+  return jsonBody(res, endpoint.url, schema);
 }

@@ -1,9 +1,10 @@
 import { call, put } from 'typed-redux-saga';
 import { getJson } from '../../src/api/http';
-import type { MasterSource } from '../../src/api/types';
+import type { MasterJson, MasterSource } from '../../src/api/types';
 import type { ExternalSubtitle } from '../../src/shared/media';
 import { systemActions } from '../../src/state/system';
-import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../../src/stream/links';
+import { defaultSource, isMasterJson, withOrigin } from '../../src/stream/links';
+import { MasterJsonSchema } from '../../src/api/schemas';
 import { NO_MARKERS, parseMarkers, type Markers } from '../../src/stream/markers';
 import { getConfig, getPorts } from '../lib/context';
 
@@ -42,16 +43,18 @@ export function* resolveStream(path: string) {
     } as ResolvedStream;
   }
   try {
-    const master = yield* call(getJson, http, url);
-    const source = isMasterJsonShape(master) ? defaultSource(master) : null;
-    if (!isMasterJsonShape(master) || !source) throw new Error('The master JSON has no source');
+    const master = yield* call(getJson<MasterJson>, http, url, MasterJsonSchema);
+    const source = defaultSource(master);
+    if (!source) throw new Error('The master JSON has no source');
     return {
       base: url,
       sources: master.sources,
       sourceIndex: master.sources.indexOf(source),
-      subtitles: (master.subtitles ?? [])
-        .filter((s) => typeof s?.src === 'string')
-        .map((s) => ({ src: withOrigin(s.src, url), label: s.label, language: s.language })),
+      subtitles: master.subtitles.map((s) => ({
+        src: withOrigin(s.src, url),
+        label: s.label,
+        language: s.language,
+      })),
       markers: parseMarkers(master.markers),
       thumbnails: thumbnailsLink(master.thumbnails, url),
     } as ResolvedStream;

@@ -1,64 +1,21 @@
-// Catalog entities as SPEC.md section 3 names them.
+// Catalog entities as SPEC.md section 3 names them: the types of their schemas (schemas.ts).
+import type * as v from 'valibot';
+import type {
+  AvailabilitySchema,
+  ContentSchema,
+  EpisodeSchema,
+  MasterJsonSchema,
+  SeasonSchema,
+} from './schemas';
 
-export interface Content {
-  id: number;
-  title: string;
-  posterUrl: string;
-  hasMultipleEpisodes: boolean;
-  rating: { kinopoisk: { value: number | null }; imdb: { value: number | null } };
-  url: string;
-  contentType: { slug: string };
-  kinopoiskId: number | null;
-  year: number;
-  countries: { slug: string }[];
-  languages: { code: string }[];
-}
-
-export interface SeasonRef {
-  id: number;
-  order: number;
-}
-
-export interface Episode {
-  id: number;
-  order: number;
-  title: string;
-  description: string;
-  posterPath: string | null;
-  duration: number;
-  watchProgress: number | null;
-  watchedAt: string | null;
-  isCompleted: boolean;
-  m3u8MasterFilePath: string;
-  season: SeasonRef;
-}
-
-export type Season = SeasonRef;
-
-export interface MasterSource {
-  label: string;
-  link: string;
-  isDefault: boolean;
-}
-
-export interface MasterSubtitle {
-  src: string;
-  label: string;
-  language: string;
-}
-
-export interface MasterJson {
-  sources: MasterSource[];
-  subtitles: MasterSubtitle[];
-  /** docs/master-json.md: the progress bar's thumbnails (a WebVTT file); checked as it is read */
-  thumbnails?: unknown;
-  /** intro, credits and chapters (docs/master-json.md): unchecked, parseMarkers makes them safe */
-  markers?: unknown;
-}
-
-export interface Availability {
-  available: boolean;
-}
+export type Content = v.InferOutput<typeof ContentSchema>;
+export type Season = v.InferOutput<typeof SeasonSchema>;
+export type SeasonRef = Season;
+export type Episode = v.InferOutput<typeof EpisodeSchema>;
+export type MasterJson = v.InferOutput<typeof MasterJsonSchema>;
+export type MasterSource = MasterJson['sources'][number];
+export type MasterSubtitle = MasterJson['subtitles'][number];
+export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 
 /** Viewing order: by season, then by episode. */
 export const byViewingOrder = (a: Episode, b: Episode) =>
@@ -67,8 +24,4 @@ export const byViewingOrder = (a: Episode, b: Episode) =>
 /** SPEC.md section 3: the ad list. */
 export interface AdListItem {
   vastUrl: string;
-}
-
-export interface AdList {
-  prerollList: AdListItem[];
 }

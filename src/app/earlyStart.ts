@@ -6,10 +6,10 @@
 import { catalogEndpoints, DEFAULT_TIMEOUT_MS, requestOf, withBearer } from '../api/endpoints';
 import { jsonBody } from '../api/http';
 import { ACCESS_COOKIE, isExpired, usableToken } from '../api/token';
-import type { Episode, MasterJson } from '../api/types';
+import { EpisodesSchema, MasterJsonSchema } from '../api/schemas';
 import { chooseEpisode } from '../../sagas/boot/chooseEpisode';
 import { createCookiePort } from '../ports/storage';
-import { defaultSource, isMasterJson, isMasterJsonShape, withOrigin } from '../stream/links';
+import { defaultSource, isMasterJson, withOrigin } from '../stream/links';
 import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
 import { pageConfig } from './pageConfig';
@@ -42,15 +42,14 @@ export function startFirstFrameRequests(
   const episodes = catalog.episodes(config.movieId);
   ask(episodes)
     .then((res) => {
-      const episode = chooseEpisode(jsonBody<Episode[]>(res, episodes.url), config);
+      const episode = chooseEpisode(jsonBody(res, episodes.url, EpisodesSchema), config);
       if (!episode) return;
       const path = withOrigin(episode.m3u8MasterFilePath, config.envBaseUrl);
       if (!isMasterJson(path)) return early.startManifest(path);
       return early
         .start({ method: 'GET', url: path, timeoutMs: DEFAULT_TIMEOUT_MS })
         .then((master) => {
-          const body = jsonBody<MasterJson>(master, path);
-          const source = isMasterJsonShape(body) ? defaultSource(body) : null;
+          const source = defaultSource(jsonBody(master, path, MasterJsonSchema));
           if (source) early.startManifest(withOrigin(source.link, path));
         });
     })

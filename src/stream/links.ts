@@ -18,13 +18,3 @@ export const isMasterJson = (path: string) =>
 export function defaultSource(master: MasterJson): MasterSource | null {
   return master.sources.find((s) => s.isDefault) ?? master.sources[0] ?? null;
 }
-
-export function isMasterJsonShape(data: unknown): data is MasterJson {
-  const m = data as MasterJson | null;
-  return (
-    !!m &&
-    Array.isArray(m.sources) &&
-    m.sources.every((s) => typeof s?.link === 'string') &&
-    (m.subtitles === undefined || Array.isArray(m.subtitles))
-  );
-}

@@ -1,9 +1,10 @@
+import { webAddress } from '../shared/address';
+
 /**
  * The progress bar's preview pictures: a WebVTT file whose cues name an image, or a tile of a
  * sprite (`sprite.jpg#xywh=x,y,w,h`), for a stretch of the film. Image addresses are relative to
  * the VTT's own address.
  */
-import { webAddress } from '../shared/address';
 export interface ThumbnailCue {
   /** seconds of the film: the cue is from start up to (not including) end */
   start: number;

@@ -3,6 +3,7 @@ import { all, call, spawn } from 'redux-saga/effects';
 import { demoToken } from '../../../demo/tokens';
 import { authActor } from '../../../sagas/auth/auth';
 import { fetchJson } from '../../../sagas/lib/api';
+import { ContentSchema, EpisodesSchema, SeasonsSchema } from '../../../src/api/schemas';
 import { parseConfig } from '../../../src/app/config';
 import { catalogEndpoints } from '../../../src/api/endpoints';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../../src/api/token';
@@ -18,7 +19,11 @@ const expired = demoToken('viewer', -60, EPOCH);
 const fresh = demoToken('viewer', 3600, EPOCH);
 
 /** A server that answers content requests, refuses expired tokens, and refreshes after a delay. */
-function server({ refreshStatus = 200, alwaysUnauthorized = false } = {}) {
+function server({
+  refreshStatus = 200,
+  alwaysUnauthorized = false,
+  refreshedHeader = `Bearer ${fresh}`,
+} = {}) {
   const requests: HttpRequest[] = [];
   const refused = new Set<string>();
   const http = {
@@ -31,13 +36,16 @@ function server({ refreshStatus = 200, alwaysUnauthorized = false } = {}) {
         await new Promise((r) => setTimeout(r, 20));
         return {
           status: refreshStatus,
-          headers: refreshStatus === 200 ? { authorization: `Bearer ${fresh}` } : {},
+          headers: refreshStatus === 200 ? { authorization: refreshedHeader } : {},
           data: {},
         };
       }
       const auth = req.headers?.Authorization;
       if (alwaysUnauthorized || auth === `Bearer ${expired}` || (auth && refused.has(auth)))
         return { status: 401, headers: {}, data: { message: 'no' } };
+      // each catalog call its own answer, as the checked shapes expect
+      if (req.url.endsWith('/seasons')) return ok(film.seasons);
+      if (req.url.includes('/episodes?')) return ok(film.episodes);
       return ok(film.content);
     },
   };
@@ -72,7 +80,7 @@ describe('bearer token', () => {
   it('is sent from its cookie when it has not expired', async () => {
     const http = server();
     await run(http, { [ACCESS_COOKIE]: fresh }, () =>
-      fetchJson(catalog.content(1)),
+      fetchJson(catalog.content(1), ContentSchema),
     ).result.silentRun(300);
     expect(contentCalls(http)[0]!.headers).toEqual({ Authorization: `Bearer ${fresh}` });
     expect(refreshCalls(http)).toHaveLength(0);
@@ -85,9 +93,9 @@ describe('bearer token', () => {
       { [ACCESS_COOKIE]: expired, [REFRESH_COOKIE]: 'r-1' },
       function* () {
         return yield all([
-          call(fetchJson, catalog.content(1)),
-          call(fetchJson, catalog.seasons(1)),
-          call(fetchJson, catalog.episodes(1)),
+          call(fetchJson, catalog.content(1), ContentSchema),
+          call(fetchJson, catalog.seasons(1), SeasonsSchema),
+          call(fetchJson, catalog.episodes(1), EpisodesSchema),
         ]);
       },
     );
@@ -102,6 +110,40 @@ describe('bearer token', () => {
     expect(storeState.auth).toEqual({ status: 'idle', refreshes: 1 });
   });
 
+  it('takes a refreshed token answered without the Bearer prefix', async () => {
+    const http = server({ refreshedHeader: fresh });
+    const { result, jar } = run(http, { [ACCESS_COOKIE]: expired, [REFRESH_COOKIE]: 'r-1' }, () =>
+      fetchJson(catalog.content(1), ContentSchema),
+    );
+    const { storeState } = await result.silentRun(300);
+    expect(jar.values.get(ACCESS_COOKIE)).toBe(fresh);
+    expect(contentCalls(http)[0]!.headers).toEqual({ Authorization: `Bearer ${fresh}` });
+    expect(storeState.auth).toEqual({ status: 'idle', refreshes: 1 });
+  });
+
+  it.each([
+    ['empty', ''],
+    ['the prefix alone', 'Bearer '],
+    ['with a space inside', `${fresh} extra`],
+  ])('refuses a refreshed token that is %s', async (_name, refreshedHeader) => {
+    const http = server({ refreshedHeader });
+    const { result, jar } = run(
+      http,
+      { [ACCESS_COOKIE]: expired, [REFRESH_COOKIE]: 'r-1' },
+      function* () {
+        try {
+          return yield call(fetchJson, catalog.content(1), ContentSchema);
+        } catch (error) {
+          return String(error);
+        }
+      },
+    );
+    const { storeState } = await result.silentRun(300);
+    expect(storeState.auth.status).toBe('failed');
+    expect(jar.values.get(ACCESS_COOKIE)).not.toBe(fresh);
+    expect(contentCalls(http)[0]!.headers?.Authorization).toBeUndefined();
+  });
+
   it('is refreshed after a 401, and the request retried once', async () => {
     const http = server();
     const notExpiredButRefused = expired.replace(
@@ -111,7 +153,7 @@ describe('bearer token', () => {
     const { result } = run(
       http,
       { [ACCESS_COOKIE]: notExpiredButRefused, [REFRESH_COOKIE]: 'r-1' },
-      () => fetchJson(catalog.content(1)),
+      () => fetchJson(catalog.content(1), ContentSchema),
     );
     // A token without exp is used until the server refuses it.
     http.request = ((original) => async (req: HttpRequest) =>
@@ -127,7 +169,7 @@ describe('bearer token', () => {
     const http = server({ alwaysUnauthorized: true });
     const { result } = run(http, { [ACCESS_COOKIE]: fresh, [REFRESH_COOKIE]: 'r-1' }, function* () {
       try {
-        yield call(fetchJson, catalog.content(1));
+        yield call(fetchJson, catalog.content(1), ContentSchema);
         return 'no error';
       } catch (error) {
         return String(error);
@@ -143,7 +185,7 @@ describe('bearer token', () => {
     const http = server();
     const { result } = run(http, { [ACCESS_COOKIE]: expired }, function* () {
       try {
-        return yield call(fetchJson, catalog.content(1));
+        return yield call(fetchJson, catalog.content(1), ContentSchema);
       } catch (error) {
         return String(error);
       }
@@ -158,7 +200,7 @@ describe('bearer token', () => {
 
   it('sends no token at all for an anonymous viewer', async () => {
     const http = server();
-    await run(http, {}, () => fetchJson(catalog.content(1))).result.silentRun(300);
+    await run(http, {}, () => fetchJson(catalog.content(1), ContentSchema)).result.silentRun(300);
     expect(contentCalls(http)[0]!.headers).toBeUndefined();
   });
 
@@ -169,7 +211,7 @@ describe('bearer token', () => {
       { [ACCESS_COOKIE]: expired, [REFRESH_COOKIE]: 'r-1' },
       function* () {
         try {
-          return yield call(fetchJson, catalog.content(1));
+          return yield call(fetchJson, catalog.content(1), ContentSchema);
         } catch (error) {
           return String(error);
         }
@@ -190,7 +232,7 @@ describe('bearer token', () => {
       http,
       { [ACCESS_COOKIE]: revoked, [REFRESH_COOKIE]: 'r-1' },
       function* () {
-        return yield call(fetchJson, catalog.content(1));
+        return yield call(fetchJson, catalog.content(1), ContentSchema);
       },
     );
     http.refuse(revoked);

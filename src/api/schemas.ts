@@ -1,0 +1,98 @@
+// The shapes of what the catalog, the stream's master JSON and the ad list answer (SPEC.md
+// section 3), checked as they enter: the player's types come from here, so the two cannot drift.
+// What the player cannot go on without is required; what only decorates the interface falls back
+// to an empty value, so a catalog that leaves it out still plays.
+import * as v from 'valibot';
+
+const id = v.pipe(v.number(), v.integer());
+const text = (missing = '') => v.fallback(v.string(), missing);
+const nullableNumber = v.fallback(v.nullable(v.number()), null);
+const flag = v.fallback(v.boolean(), false);
+
+const rating = v.object({ value: nullableNumber });
+const NO_RATING = { kinopoisk: { value: null }, imdb: { value: null } };
+
+export const ContentSchema = v.object({
+  id,
+  title: v.string(),
+  posterUrl: text(),
+  hasMultipleEpisodes: flag,
+  rating: v.fallback(v.object({ kinopoisk: rating, imdb: rating }), NO_RATING),
+  /** the film's page on the site, for shared links (absolute, or a path on the site) */
+  url: text(),
+  contentType: v.fallback(v.object({ slug: v.string() }), { slug: '' }),
+  kinopoiskId: nullableNumber,
+  year: v.fallback(v.number(), 0),
+  countries: v.fallback(v.array(v.object({ slug: v.string() })), []),
+  languages: v.fallback(v.array(v.object({ code: v.string() })), []),
+});
+
+export const SeasonSchema = v.object({ id, order: v.number() });
+
+export const EpisodeSchema = v.object({
+  id,
+  order: v.number(),
+  title: text(),
+  description: text(),
+  posterPath: v.fallback(v.nullable(v.string()), null),
+  duration: v.fallback(v.number(), 0),
+  watchProgress: nullableNumber,
+  watchedAt: v.fallback(v.nullable(v.string()), null),
+  isCompleted: flag,
+  m3u8MasterFilePath: v.string(),
+  season: SeasonSchema,
+});
+
+export const SeasonsSchema = v.array(SeasonSchema);
+export const EpisodesSchema = v.array(EpisodeSchema);
+
+export const AvailabilitySchema = v.object({ available: v.boolean() });
+
+const MasterSourceSchema = v.object({
+  label: text(),
+  link: v.string(),
+  isDefault: flag,
+});
+
+const MasterSubtitleSchema = v.object({
+  src: v.string(),
+  label: text(),
+  language: text(),
+});
+
+export const MasterJsonSchema = v.object({
+  sources: v.pipe(v.array(MasterSourceSchema), v.minLength(1, 'at least one source')),
+  /** a subtitle list of the wrong shape is no subtitles: the film still plays */
+  subtitles: v.fallback(v.array(MasterSubtitleSchema), []),
+  /** docs/master-json.md: the progress bar's thumbnails (a WebVTT file); checked as it is read */
+  thumbnails: v.optional(v.unknown()),
+  /** intro, credits and chapters (docs/master-json.md): parseMarkers makes them safe */
+  markers: v.optional(v.unknown()),
+});
+
+/** SPEC.md section 3: the ad list; an entry that is not a VAST address is left out by the ad actor. */
+export const AdListSchema = v.object({
+  prerollList: v.array(v.unknown()),
+});
+
+/** What was wrong with a payload, for the flight log and the error report: where, and what was expected. */
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const where = v.getDotPath(issue) ?? '(root)';
+      return `${where}: expected ${issue.expected ?? 'a valid value'}, got ${issue.received}`;
+    })
+    .join('; ');
+}
+
+/** The payload in its checked shape, or what was wrong with it. */
+export function check<T>(
+  schema: v.GenericSchema<unknown, T>,
+  data: unknown,
+): { ok: true; value: T } | { ok: false; problem: string } {
+  const result = v.safeParse(schema, data);
+  return result.success
+    ? { ok: true, value: result.output }
+    : { ok: false, problem: describeIssues(result.issues) };
+}
