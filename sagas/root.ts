@@ -7,7 +7,7 @@ import { bootActor } from './boot/boot';
 import { episodesActor } from './boot/episodes';
 import { firstFrameActor } from './boot/firstFrame';
 import { bridgeActor } from './bridge/bridge';
-import { supervise, type Actor } from './lib/supervise';
+import { supervise, type Actor, type Essential } from './lib/supervise';
 import { midrollActor } from './midroll/midroll';
 import { nextUpActor } from './nextUp/nextUp';
 import { progressActor } from './progress/progress';
@@ -42,7 +42,32 @@ export const ACTORS: Record<string, Actor> = {
   thumbnails: thumbnailsActor,
 };
 
+const always: Essential = () => true;
+
+/**
+ * The actors the session cannot go on without, and when (docs/reliability.md): past its restarts,
+ * one of these ends the session with the message and its id. Every other actor is optional: its
+ * part (analytics, QoE, thumbnails, the media session, the wake lock, progress, preferences,
+ * mid-rolls, the next episode, the viewport's layout) is gone and the film goes on. The adverts too:
+ * a crash of their actor ends its break in the state (src/state/ads.ts), so no viewer waits in a
+ * dead advert, and past its restarts the film plays without adverts.
+ */
+export const ESSENTIAL: Record<string, Essential> = {
+  boot: always,
+  stream: always,
+  ui: always,
+  // every request with a token waits on its refresh
+  auth: always,
+  episodes: always,
+  // a host that listens to the player steers it: without the bridge it would talk to no one
+  bridge: (s) => s.bridge.hostListening,
+};
+
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */
 export function* rootSaga() {
-  yield* all(Object.entries(ACTORS).map(([name, actor]) => plain.spawn(supervise, name, actor)));
+  yield* all(
+    Object.entries(ACTORS).map(([name, actor]) =>
+      plain.spawn(supervise, name, actor, ESSENTIAL[name]),
+    ),
+  );
 }

@@ -1,11 +1,27 @@
 import type { Action } from 'redux';
 import { put, race, select, setContext, take } from 'typed-redux-saga';
+import type { PlayerState } from '../../src/state';
 import { plain } from './plainEffects';
-import { MAX_RESTARTS, selectCrashes, systemActions } from '../../src/state/system';
+import { newErrorId } from './errorId';
+import {
+  MAX_RESTARTS,
+  selectBootEnded,
+  selectCrashes,
+  selectFailure,
+  systemActions,
+} from '../../src/state/system';
 
 export { MAX_RESTARTS };
 
 export type Actor = () => Generator<unknown, unknown, never>;
+
+/**
+ * Whether the session can go on without an actor, asked when it stops for good: an essential one
+ * (true for the state) ends the session as a fatal error does; an optional one is reported and the
+ * film goes on without its part (docs/reliability.md).
+ */
+export type Essential = (state: PlayerState) => boolean;
+export const OPTIONAL: Essential = () => false;
 
 /** One run of an actor, seen by the actor through the saga context (`stoppedForGood`). */
 export interface ActorRun {
@@ -18,10 +34,29 @@ function messageOf(error: unknown): string {
 }
 
 /**
+ * An actor stopped for good: told as an action (the error report has it with the flight log), and
+ * when the session cannot go on without it, the message with its id instead of a player that no
+ * longer answers, and the host's error event.
+ */
+function* stopped(name: string, essential: Essential, message: string) {
+  const vital = essential(yield* select((s: PlayerState) => s));
+  yield* put(systemActions.actorStopped({ actor: name, essential: vital }));
+  if (!vital || (yield* select(selectFailure))) return;
+  const failure = {
+    reason: 'actor-stopped' as const,
+    errorId: yield* newErrorId(),
+    address: null,
+    detail: `Actor "${name}" stopped after ${MAX_RESTARTS} restarts: ${message}`,
+  };
+  const booted = yield* select(selectBootEnded);
+  yield* put(booted ? systemActions.playbackFailed(failure) : systemActions.bootFailed(failure));
+}
+
+/**
  * Runs an actor and restarts it when it crashes, reporting each crash as an action.
  * One failing actor never takes the others down; a crash loop stops after MAX_RESTARTS.
  */
-export function* supervise(name: string, actor: Actor) {
+export function* supervise(name: string, actor: Actor, essential: Essential = OPTIONAL) {
   const drill = (a: Action) =>
     systemActions.crashDrillRequested.match(a) && a.payload.actor === name;
   // counted from the state's crashes: an actor started again at a checkpoint keeps its count
@@ -43,8 +78,12 @@ export function* supervise(name: string, actor: Actor) {
       if (drilled) throw new Error(`Crash drill in actor "${name}"`);
       return;
     } catch (error) {
-      yield* put(systemActions.actorCrashed({ actor: name, message: messageOf(error), restarts }));
-      if (restarts >= MAX_RESTARTS) return;
+      const message = messageOf(error);
+      yield* put(systemActions.actorCrashed({ actor: name, message, restarts }));
+      if (restarts >= MAX_RESTARTS) {
+        yield* stopped(name, essential, message);
+        return;
+      }
     }
   }
 }

@@ -119,7 +119,7 @@ export function createErrorReporter(
         { restarts: crash.restarts },
       ),
     failed: (failure, stage) => {
-      if (failure.reason !== 'unexpected' || !failure.errorId) return; // the others are answers, not faults
+      if (!failure.errorId) return; // the others are answers, not faults
       send(named(`${stage}Failed`, failure.detail), { error_id: failure.errorId }, {});
     },
   };

@@ -32,6 +32,7 @@ export const BOOT_ERROR_CODES: Record<BootFailureReason, BootErrorCode> = {
   'no-episodes': 'NO_EPISODES',
   'master-load-failed': 'MASTER_LOAD_FAILED',
   unexpected: 'UNEXPECTED',
+  'actor-stopped': 'PLAYER_FAULT',
 };
 export const STREAM_FAILED = 'STREAM_FAILED';
 
@@ -114,9 +115,12 @@ const RULES = [
     event: 'error',
     data: { code: BOOT_ERROR_CODES[reason], errorId },
   })),
-  rule(systemActions.playbackFailed, ['error'], ({ errorId }, s) => ({
+  rule(systemActions.playbackFailed, ['error'], ({ reason, errorId }, s) => ({
     event: 'error',
-    data: { code: STREAM_FAILED, details: s.stream.lastError?.details ?? null, errorId },
+    data:
+      reason === 'actor-stopped'
+        ? { code: BOOT_ERROR_CODES[reason], errorId }
+        : { code: STREAM_FAILED, details: s.stream.lastError?.details ?? null, errorId },
   })),
   rule(mediaActions.playing, ['play'], () => ({ event: 'play', data: null })),
   // the credits' countdown ended the episode: the element's pause that follows is part of that end
@@ -140,7 +144,10 @@ const RULES = [
     event: 'rateChange',
     data: { rate: p.rate },
   })),
-  rule(mediaActions.volumeChanged, ['volumeChange'], (p) => ({ event: 'volumeChange', data: p })),
+  rule(mediaActions.volumeChanged, ['volumeChange'], ({ volume, muted }) => ({
+    event: 'volumeChange',
+    data: { volume, muted },
+  })),
   rule(streamActions.levelSwitched, ['qualityChange'], (_p, s) => ({
     event: 'qualityChange',
     data: selectQuality(s),

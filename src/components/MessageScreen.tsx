@@ -3,6 +3,10 @@ import type { BootFailure } from '../state/system';
 import { usePlayerSelector } from './hooks';
 import { PlaceholderPanel } from './PlaceholderPanel';
 
+/** The failures that are faults: the viewer gets their id and a reload. */
+const withErrorId = (failure: BootFailure) =>
+  failure.reason === 'unexpected' || failure.reason === 'actor-stopped';
+
 export function failureMessage(failure: BootFailure): string {
   switch (failure.reason) {
     case 'missing-movie-id':
@@ -16,6 +20,7 @@ export function failureMessage(failure: BootFailure): string {
     case 'master-load-failed':
       return ru.masterLoadFailed(failure.address ?? '');
     case 'unexpected':
+    case 'actor-stopped':
       return ru.unexpected(failure.errorId ?? '');
   }
 }
@@ -34,7 +39,7 @@ export function MessageScreen({
       role="alert"
       title={failureMessage(failure)}
       image={poster || undefined}
-      action={failure.reason === 'unexpected' ? { label: ru.reload, onClick: onReload } : undefined}
+      action={withErrorId(failure) ? { label: ru.reload, onClick: onReload } : undefined}
     />
   );
 }

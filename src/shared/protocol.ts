@@ -105,7 +105,9 @@ export type BootErrorCode =
   | 'CONTENT_BLOCKED'
   | 'NO_EPISODES'
   | 'MASTER_LOAD_FAILED'
-  | 'UNEXPECTED';
+  | 'UNEXPECTED'
+  /** a part of the player the session cannot go on without stopped (docs/reliability.md) */
+  | 'PLAYER_FAULT';
 
 /** The `error` event: the content cannot play, or its stream failed while playing. */
 export type HostError =

@@ -7,7 +7,9 @@ export type BootFailureReason =
   | 'blocked'
   | 'no-episodes'
   | 'master-load-failed'
-  | 'unexpected';
+  | 'unexpected'
+  /** an essential actor stopped after its restarts (docs/reliability.md) */
+  | 'actor-stopped';
 
 export interface BootFailure {
   reason: BootFailureReason;
@@ -21,6 +23,12 @@ export interface BootFailure {
 /** An actor that crashes more often than this is left stopped. */
 export const MAX_RESTARTS = 3;
 
+/** An actor left stopped after its restarts, and whether the session could go on without it. */
+export interface ActorStop {
+  actor: string;
+  essential: boolean;
+}
+
 export interface ActorCrash {
   actor: string;
   message: string;
@@ -31,6 +39,8 @@ export interface SystemState {
   boot: 'loading' | 'ready' | 'failed';
   failure: BootFailure | null;
   crashes: ActorCrash[];
+  /** actors left stopped: an optional one's part of the player is gone for the session */
+  stopped: ActorStop[];
   /** checks that could not be made and were passed over (the viewer is not bothered with them) */
   skippedChecks: { check: 'availability'; detail: string }[];
   /**
@@ -50,6 +60,7 @@ const initialState: SystemState = {
   boot: 'loading',
   failure: null,
   crashes: [],
+  stopped: [],
   skippedChecks: [],
   available: null,
   firstFrameSettled: false,
@@ -82,6 +93,9 @@ export const systemSlice = createSlice({
     },
     actorCrashed(state, action: PayloadAction<ActorCrash>) {
       state.crashes.push(action.payload);
+    },
+    actorStopped(state, action: PayloadAction<ActorStop>) {
+      state.stopped.push(action.payload);
     },
     /** Asks the supervisor to crash an actor on purpose, to test that the player survives it. */
     crashDrillRequested(_state, _action: PayloadAction<{ actor: string }>) {},

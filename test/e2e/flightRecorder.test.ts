@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlightLog } from '../../src/recorder/format';
-import { demoUrl, keepAsGolden, openPage, playerFrame, useBrowser } from './browser';
+import {
+  demoUrl,
+  keepAsGolden,
+  messageText,
+  openPage,
+  playerFrame,
+  screenshot,
+  useBrowser,
+} from './browser';
+import { MAX_RESTARTS } from '../../src/state/system';
 
 /** The flight log an error report carries: gzipped, as the sink keeps it (base64). */
 const logOf = (payload: string) =>
@@ -214,6 +223,33 @@ describe('an actor crash', () => {
     await frame.click('[data-testid="control-bar"] button');
     await frame.waitForFunction(() => window.__player!.getState().media.paused);
     expect(errors).toEqual([]);
+  });
+
+  it('an essential actor past its restarts ends the session with the message, its id and the host’s error', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=1'));
+    const frame = await playerFrame(page);
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
+      timeout: 20_000,
+    });
+    for (let i = 0; i <= MAX_RESTARTS; i++)
+      await frame.evaluate(() => window.__player!.crashDrill('stream'));
+    const text = await messageText(frame, 10_000);
+    const { failure, stopped } = await frame.evaluate(() => window.__player!.getState().system);
+    expect(stopped).toEqual([{ actor: 'stream', essential: true }]);
+    expect(failure).toMatchObject({ reason: 'actor-stopped' });
+    expect(text).toContain(failure!.errorId!);
+    expect(await frame.$('[role="alert"] button')).not.toBeNull(); // the reload
+    await screenshot(page, 'actor-stopped');
+    // the host page heard it, with its code and the id the viewer sees
+    await page.waitForFunction(
+      (id) =>
+        [...document.querySelectorAll('#messages li[data-event="error"]')].some(
+          (li) => li.textContent!.includes('PLAYER_FAULT') && li.textContent!.includes(id),
+        ),
+      { timeout: 5_000 },
+      failure!.errorId!,
+    );
   });
 
   it('a page error reaches the sink with the session log, and error reporting loads only after the first frame', async () => {

@@ -186,3 +186,64 @@ describe('the system around the player through a crash', () => {
     expect(system.shown.playbackState).toBe('paused');
   });
 });
+
+describe('an actor past its restarts', () => {
+  const playing = async (s: Session) =>
+    s.until('content playing', () => s.store.getState().media.playedSeconds >= 2);
+  const giveUp = async (s: Session, actor: string) => {
+    for (let i = 0; i <= MAX_RESTARTS; i++) await s.drill(actor);
+    expect(s.crashes()).toHaveLength(MAX_RESTARTS + 1);
+  };
+
+  test.each(['stream', 'ui', 'auth', 'episodes'])(
+    'essential (%s): the session ends with the message, its id and the host’s error',
+    async (actor) => {
+      const s = session();
+      await playing(s);
+      await giveUp(s, actor);
+      const { system } = s.store.getState();
+      expect(system.stopped).toEqual([{ actor, essential: true }]);
+      expect(system.failure).toMatchObject({
+        reason: 'actor-stopped',
+        errorId: expect.stringMatching(/^[0-9a-f]{8}$/),
+        detail: `Actor "${actor}" stopped after ${MAX_RESTARTS} restarts: Error: Crash drill in actor "${actor}"`,
+      });
+      expect(s.count(systemActions.playbackFailed.type)).toBe(1);
+    },
+  );
+
+  it('essential before the boot ended (boot): the boot fails with the message and its id', async () => {
+    const s = session();
+    await giveUp(s, 'boot');
+    expect(s.store.getState().system).toMatchObject({
+      boot: 'failed',
+      failure: { reason: 'actor-stopped', errorId: expect.any(String) },
+    });
+  });
+
+  test.each(['analytics', 'qoe', 'progress', 'preferences', 'midroll', 'nextUp', 'ads', 'bridge'])(
+    'optional (%s, outside what makes it essential): reported, and the film plays on',
+    async (actor) => {
+      const s = session();
+      await playing(s);
+      await s.until('the pre-roll over', () => s.store.getState().ads.activeBreak === null);
+      await giveUp(s, actor);
+      expect(s.store.getState().system).toMatchObject({
+        stopped: [{ actor, essential: false }],
+        failure: null,
+      });
+      await expectContentKeepsPlaying(s);
+    },
+  );
+
+  it('the ads actor given up in a break: its restarts ended the break, and the film plays on', async () => {
+    const s = session();
+    await s.until('the pre-roll', () => s.store.getState().ads.activeBreak !== null);
+    await giveUp(s, 'ads');
+    expect(s.store.getState()).toMatchObject({
+      system: { stopped: [{ actor: 'ads', essential: false }], failure: null },
+      ads: { activeBreak: null },
+    });
+    await expectContentKeepsPlaying(s);
+  });
+});

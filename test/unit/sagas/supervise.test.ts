@@ -3,6 +3,8 @@ import { put, take } from 'redux-saga/effects';
 import { MAX_RESTARTS, supervise } from '../../../sagas/lib/supervise';
 import { rootReducer } from '../../../src/state';
 import { systemActions } from '../../../src/state/system';
+import { ESSENTIAL } from '../../../sagas/root';
+import { fakePorts } from '../../../tools/sim/fakePorts';
 
 describe('supervise', () => {
   it('restarts a crashed actor and reports each crash', async () => {
@@ -64,5 +66,37 @@ describe('supervise', () => {
       .silentRun(50);
     expect(starts).toBe(2);
     expect(effects.put).toHaveLength(1);
+  });
+
+  it('an essential actor past its restarts ends the session with the message and its id; an optional one does not', async () => {
+    function* broken() {
+      yield put({ type: 'broken/started' });
+      throw new Error('always');
+    }
+    const essential = await expectSaga(supervise, 'stream', broken, ESSENTIAL.stream!)
+      .withReducer(rootReducer)
+      .provide({ getContext: () => fakePorts() })
+      .run();
+    expect(essential.storeState.system).toMatchObject({
+      // the boot had not ended: it fails
+      boot: 'failed',
+      failure: { reason: 'actor-stopped', errorId: '7fffffff' },
+      stopped: [{ actor: 'stream', essential: true }],
+    });
+    const optional = await expectSaga(supervise, 'analytics', broken)
+      .withReducer(rootReducer)
+      .run();
+    expect(optional.storeState.system).toMatchObject({
+      stopped: [{ actor: 'analytics', essential: false }],
+      failure: null,
+    });
+  });
+
+  it('the bridge is essential only while a host listens', () => {
+    const state = rootReducer(undefined, { type: '@@init' });
+    expect(ESSENTIAL.bridge!(state)).toBe(false);
+    expect(ESSENTIAL.bridge!({ ...state, bridge: { ...state.bridge, hostListening: true } })).toBe(
+      true,
+    );
   });
 });
