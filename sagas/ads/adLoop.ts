@@ -15,7 +15,8 @@ import {
 } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { viewportActions } from '../../src/state/viewport';
-import { QUARTILES, type VastAd, type VastErrorCode } from '../../src/vast/model';
+import { QUARTILES, type VastAd, type VastErrorCode, type VastOffset } from '../../src/vast/model';
+import { offsetSeconds } from '../../src/vast/offsets';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, WATCHDOG_MS } from './limits';
@@ -60,6 +61,8 @@ export interface AdRun<E> {
   pausing: boolean;
   currentTime: number;
   durationSec: number;
+  /** a skip offset in percent that the VAST gave no duration for: placed by the creative's */
+  skipPercent: VastOffset | null;
   shownSecond: number;
   /** when the ad last loaded, started or moved on: the time limits count from it */
   since: number;
@@ -118,10 +121,19 @@ function* decide<E>(run: AdRun<E>) {
   }
 }
 
+/** A skip offset in percent is told once the creative knows the duration it is a share of. */
+function* placeSkipOffset<E>(run: AdRun<E>) {
+  if (!run.skipPercent || !(run.durationSec > 0)) return;
+  const skipOffsetSec = offsetSeconds(run.skipPercent, run.durationSec);
+  run.skipPercent = null;
+  yield* put(adsActions.skipOffsetKnown({ skipOffsetSec }));
+}
+
 /** The creative loaded (its duration, when it tells one): it may play now. */
 export function* loaded<E>(run: AdRun<E>, durationSec: number) {
   run.loaded = true;
   if (durationSec > 0) run.durationSec = durationSec;
+  yield* placeSkipOffset(run);
   yield* restartLimits(run);
   yield* decide(run);
 }
@@ -155,6 +167,7 @@ export function* paused<E>(run: AdRun<E>, tracked: boolean) {
 
 /** The ad is at this second of its duration: progress tracking, quartiles when asked, the countdown. */
 export function* progressed<E>(run: AdRun<E>, at: number, quartiles: boolean) {
+  yield* placeSkipOffset(run);
   if (at > run.currentTime) yield* restartLimits(run);
   run.currentTime = at;
   const d = run.durationSec;
@@ -230,6 +243,9 @@ export function* runAdLoop<E extends object>(
     pausing: false,
     currentTime: 0,
     durationSec: ad.durationSec ?? 0,
+    // what the ad's load could not place (playAd)
+    skipPercent:
+      ad.skipOffset && offsetSeconds(ad.skipOffset, ad.durationSec) === null ? ad.skipOffset : null,
     shownSecond: -1,
     since: 0,
     ending: null,

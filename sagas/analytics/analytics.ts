@@ -143,9 +143,11 @@ function* onEpisodeRequested(memory: Memory, { payload }: PayloadAction<{ episod
   if (known && payload.episodeId !== current) yield* sendQoe(memory);
 }
 
-function* onVolume(memory: Memory, { payload }: PayloadAction<{ muted: boolean }>) {
+function* onVolume(memory: Memory, { payload }: ReturnType<typeof mediaActions.volumeChanged>) {
   if (payload.muted === memory.muted) return;
   memory.muted = payload.muted;
+  // the mute made for the browser's autoplay rule is not the viewer's (their unmute of it is)
+  if (payload.mutedForBrowser) return;
   yield* send(memory, payload.muted ? 'mute' : 'unmute');
 }
 

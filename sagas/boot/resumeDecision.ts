@@ -1,5 +1,5 @@
 import type { Episode } from '../../src/api/types';
-import type { ResumeDecision } from '../../src/state/resume';
+import { atEpisodeEnd, type ResumeDecision } from '../../src/state/resume';
 import { storedPositions } from '../lib/storedValues';
 
 /** No episode is this long: with its duration unknown, a saved time past it is not one. */
@@ -7,12 +7,16 @@ const LONGEST_EPISODE_S = 24 * 3600;
 
 /**
  * The saved position of an episode: local memory first, then the server's progress unless it was
- * finished. Either is a position only from 1 s to before the episode's end: memory is untrusted.
+ * finished. Either is a position only from 1 s to before the episode's last seconds: memory is
+ * untrusted, and there is nothing left to continue at the end.
  */
 export function savedTimeOf(episode: Episode, storedProgress: string | null): number | null {
   const end = episode.duration > 0 ? episode.duration : LONGEST_EPISODE_S;
   const position = (seconds: unknown) =>
-    typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1 && seconds < end
+    typeof seconds === 'number' &&
+    Number.isFinite(seconds) &&
+    seconds >= 1 &&
+    !atEpisodeEnd(seconds, end)
       ? Math.floor(seconds)
       : null;
   const local = position(storedPositions(storedProgress)[String(episode.id)]);

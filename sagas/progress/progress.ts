@@ -1,11 +1,15 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, fork, put, race, select, take, takeEvery } from 'typed-redux-saga';
-import { selectCurrentSecond, selectDurationSecond } from '../../src/state/selectors';
+import {
+  selectCurrentEpisode,
+  selectCurrentSecond,
+  selectDurationSecond,
+} from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
 import { contentActions, selectCurrentEpisodeId } from '../../src/state/content';
 import { nextUpActions } from '../../src/state/nextUp';
 import { mediaActions, playbackRequests, selectMedia } from '../../src/state/playback';
-import { resumeActions, selectSavedTime } from '../../src/state/resume';
+import { atEpisodeEnd, resumeActions, selectSavedTime } from '../../src/state/resume';
 import { viewportActions } from '../../src/state/viewport';
 import type { PlayerState } from '../../src/state';
 import { getPorts } from '../lib/context';
@@ -19,8 +23,16 @@ const selectNextUp = (s: PlayerState) => s.nextUp;
 export const PROGRESS_EVERY_MS = 10_000;
 
 /**
+ * The episode's end as it is written: the media's duration or the catalog's, whichever is later, so
+ * that the continue prompt (decided on the catalog's) never offers it.
+ */
+const selectEpisodeEnd = (s: PlayerState) =>
+  Math.max(selectDurationSecond(s), selectCurrentEpisode(s)?.duration ?? 0);
+
+/**
  * Writes where the viewer is in the current episode into episodesTimeProgress; `finished`: its end
- * (the credits' countdown ran out), which no continue prompt offers, as after the episode's own end.
+ * (the credits' countdown ran out), which no continue prompt offers, as after the episode's own end
+ * or a stop in the media's last seconds.
  */
 function* writeProgress(finished = false, leaving = false) {
   // during the switch to another episode the old video's position is nobody's: it would undo the
@@ -33,11 +45,13 @@ function* writeProgress(finished = false, leaving = false) {
   // the end is written as the element's end writes it: its position then, the duration
   const time = yield* select(finished ? selectDurationSecond : selectCurrentSecond);
   if (episodeId === null || time < 1) return;
+  const { duration } = yield* select(selectMedia);
+  const saved = finished || atEpisodeEnd(time, duration) ? yield* select(selectEpisodeEnd) : time;
   const progress = storedPositions(yield* call([storage, storage.get], PROGRESS_KEY));
   yield* call(
     [storage, storage.set],
     PROGRESS_KEY,
-    JSON.stringify({ ...progress, [episodeId]: time }),
+    JSON.stringify({ ...progress, [episodeId]: saved }),
   );
 }
 
@@ -73,11 +87,20 @@ function* onPageVisibility(action: ReturnType<typeof viewportActions.pageVisibil
 function* rememberVolume(action: ReturnType<typeof mediaActions.volumeChanged>) {
   const { storage } = yield* getPorts();
   yield* call([storage, storage.set], VOLUME_KEY, String(action.payload.volume));
+  // the mute made for the browser's autoplay rule is not the viewer's: the next visit may have sound
+  if (action.payload.mutedForBrowser) return;
   yield* call([storage, storage.set], MUTED_KEY, String(action.payload.muted));
 }
 
 function* continueWatching() {
   const savedTime = yield* select(selectSavedTime);
+  // the prompt may have been decided on the catalog's duration, before the media's was known: at
+  // the media's own end there is nothing left to continue
+  const { duration } = yield* select(selectMedia);
+  if (savedTime !== null && atEpisodeEnd(savedTime, duration)) {
+    yield* call(startOver);
+    return;
+  }
   if (savedTime !== null) yield* put(playbackRequests.seekRequested({ time: savedTime }));
   yield* put(playbackRequests.playRequested());
 }

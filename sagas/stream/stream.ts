@@ -12,7 +12,7 @@ import {
 } from '../../src/shared/media';
 import { contentHeldByAds, selectAds } from '../../src/state/ads';
 import { contentActions, selectContentId } from '../../src/state/content';
-import { mediaActions, playbackRequests, selectVolume } from '../../src/state/playback';
+import { mediaActions, playbackRequests, selectMedia } from '../../src/state/playback';
 import { selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
 import {
   streamActions,
@@ -95,6 +95,7 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
     else if (yield* oldVideoOfLeftEpisode(event)) continue;
+    else if (event.type === 'volumechange') yield* put(volumeFact(event, playing));
     else yield* put(mediaEventToAction(event));
     if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks);
     yield* holdPauseThroughSeek(event, playing);
@@ -109,6 +110,14 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
       if (next) yield* put(contentActions.episodeRequested({ episodeId: next.id }));
     }
   }
+}
+
+/** The element's volume, its mute told as the browser's while it is (until an unmute). */
+function volumeFact({ volume, muted }: { volume: number; muted: boolean }, playing: Playing) {
+  if (!muted) playing.mutedForBrowser = false;
+  return mediaActions.volumeChanged(
+    playing.mutedForBrowser ? { volume, muted, mutedForBrowser: true } : { volume, muted },
+  );
 }
 
 /**
@@ -199,7 +208,9 @@ function* play(playing: Playing) {
   if (outcome.reason === 'aborted' && (yield* recovering())) playing.playWanted = true;
   if (outcome.reason !== 'not-allowed') return;
   // The browser refused sound without a gesture: start muted; failing that, the play button.
-  const volume = yield* select(selectVolume);
+  const { volume, muted: mutedAlready } = yield* select(selectMedia);
+  // that mute is the browser's, not the viewer's (a mute the viewer had stays theirs)
+  if (!mutedAlready) playing.mutedForBrowser = true;
   yield* call([media, media.setVolume], volume, true);
   const muted = yield* call([media, media.play]);
   yield* put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
@@ -241,6 +252,11 @@ interface Playing {
    * viewer asks for takes it back
    */
   pauseHeld: boolean;
+  /**
+   * the element is muted by the player, for the browser that refused sound without a gesture: not
+   * the viewer's mute, until an unmute
+   */
+  mutedForBrowser: boolean;
 }
 
 /** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
@@ -399,6 +415,7 @@ export function* streamActor() {
     playWanted: false,
     seeking: false,
     pauseHeld: false,
+    mutedForBrowser: false,
   };
   try {
     yield* takeLatest(

@@ -3,6 +3,7 @@ import { call, put, race, select, takeEvery, takeLatest } from 'typed-redux-saga
 import { selectPlayerState } from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
 import { STRETCHED_MODE } from '../../src/shared/config';
+import { siteOrigin } from '../../src/shared/shareLink';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import {
@@ -85,7 +86,9 @@ export function* uiActor() {
   const features = {
     share: !config.disabledShare,
     stretchedClose: config.fullscreenMode === STRETCHED_MODE && config.embedded,
-    shareOrigin: new URL(config.envBaseUrl).origin,
+    // content paths are pages of the site that embeds the player, not of the catalog's service
+    // (a log of an older version has no siteOrigin: its frame's origin then)
+    shareOrigin: config.siteOrigin ?? siteOrigin(null, config.envBaseUrl),
   };
   // started again (after a crash), the state has them already
   const known = yield* select(selectUiFeatures);

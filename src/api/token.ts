@@ -38,7 +38,12 @@ export function isExpired(token: string, nowMs: number): boolean {
   return expiry !== null && expiry - EXPIRY_MARGIN_MS <= nowMs;
 }
 
+/**
+ * The token of an Authorization header: after `Bearer `, or the header alone (some servers answer
+ * the bare token); none when it is empty, the prefix alone, or has spaces inside.
+ */
 export const bearerOf = (header: string | undefined): string | null => {
-  const match = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? '');
-  return match?.[1] ?? null;
+  const match = /^(?:Bearer\s+)?(\S+)$/i.exec(header?.trim() ?? '');
+  const token = match?.[1] ?? null;
+  return token === null || /^Bearer$/i.test(token) ? null : token;
 };

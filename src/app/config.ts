@@ -2,6 +2,7 @@
 // (SPEC.md section 2). Pure, so the flight log can carry it and a replay can rebuild it.
 import { parseOrigins } from '../bridge/origins';
 import { webAddress } from '../shared/address';
+import { siteOrigin } from '../shared/shareLink';
 import type { PlayerConfig } from '../shared/config';
 
 export interface ConfigSources {
@@ -164,6 +165,7 @@ export function parseConfig({
     sentryProjectLabel: dataset.sentry_project_label ?? null,
     sentryDsn: dataset.sentry_dsn ?? deployment.sentry_dsn ?? null,
     // a sandboxed host tells its origin as "null"
+    siteOrigin: siteOrigin(hostOrigin, href),
     hostDomain: (webAddress(hostOrigin) ?? webAddress(origin))?.hostname ?? '',
     embedded: framed,
     allowedOrigins: parseOrigins(q.get('origin')),

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
+import { shareAddress } from '../shared/shareLink';
 import type { PlayerState } from '../state';
 import { selectCurrentSecond } from '../state/selectors';
 import { uiRequests } from '../state/ui';
@@ -20,8 +21,8 @@ const NETWORKS: { name: string; href: (url: string) => string }[] = [
 /** The content's full address (a path is taken on the site's origin), with the time code when asked. */
 export const selectShareUrl = (s: PlayerState) => {
   const path = s.content.content?.url;
-  if (!path) return '';
-  const url = new URL(path, s.ui.features.shareOrigin || 'https://invalid.example');
+  const url = path ? shareAddress(path, s.ui.features.shareOrigin) : null;
+  if (!url) return '';
   if (s.ui.shareWithTime) url.searchParams.set('t', String(selectCurrentSecond(s)));
   return url.href;
 };

@@ -24,6 +24,8 @@ export interface PlayerConfig {
   sentryProjectLabel: string | null;
   /** where error reports go; none are sent without it */
   sentryDsn: string | null;
+  /** the site the viewer watches on (the embedding page's origin, else the frame's): shared links */
+  siteOrigin?: string;
   /** the embedding page's host name, for the availability check */
   hostDomain: string;
   /** the player runs in a frame of another page */

@@ -211,6 +211,10 @@ export const adsSlice = createSlice({
     ) {
       if (state.ad) Object.assign(state.ad, action.payload, { status: 'loaded' });
     },
+    /** A skip offset in percent, without a VAST duration: placed once the creative tells its own. */
+    skipOffsetKnown(state, action: PayloadAction<{ skipOffsetSec: number | null }>) {
+      if (state.ad) state.ad.skipOffsetSec = action.payload.skipOffsetSec;
+    },
     adStarted(state) {
       if (state.ad) state.ad.status = 'started';
     },

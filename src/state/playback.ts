@@ -95,7 +95,14 @@ export const mediaSlice = createSlice({
     seeked(state, action: PayloadAction<{ currentTime: number }>) {
       state.currentTime = action.payload.currentTime;
     },
-    volumeChanged(state, action: PayloadAction<{ volume: number; muted: boolean }>) {
+    /**
+     * `mutedForBrowser`: the mute is the player's, for the browser that refused sound without a
+     * gesture, not the viewer's (neither remembered nor counted), until an unmute.
+     */
+    volumeChanged(
+      state,
+      action: PayloadAction<{ volume: number; muted: boolean; mutedForBrowser?: true }>,
+    ) {
       state.volume = action.payload.volume;
       state.muted = action.payload.muted;
     },

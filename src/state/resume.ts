@@ -15,6 +15,17 @@ export interface ResumeState {
   autoplayChoice: boolean | null;
 }
 
+/**
+ * The last seconds of an episode count as its end, where nothing is left to continue: the catalog's
+ * duration and the media's differ by a few seconds, and a viewer who watched to the end may leave
+ * before the end itself is written (positions are written every 10 s, SPEC.md section 9).
+ */
+export const END_TAIL_S = 10;
+
+/** A position at an episode's end: in its last END_TAIL_S or past it; never for an unknown duration. */
+export const atEpisodeEnd = (position: number, duration: number) =>
+  duration > 0 && position >= duration - END_TAIL_S;
+
 /** What is decided for each episode: the host page's autoplay choice is the session's. */
 export type ResumeDecision = Omit<ResumeState, 'autoplayChoice'>;
 

@@ -81,7 +81,7 @@ export interface UiFeatures {
   share: boolean;
   /** SPEC.md section 2: the close button of the fullscreen-stretched mode inside a parent frame */
   stretchedClose: boolean;
-  /** the site whose content addresses are shared (they are paths) */
+  /** the origin of the site that embeds the player: content paths are shared on it */
   shareOrigin: string;
 }
 

@@ -1,4 +1,4 @@
-import { adAnalyticsFields, adsActions, adsSlice } from '../../../src/state/ads';
+import { adAnalyticsFields, adsActions, adsSlice, selectSkipOffset } from '../../../src/state/ads';
 
 const reduce = (...actions: Parameters<typeof adsSlice.reducer>[1][]) =>
   actions.reduce(adsSlice.reducer, adsSlice.reducer(undefined, { type: 'init' }));
@@ -78,5 +78,29 @@ describe('the ad list (SPEC.md section 4: reset clears it, update fetches it onl
     expect(stale.list).toMatchObject({ status: 'loading', items: [] });
     const settled = adsSlice.reducer(stale, adsActions.listLoaded({ items: fresh, fetch: 2 }));
     expect(settled.list).toMatchObject({ status: 'loaded', items: fresh });
+  });
+});
+
+describe('the skip offset', () => {
+  it('placed once the media tells the duration a percentage needs: the ad may be skipped from then', () => {
+    const loading = reduce(
+      adsActions.breakStarted({ kind: 'preroll', total: 1, contentTime: 0 }),
+      adsActions.adCreated({ index: 0, vastUrl: 'https://ads.example/v.xml' }),
+      adsActions.adLoaded({
+        id: 'ad-9',
+        title: 'Ad',
+        durationSec: 0, // skipoffset="25%" and no Duration
+        skipOffsetSec: null,
+        clickThrough: null,
+        vpaid: false,
+      }),
+    );
+    expect(selectSkipOffset({ ads: loading })).toBeNull();
+    const placed = adsSlice.reducer(loading, adsActions.skipOffsetKnown({ skipOffsetSec: 5 }));
+    expect(selectSkipOffset({ ads: placed })).toBe(5);
+    // after its ad, nothing
+    expect(
+      adsSlice.reducer(reduce(), adsActions.skipOffsetKnown({ skipOffsetSec: 5 })).ad,
+    ).toBeNull();
   });
 });

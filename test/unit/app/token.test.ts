@@ -25,4 +25,15 @@ describe('bearer tokens', () => {
     expect(bearerOf('Basic abc')).toBeNull();
     expect(bearerOf(undefined)).toBeNull();
   });
+
+  it('takes a token answered without the Bearer prefix, never an empty one or one with spaces', () => {
+    expect(bearerOf('abc.def')).toBe('abc.def');
+    expect(bearerOf(' abc.def ')).toBe('abc.def');
+    expect(bearerOf('')).toBeNull();
+    expect(bearerOf('   ')).toBeNull();
+    expect(bearerOf('Bearer')).toBeNull();
+    expect(bearerOf('Bearer ')).toBeNull();
+    expect(bearerOf('abc def')).toBeNull();
+    expect(bearerOf('Bearer abc def')).toBeNull();
+  });
 });

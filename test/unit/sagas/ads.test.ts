@@ -40,6 +40,8 @@ function adPlayer(
     framed = false,
     availability = null as { available: boolean; afterMs: number } | null,
     adPlay = { ok: true } as PlayOutcome,
+    /** VAST documents of the test's own, by name */
+    documents = {} as Record<string, string>,
   } = {},
 ) {
   const clock = virtualClock();
@@ -71,6 +73,8 @@ function adPlayer(
     'vpaid',
   ])
     routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
+  for (const [name, document] of Object.entries(documents))
+    routes[`${BASE}/vast/${name}.xml`] = ok(document);
   const http = fakeHttp(routes);
   const parent = fakeParent();
   const vastRequests = () => http.requests.filter((r) => r.url.includes('/vast/')).length;
@@ -405,6 +409,30 @@ describe('the ad-break actor: a pre-roll', () => {
     expect(p.store.getState().ads.history[0]?.status).toBe('skipped');
     expect(p.contentCalls()).toContain('play');
   });
+
+  it.each([
+    ['as it loads', 20],
+    ['in its first time update', 0],
+  ])(
+    'skips an advert whose skip offset is a percentage, without <Duration>, once its media tells its duration %s',
+    async (_when, loadedDuration) => {
+      const quarter = vast('skippable')
+        .replace('skipoffset="00:00:05"', 'skipoffset="25%"')
+        .replace(/<Duration>[^<]*<\/Duration>/, '');
+      const p = adPlayer(['quarter'], { documents: { quarter } });
+      await startPreroll(p, loadedDuration);
+      await p.playTo(0.25, 4.75, 20);
+      expect(p.store.getState().ads.ad?.skipOffsetSec).toBe(5); // 25% of 20 s
+      p.store.dispatch(adRequests.skipRequested());
+      await settle();
+      expect(p.beacons).not.toContain('/track/skippable/skip');
+      await p.playTo(5, 5, 20);
+      p.store.dispatch(adRequests.skipRequested());
+      await settle();
+      expect(p.beacons).toContain('/track/skippable/skip');
+      expect(p.store.getState().ads.history[0]?.status).toBe('skipped');
+    },
+  );
 
   it('pauses below 51% visibility and plays again above it, tracking pause and resume', async () => {
     const p = adPlayer(['skippable']);

@@ -9,8 +9,21 @@ const [pilot, meeting, chase] = series.episodes as [
 
 describe('saved time', () => {
   it.each([
-    ['local memory first', chase, '{"203": 15.7}', 15],
+    ['local memory first', chase, '{"203": 12.7}', 12],
     ['nothing at or past the episode’s end (24 s)', chase, '{"203": 24}', null],
+    ['nothing in the episode’s last 10 s', chase, '{"203": 14}', null],
+    [
+      'nothing at the media’s end in the last seconds of a longer catalog duration',
+      { ...chase, duration: 1510 },
+      '{"203": 1503}',
+      null,
+    ],
+    [
+      'no server progress in the episode’s last 10 s',
+      { ...meeting, watchProgress: 20 },
+      null,
+      null,
+    ],
     ['the server’s progress over a stored position of 1e308', meeting, '{"202": 1e308}', 8],
     ['the server progress when nothing is stored', meeting, null, 8],
     ['no progress for a finished episode', pilot, null, null],

@@ -3,6 +3,7 @@ import { STALL_CHECK_MS, STALL_LIMIT_MS } from '../../../sagas/stream/stallWatch
 import { systemActions } from '../../../src/state/system';
 import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
+import { resumeActions } from '../../../src/state/resume';
 import { streamRequests } from '../../../src/state/stream';
 import {
   fakeHttp,
@@ -689,6 +690,7 @@ describe('the viewer’s memory', () => {
       set(key, value);
     };
     await settle();
+    media.state.duration = 100; // 25 s of it are far from its end
     media.emit({ type: 'playing' });
     await clock.advance(25_000);
     expect(writes.length).toBe(2);
@@ -736,6 +738,111 @@ describe('the viewer’s memory', () => {
     await settle();
     expect(storage.values.get('player-volume')).toBe('0.4');
     expect(storage.values.get('player-muted')).toBe('true');
+  });
+
+  it("neither remembers nor counts the browser's mute of an autoplay; the viewer's unmute and mute it does", async () => {
+    const storage = fakeStorage();
+    const { media, store, ports } = player('?movie_id=2&episode_id=203&auto_play=1', {
+      storage,
+    });
+    // the browser refuses sound: the first play fails, the muted one plays
+    let plays = 0;
+    media.port.play = async () =>
+      ++plays === 1 ? { ok: false, reason: 'not-allowed' } : { ok: true };
+    // the element tells of each volume it is given a moment later, as a browser's does
+    const setVolume = media.port.setVolume;
+    media.port.setVolume = (volume, muted) => {
+      setVolume(volume, muted);
+      void Promise.resolve().then(() => media.emit({ type: 'volumechange', volume, muted }));
+    };
+    const mutes = () =>
+      ports.sentStats
+        .map((s) => s.event)
+        .filter((e) => e === 'videoplayer_mute' || e === 'videoplayer_unmute');
+    await settle();
+    expect(store.getState().media).toMatchObject({ muted: true, autoplayMuted: true });
+    expect(storage.values.get('player-muted')).not.toBe('true');
+    expect(mutes()).toEqual([]);
+    // a quieter volume while it is so (the volume-down key) is the viewer's volume, not their mute
+    store.dispatch(playbackRequests.volumeRequested({ volume: 0.5, muted: true }));
+    await settle();
+    expect(storage.values.get('player-volume')).toBe('0.5');
+    expect(storage.values.get('player-muted')).not.toBe('true');
+
+    store.dispatch(playbackRequests.volumeRequested({ volume: 1, muted: false }));
+    await settle();
+    expect(storage.values.get('player-muted')).toBe('false');
+    store.dispatch(playbackRequests.volumeRequested({ volume: 1, muted: true }));
+    await settle();
+    expect(storage.values.get('player-muted')).toBe('true');
+    expect(mutes()).toEqual(['videoplayer_unmute', 'videoplayer_mute']);
+  });
+});
+
+describe('the end of an episode is no saved position', () => {
+  /** the series, its catalog saying its episodes last 100 s, longer than the media's 24 s */
+  const longerInCatalog = catalogRoutes(2, {
+    ...series,
+    episodes: series.episodes.map((e) => ({ ...e, duration: 100 })),
+  });
+
+  it('writes a pause in the media’s last seconds as the episode’s end, which no prompt offers', async () => {
+    const storage = fakeStorage();
+    const { media, clock } = player('?movie_id=2&episode_id=203&t=18', {
+      routes: longerInCatalog,
+      storage,
+    });
+    await settle();
+    media.emit({ type: 'durationchange', duration: 24 });
+    media.emit({ type: 'playing' });
+    await clock.advance(2500);
+    media.emit({ type: 'pause', currentTime: media.state.currentTime });
+    await settle();
+    expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 100 });
+    // the next visit
+    const next = startPlayer(
+      '?movie_id=2&episode_id=203',
+      fakePorts({
+        http: fakeHttp(longerInCatalog),
+        storage,
+      }),
+    );
+    await settle();
+    expect(next.store.getState().resume).toMatchObject({ savedTime: null, promptVisible: false });
+  });
+
+  it('writes a pause before the media’s last seconds as the position', async () => {
+    const storage = fakeStorage();
+    const { media, clock } = player('?movie_id=2&episode_id=203&t=10', {
+      routes: longerInCatalog,
+      storage,
+    });
+    await settle();
+    media.emit({ type: 'durationchange', duration: 24 });
+    media.emit({ type: 'playing' });
+    await clock.advance(2500);
+    media.emit({ type: 'pause', currentTime: media.state.currentTime });
+    await settle();
+    expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 12 });
+  });
+
+  it.each([
+    ['starts over from a position in the media’s last seconds', 50, 0],
+    ['continues from a position before them', 10, 10],
+  ])('%s', async (_name, saved, from) => {
+    const { media, store } = player('?movie_id=2&episode_id=203', {
+      routes: longerInCatalog,
+      storage: fakeStorage({ [PROGRESS_KEY]: JSON.stringify({ 203: saved }) }),
+    });
+    await settle();
+    expect(store.getState().resume).toMatchObject({ savedTime: saved, promptVisible: true });
+    media.emit({ type: 'durationchange', duration: 24 });
+    store.dispatch(resumeActions.continueRequested());
+    await settle();
+    expect(media.calls.filter((c) => c.method === 'seek')).toEqual([
+      { method: 'seek', args: [from] },
+    ]);
+    expect(media.calls.at(-1)!.method).toBe('play');
   });
 });
 

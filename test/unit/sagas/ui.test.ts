@@ -226,11 +226,21 @@ describe('the ui actor: sharing', () => {
     expect(store.getState().ui.features).toEqual({
       share: true,
       stretchedClose: false,
-      shareOrigin: BASE, // content addresses are shared on the service's origin
+      shareOrigin: HOST_ORIGIN, // content paths are shared on the embedding site's address
     });
     await act(uiRequests.menuOpened({ menu: 'share' }));
     await act(uiRequests.copyLinkRequested({ url: 'https://kino.example/films/1' }));
     expect(store.getState().ui.linkCopied).toBe(true);
+  });
+
+  it('shares content paths on the frame’s own origin when the browser does not tell the embedder’s', async () => {
+    const ports = fakePorts({ clock: virtualClock().port });
+    const { store } = startPlayer('?movie_id=1', ports, {
+      hostOrigin: null,
+      href: 'https://player.example/?movie_id=1',
+    });
+    await settle();
+    expect(store.getState().ui.features.shareOrigin).toBe('https://player.example');
   });
 
   it('turns sharing off with disabled_share', async () => {
