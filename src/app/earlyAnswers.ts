@@ -1,7 +1,7 @@
 // Answers to requests started before the player's code ran, kept for the actor that will make the
 // same request: each handed out once, and forgotten if nobody asks for it in time.
 import { DEFAULT_TIMEOUT_MS } from '../api/endpoints';
-import { getText, sendRequest, type EarlyResponses } from '../ports/http';
+import { getText, sendByFetch, type EarlyResponses } from '../ports/http';
 import { type FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from '../ports/types';
 import { parseAddress } from '../shared/address';
@@ -52,7 +52,7 @@ function keptOnce<T>() {
 }
 
 export function createEarlyAnswers(
-  send: (req: HttpRequest) => Promise<HttpResponse> = sendRequest,
+  send: (req: HttpRequest) => Promise<HttpResponse> = sendByFetch,
   fetchManifest: (url: string) => Promise<FetchedText> = (url) => getText(url, DEFAULT_TIMEOUT_MS),
 ): EarlyAnswers {
   const requests = keptOnce<HttpResponse>();

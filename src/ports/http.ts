@@ -1,5 +1,9 @@
 import type { FetchedText } from '../shared/http';
-import type { HttpPort, HttpRequest, HttpResponse } from './types';
+import type { HttpRequest, HttpResponse } from './types';
+
+// The platform's fetch, for what must start before the player's code (the page's first script stays
+// small: earlyStart.ts) and for manifests; the services' client is axios (httpClient.ts). Both answer
+// in the same shape, through the same body rules.
 
 /** Why a request got no response; carried in the error's name so logs and replays can read it. */
 export type HttpFailure = 'timeout' | 'network';
@@ -9,14 +13,14 @@ export function httpFailureOf(error: unknown): HttpFailure | null {
   return name === 'HttpTimeout' ? 'timeout' : name === 'HttpNetworkError' ? 'network' : null;
 }
 
-function failure(kind: HttpFailure, url: string): Error {
+export function failure(kind: HttpFailure, url: string): Error {
   const error = new Error(`${kind === 'timeout' ? 'Timed out' : 'Network error'}: ${url}`);
   error.name = kind === 'timeout' ? 'HttpTimeout' : 'HttpNetworkError';
   return error;
 }
 
 /** The body as text in the charset its Content-Type names (an ad server's windows-1251), else UTF-8. */
-function decodeBody(bytes: ArrayBuffer, contentType: string | null): string {
+export function decodeBody(bytes: ArrayBuffer, contentType: string | null): string {
   const charset = /;\s*charset="?([\w-]+)"?/i.exec(contentType ?? '')?.[1];
   try {
     return new TextDecoder(charset ?? 'utf-8').decode(bytes);
@@ -26,7 +30,7 @@ function decodeBody(bytes: ArrayBuffer, contentType: string | null): string {
 }
 
 /** A JSON body when it parses, its text otherwise (an empty 204, an HTML error page). */
-function parsedBody(text: string, responseType: HttpRequest['responseType']): unknown {
+export function parsedBody(text: string, responseType: HttpRequest['responseType']): unknown {
   if (responseType === 'text') return text;
   try {
     return JSON.parse(text) as unknown;
@@ -55,10 +59,10 @@ async function fetchWithin(url: string, init: RequestInit, timeoutMs: number) {
 }
 
 /**
- * One request through the platform's fetch. Every status resolves; only a missing response rejects.
- * Cookies go only to the page's own origin, as with any fetch.
+ * One request through the platform's fetch, for the page's first script. Every status resolves;
+ * only a missing response rejects. Cookies go only to the page's own origin, as with any fetch.
  */
-export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
+export async function sendByFetch(req: HttpRequest): Promise<HttpResponse> {
   const json = req.body !== undefined && typeof req.body !== 'string';
   const { res, text } = await fetchWithin(
     req.url,
@@ -78,7 +82,6 @@ export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   return { status: res.status, headers, data: parsedBody(text, req.responseType) };
 }
 
-/** A document by GET with its address after any redirect (relative links resolve against that). */
 /** A text document by GET; a status other than success rejects like a missing response. */
 export async function getText(url: string, timeoutMs: number): Promise<FetchedText> {
   const { res, text } = await fetchWithin(url, {}, timeoutMs);
@@ -107,7 +110,7 @@ function nextTask(): Promise<void> {
  * An answer that may have come long ago, given in a task of its own as a network answer is: the
  * actor that asked goes on after the other tasks due, in the order its flight log can replay.
  */
-const inOwnTask = <T>(answer: Promise<T>): Promise<T> =>
+export const inOwnTask = <T>(answer: Promise<T>): Promise<T> =>
   answer.then(
     async (value) => {
       await nextTask();
@@ -118,13 +121,3 @@ const inOwnTask = <T>(answer: Promise<T>): Promise<T> =>
       throw error;
     },
   );
-
-/** The browser adapter of the HTTP port: a request already in flight from the start is not sent twice. */
-export function createHttpPort(early: EarlyResponses | null = null): HttpPort {
-  return {
-    request(req) {
-      const answer = early?.take(req);
-      return answer ? inOwnTask(answer) : sendRequest(req);
-    },
-  };
-}

@@ -1,11 +1,13 @@
 /**
  * @jest-environment node
  */
-// The HTTP port's sender, on the platform's fetch, against a real server on loopback: every status
+// The HTTP port's two senders (axios for the services, the platform's fetch for the page's first
+// script) against a real server on loopback: the same answers in the same shape, every status
 // answers, only a missing response fails, and the failure says which.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpFailureOf, sendRequest } from '../../../src/ports/http';
+import { httpFailureOf, sendByFetch } from '../../../src/ports/http';
+import { sendRequest } from '../../../src/ports/httpClient';
 
 let server: Server;
 let base: string;
@@ -39,10 +41,13 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const get = (path: string, extra = {}) =>
-  sendRequest({ method: 'GET', url: `${base}${path}`, timeoutMs: 2000, ...extra });
+describe.each([
+  ['axios (the port)', sendRequest],
+  ['fetch (the early start)', sendByFetch],
+])('the HTTP sender on %s', (_name, send) => {
+  const get = (path: string, extra = {}) =>
+    send({ method: 'GET', url: `${base}${path}`, timeoutMs: 2000, ...extra });
 
-describe('the HTTP sender', () => {
   it('parses a JSON body and gives the headers in lower case', async () => {
     const res = await get('/json');
     expect(res).toMatchObject({ status: 200, data: { a: 1 } });
@@ -69,7 +74,7 @@ describe('the HTTP sender', () => {
 
   it('sends an object body as JSON', async () => {
     received.length = 0;
-    await sendRequest({
+    await send({
       method: 'POST',
       url: `${base}/json`,
       body: { refreshToken: 'r' },
@@ -78,6 +83,12 @@ describe('the HTTP sender', () => {
     expect(received).toEqual([
       { method: 'POST', type: 'application/json', body: '{"refreshToken":"r"}' },
     ]);
+  });
+
+  it('sends a text body as text', async () => {
+    received.length = 0;
+    await send({ method: 'POST', url: `${base}/json`, body: 'a=1', timeoutMs: 2000 });
+    expect(received).toEqual([{ method: 'POST', type: 'text/plain;charset=UTF-8', body: 'a=1' }]);
   });
 
   it('fails a dropped connection as a network error and a silent server as a timeout', async () => {
