@@ -24,6 +24,11 @@ function toAction(event: Sighting) {
       const { type: _, ...capabilities } = event;
       return viewportActions.capabilitiesFound(capabilities);
     }
+    case 'playbackTargets':
+      return viewportActions.playbackTargetsChanged({
+        kind: event.kind,
+        available: event.available,
+      });
   }
 }
 

@@ -50,6 +50,33 @@ const ENGINE_WORK = [
   'ERROR',
 ] as const;
 
+/**
+ * Whether hls.js takes a ManagedMediaSource, by its own rule (getMediaSource): where preferred, or
+ * where the browser has no other (iPhones).
+ */
+const usesManagedMediaSource = (hls: Hls) =>
+  typeof (self as { ManagedMediaSource?: unknown }).ManagedMediaSource !== 'undefined' &&
+  (hls.config.preferManagedMediaSource || typeof self.MediaSource === 'undefined');
+
+/**
+ * AirPlay hands the receiver an address, and a ManagedMediaSource has none to hand: hls.js turns
+ * remote playback off for it, so AirPlay would do nothing. A second <source> with the stream's own
+ * address, next to hls.js's, is what AirPlay sends instead (hls.js and WebKit's advice), and remote
+ * playback goes back on. Done once the MediaSource is open (it opens only with remote playback off or
+ * such a source), and after every attach: a media error's recovery attaches anew, clearing the sources.
+ */
+function offerAirPlaySource({ Events }: HlsModule, hls: Hls, video: HTMLVideoElement, url: string) {
+  const airplay = document.createElement('source');
+  airplay.type = 'application/x-mpegURL';
+  airplay.src = url;
+  hls.on(Events.MEDIA_ATTACHED, () => {
+    video.append(airplay);
+    video.disableRemotePlayback = false;
+  });
+  // left behind, the element would play it itself once hls.js is gone
+  return () => airplay.remove();
+}
+
 /** hls.js instances created and not yet destroyed, on this page (the QA API and the benchmarks read it). */
 let liveEngines = 0;
 export const liveStreamEngines = () => liveEngines;
@@ -134,6 +161,9 @@ export function startHlsEngine(
   };
   for (const name of ENGINE_WORK) hls.on(Events[name], working);
   working();
+  const withdrawAirPlaySource = usesManagedMediaSource(hls)
+    ? offerAirPlaySource(hlsJs, hls, video, source.url)
+    : () => undefined;
   hls.loadSource(source.url);
   hls.attachMedia(video);
 
@@ -163,6 +193,7 @@ export function startHlsEngine(
     idleMs: () => performance.now() - activeAt,
     destroy() {
       hls.destroy(); // removes every hls.js listener with it
+      withdrawAirPlaySource();
       liveEngines -= 1;
     },
   };

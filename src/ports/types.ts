@@ -7,6 +7,7 @@ import type {
   MediaEvent,
   MediaSample,
   PlaybackQuality,
+  PlaybackTargetKind,
   PlayOutcome,
   StreamEngine,
 } from '../shared/media';
@@ -259,7 +260,9 @@ export type ViewportEvent =
   | { type: 'layout'; wide: boolean }
   | { type: 'pictureInPicture'; active: boolean }
   /** at subscribe: what the browser offers */
-  | ({ type: 'capabilities' } & DisplayCapabilities);
+  | ({ type: 'capabilities' } & DisplayCapabilities)
+  /** an AirPlay receiver or a casting device came within reach, or went (told on change only) */
+  | { type: 'playbackTargets'; kind: PlaybackTargetKind; available: boolean };
 
 /** Where the player is on screen: how much of it is visible, and whether it is fullscreen. */
 export type DisplayOutcome = 'done' | 'refused' | 'unsupported';
@@ -278,7 +281,7 @@ export interface ViewportPort {
   exitFullscreen(): Promise<DisplayOutcome>;
   requestPictureInPicture(): Promise<DisplayOutcome>;
   /** the browser's device picker: AirPlay, or the Remote Playback API for casting */
-  showPlaybackTargets(kind: 'airplay' | 'remote'): void;
+  showPlaybackTargets(kind: PlaybackTargetKind): void;
 }
 
 export interface Ports {

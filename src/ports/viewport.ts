@@ -1,5 +1,6 @@
 import type { ViewportEvent, ViewportPort } from './types';
-import type { DisplayCapabilities } from '../shared/media';
+import type { DisplayCapabilities, PlaybackTargetKind } from '../shared/media';
+import { watchPlaybackTargets } from './playbackTargets';
 
 /** Thresholds around the advert's 51% visibility rule (SPEC.md section 9). */
 const THRESHOLDS = [0, 0.25, 0.5, 0.51, 0.75, 1];
@@ -18,19 +19,20 @@ type WebkitVideo = HTMLVideoElement & {
 const nativeFullscreen = (video: WebkitVideo) => video.webkitDisplayingFullscreen === true;
 
 /**
- * Casting and AirPlay hand the element's source to another device: a MediaSource (hls.js) cannot be
- * handed over, so they are offered only where the stream plays natively (no MediaSource).
+ * AirPlay and casting are offered while the browser says a device is within reach (`targets`): it
+ * knows whether it can hand this element's source over, a MediaSource included.
  */
-const sendsNativeStream = () => typeof window.MediaSource !== 'function';
-
-function capabilities(video: WebkitVideo): DisplayCapabilities {
+function capabilities(
+  video: WebkitVideo,
+  targets: Readonly<Record<PlaybackTargetKind, boolean>>,
+): DisplayCapabilities {
   return {
     fullscreen: document.fullscreenEnabled || typeof video.webkitEnterFullscreen === 'function',
     pictureInPicture:
       document.pictureInPictureEnabled === true &&
       typeof video.requestPictureInPicture === 'function',
-    airplay: typeof video.webkitShowPlaybackTargetPicker === 'function' && sendsNativeStream(),
-    remotePlayback: typeof video.remote?.prompt === 'function' && sendsNativeStream(),
+    airplay: targets.airplay,
+    remotePlayback: targets.remote,
     touch: navigator.maxTouchPoints > 0,
   };
 }
@@ -38,7 +40,8 @@ function capabilities(video: WebkitVideo): DisplayCapabilities {
 /**
  * Where the player is and how it is shown: how much of it the viewer can see (IntersectionObserver,
  * which measures a frame against the top page's viewport), fullscreen (natively or through the
- * Fullscreen API), picture-in-picture, the layout's breakpoint; and the commands that change them.
+ * Fullscreen API), picture-in-picture, the layout's breakpoint, the AirPlay and casting devices within
+ * reach; and the commands that change them.
  */
 export function createViewportPort(player: HTMLElement, video: HTMLVideoElement): ViewportPort {
   const el = video as WebkitVideo;
@@ -46,9 +49,12 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
   return {
     subscribe(listener: (event: ViewportEvent) => void) {
       const wide = window.matchMedia(WIDE);
+      const targets = watchPlaybackTargets(video, (kind, available) =>
+        listener({ type: 'playbackTargets', kind, available }),
+      );
       // What is true from the start is reported just after subscribing, as events always are.
       queueMicrotask(() => {
-        listener({ type: 'capabilities', ...capabilities(el) });
+        listener({ type: 'capabilities', ...capabilities(el, targets.known) });
         listener({ type: 'layout', wide: wide.matches });
       });
       const onLayout = () => listener({ type: 'layout', wide: wide.matches });
@@ -84,6 +90,7 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
       video.addEventListener('enterpictureinpicture', onPip);
       video.addEventListener('leavepictureinpicture', onPip);
       return () => {
+        targets.stop();
         observer?.disconnect();
         wide.removeEventListener('change', onLayout);
         document.removeEventListener('fullscreenchange', onFullscreen);

@@ -78,11 +78,16 @@ export interface PlaybackQuality {
 export type PlayOutcome =
   { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'failed' };
 
+/** Where the browser's device picker sends the video: AirPlay, or casting (the Remote Playback API). */
+export type PlaybackTargetKind = 'airplay' | 'remote';
+
 /** What the browser offers for showing the video; a control shows only when its feature is there. */
 export interface DisplayCapabilities {
   fullscreen: boolean;
   pictureInPicture: boolean;
+  /** an AirPlay receiver is within reach: it comes and goes, as the browser tells (playbackTargets) */
   airplay: boolean;
+  /** a casting device is within reach (the Remote Playback API), likewise */
   remotePlayback: boolean;
   /** a touch screen: no seek zones on the picture, double taps instead */
   touch: boolean;

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { DisplayCapabilities } from '../shared/media';
+import type { DisplayCapabilities, PlaybackTargetKind } from '../shared/media';
 
 export interface ViewportState {
   /** the document is hidden (background tab, unloading) */
@@ -61,6 +61,15 @@ export const viewportSlice = createSlice({
     },
     capabilitiesFound(state, action: PayloadAction<DisplayCapabilities>) {
       state.capabilities = action.payload;
+    },
+    /** an AirPlay receiver or a casting device came within reach, or went */
+    playbackTargetsChanged(
+      state,
+      action: PayloadAction<{ kind: PlaybackTargetKind; available: boolean }>,
+    ) {
+      const { kind, available } = action.payload;
+      if (kind === 'airplay') state.capabilities.airplay = available;
+      else state.capabilities.remotePlayback = available;
     },
   },
 });

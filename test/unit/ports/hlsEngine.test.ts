@@ -1,0 +1,130 @@
+// The hls.js engine on a jsdom <video>, with a stand-in for hls.js that attaches as hls.js 1.x does:
+// where it takes a ManagedMediaSource (iPhones), the AirPlay source next to its own.
+import { startHlsEngine, type HlsModule } from '../../../src/ports/hlsEngine';
+import type { MediaSource as MediaSourceSpec } from '../../../src/ports/types';
+
+const URL_M3U8 = 'https://cdn.example/film/master.m3u8';
+const source: MediaSourceSpec = {
+  url: URL_M3U8,
+  startAt: 0,
+  preferredHeight: null,
+  bandwidthEstimate: null,
+  subtitles: [],
+};
+
+const MEDIA_ATTACHED = 'hlsMediaAttached';
+
+/**
+ * hls.js as far as the engine's AirPlay source is concerned: attaching with a ManagedMediaSource
+ * turns remote playback off and leaves its own MediaSource as the element's only <source> (as its
+ * buffer controller does); `opened` is the MediaSource opening (MEDIA_ATTACHED).
+ */
+function fakeHlsJs({ preferManagedMediaSource = false } = {}) {
+  const instances: FakeHls[] = [];
+  class FakeHls {
+    config: Record<string, unknown>;
+    listeners = new Map<string, (() => void)[]>();
+    media: HTMLVideoElement | null = null;
+    constructor(config: Record<string, unknown>) {
+      this.config = { preferManagedMediaSource, ...config };
+      instances.push(this);
+    }
+    on(event: string, listener: () => void) {
+      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    }
+    loadSource() {}
+    attachMedia(media: HTMLVideoElement) {
+      this.media = media;
+      if (!('ManagedMediaSource' in self)) return;
+      media.disableRemotePlayback = true;
+      media.querySelectorAll('source').forEach((s) => s.remove());
+      const own = document.createElement('source');
+      own.type = 'video/mp4';
+      own.src = 'blob:https://player.example/mms';
+      media.append(own);
+    }
+    opened() {
+      this.listeners.get(MEDIA_ATTACHED)?.forEach((l) => l());
+    }
+    destroy() {
+      this.listeners.clear();
+    }
+  }
+  const module = {
+    default: FakeHls,
+    Events: new Proxy(
+      {},
+      { get: (_, name: string) => (name === 'MEDIA_ATTACHED' ? MEDIA_ATTACHED : name) },
+    ),
+    ErrorTypes: {},
+  } as unknown as HlsModule;
+  return { module, instances };
+}
+
+const sources = (video: HTMLVideoElement) =>
+  [...video.querySelectorAll('source')].map((s) => `${s.type} ${s.getAttribute('src')}`);
+
+function start({ managed = true, mediaSource = false, preferManagedMediaSource = false } = {}) {
+  const globals = self as unknown as Record<string, unknown>;
+  if (managed) globals.ManagedMediaSource = function ManagedMediaSource() {};
+  if (mediaSource) globals.MediaSource = function MediaSource() {};
+  const hlsJs = fakeHlsJs({ preferManagedMediaSource });
+  const video = document.createElement('video');
+  const engine = startHlsEngine(hlsJs.module, video, source, () => undefined, null, true);
+  return { video, engine, hls: hlsJs.instances[0]! };
+}
+
+afterEach(() => {
+  delete (self as unknown as Record<string, unknown>).ManagedMediaSource;
+  delete (self as unknown as Record<string, unknown>).MediaSource;
+});
+
+describe('hls.js engine: the AirPlay source of a ManagedMediaSource', () => {
+  it("once the MediaSource is open, the stream's address is a second source and remote playback is on", () => {
+    const { video, hls } = start();
+    expect(video.disableRemotePlayback).toBe(true); // hls.js's, until it has opened
+    hls.opened();
+    expect(sources(video)).toEqual([
+      'video/mp4 blob:https://player.example/mms',
+      `application/x-mpegURL ${URL_M3U8}`,
+    ]);
+    expect(video.disableRemotePlayback).toBe(false);
+  });
+
+  it("is offered again, once, after a recovery's new attach clears the sources", () => {
+    const { video, hls } = start();
+    hls.opened();
+    hls.attachMedia(video);
+    hls.opened();
+    expect(sources(video)).toEqual([
+      'video/mp4 blob:https://player.example/mms',
+      `application/x-mpegURL ${URL_M3U8}`,
+    ]);
+    expect(video.disableRemotePlayback).toBe(false);
+  });
+
+  it('goes with the engine, so the element never plays the stream itself afterwards', () => {
+    const { video, hls, engine } = start();
+    hls.opened();
+    engine.destroy();
+    expect(sources(video)).not.toContain(`application/x-mpegURL ${URL_M3U8}`);
+  });
+
+  it('where hls.js takes ManagedMediaSource by preference, also with a MediaSource there', () => {
+    const { video, hls } = start({ mediaSource: true, preferManagedMediaSource: true });
+    hls.opened();
+    expect(sources(video)).toContain(`application/x-mpegURL ${URL_M3U8}`);
+  });
+
+  it('not where hls.js takes the MediaSource (desktop, Android): nothing added, nothing changed', () => {
+    for (const browser of [
+      { managed: false, mediaSource: true },
+      { managed: true, mediaSource: true }, // desktop Safari: hls.js prefers MediaSource
+    ]) {
+      const { video, hls } = start(browser);
+      hls.opened();
+      expect(sources(video).filter((s) => s.startsWith('application/x-mpegURL'))).toEqual([]);
+      expect(video.disableRemotePlayback).not.toBe(false);
+    }
+  });
+});
