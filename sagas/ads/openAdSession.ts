@@ -1,5 +1,5 @@
 // An ad's first steps, fetch -> parse -> choose media -> preload, as one value the break plays.
-import { call, race, select } from 'typed-redux-saga';
+import { call, fork, join, race, select } from 'typed-redux-saga';
 import type { HttpRequest } from '../../src/ports/types';
 import { selectBandwidth } from '../../src/state/stream';
 import { chooseMediaFile, isVpaidScript } from '../../src/vast/media';
@@ -65,11 +65,17 @@ function* fetchDocument(url: string, deadline: number) {
  * whole chain within its own.
  */
 export function* resolveVastChain(vastUrl: string) {
-  const { clock } = yield* getPorts();
+  const { clock, loader } = yield* getPorts();
+  // the XML parser comes after the start (src/vast/xmlLibrary.ts): loaded while the first document is
+  const parser = yield* fork([loader, loader.loadXmlParser]);
   const deadline = (yield* call([clock, clock.now])) + VAST_CHAIN_LIMIT_MS;
   const chain = vastChain(vastUrl);
   let request = chain.next();
-  while (!request.done) request = chain.next(yield* fetchDocument(request.value.url, deadline));
+  while (!request.done) {
+    const answer = yield* fetchDocument(request.value.url, deadline);
+    // a parser that did not come (the network went) leaves the document unread: as if unavailable
+    request = chain.next((yield* join(parser)) ? answer : VAST_UNAVAILABLE);
+  }
   return request.value;
 }
 

@@ -16,6 +16,7 @@ import type { Ports } from './types';
 import { createViewportPort } from './viewport';
 import { createVpaidPort } from './vpaid';
 import { createWakeLockPort } from './wakeLock';
+import { createLoaderPort } from './loader';
 
 export interface PlayerElements {
   player: HTMLElement;
@@ -53,5 +54,6 @@ export function createBrowserPorts(
     device: createDevicePort(),
     mediaSession: createMediaSessionPort(),
     wakeLock: createWakeLockPort(),
+    loader: createLoaderPort(),
   };
 }

@@ -284,6 +284,12 @@ export interface ViewportPort {
   showPlaybackTargets(kind: PlaybackTargetKind): void;
 }
 
+/** Code loaded after the start (src/ports/loader.ts); each resolves once it is there. */
+export interface LoaderPort {
+  /** the VAST documents' XML parser (src/vast/xmlLibrary.ts); false when it could not be loaded */
+  loadXmlParser(): Promise<boolean>;
+}
+
 export interface Ports {
   http: HttpPort;
   media: MediaPort;
@@ -303,6 +309,7 @@ export interface Ports {
   device: DevicePort;
   mediaSession: MediaSessionPort;
   wakeLock: WakeLockPort;
+  loader: LoaderPort;
 }
 
 /** What the system's media controls show of what plays. */

@@ -1,6 +1,7 @@
 // XML text -> a light element tree. Pure (no DOMParser), so the same code runs in the browser and in
 // a Node replay of a recorded session.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { xmlLibrary } from './xmlLibrary';
 
 export interface XmlElement {
   /** local name: a namespace prefix (vast:Ad) is dropped */
@@ -18,8 +19,9 @@ const TEXT = '#text';
 const CDATA = '#cdata';
 
 // One parser for every document: the options never change and the parser keeps no state between
-// parse() calls.
-const parser = new XMLParser({
+// parse() calls. Made at the first parse, once the library is loaded (xmlLibrary.ts).
+let parser: XMLParser | null = null;
+const OPTIONS: ConstructorParameters<typeof XMLParser>[0] = {
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
@@ -40,7 +42,7 @@ const parser = new XMLParser({
   processEntities: false,
   // CDATA kept apart from text, so that it is not entity-decoded.
   cdataPropName: CDATA,
-});
+};
 
 type RawNode = Record<string, unknown>;
 
@@ -94,6 +96,7 @@ function elementKey(node: RawNode): string | null {
 
 /** Parses and checks well-formedness; a document must have exactly one root element. */
 export function parseXml(xml: string): XmlParseResult {
+  const { XMLParser, XMLValidator } = xmlLibrary();
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
@@ -101,6 +104,7 @@ export function parseXml(xml: string): XmlParseResult {
   }
   let nodes: RawNode[];
   try {
+    parser ??= new XMLParser(OPTIONS);
     nodes = parser.parse(xml) as RawNode[];
   } catch (error) {
     return { ok: false, message: (error as Error).message };

@@ -24,6 +24,8 @@ import type {
   WakeLockPort,
 } from '../../src/ports/types';
 import type { MediaEvent, PlayOutcome } from '../../src/shared/media';
+// Node has the XML library at once: the fake loader port has nothing to load.
+import '../../src/vast/xmlLibraryInNode';
 
 type Route = HttpResponse | Error | ((req: HttpRequest) => HttpResponse | Error);
 
@@ -482,6 +484,7 @@ export function fakePorts(
     device: fakeDevice(),
     mediaSession: fakeMediaSession().port,
     wakeLock: fakeWakeLock().port,
+    loader: { loadXmlParser: () => Promise.resolve(true) }, // the library is there (below)
     posted,
     sentStats,
     ...overrides,

@@ -42,6 +42,8 @@ function adPlayer(
     adPlay = { ok: true } as PlayOutcome,
     /** VAST documents of the test's own, by name */
     documents = {} as Record<string, string>,
+    /** whether the XML parser's code loads (it comes after the start) */
+    parserLoads = true,
   } = {},
 ) {
   const clock = virtualClock();
@@ -92,6 +94,7 @@ function adPlayer(
     media: media.port,
     adMedia: adMedia.port,
     vpaid: vpaid.port,
+    loader: { loadXmlParser: () => Promise.resolve(parserLoads) },
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
     viewport: viewport.port,
@@ -589,6 +592,17 @@ describe('the ad-break actor: failures end the break within its limits', () => {
       expect.objectContaining({ status: 'error', errorCode: code }),
     ]);
     expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('an XML parser whose code did not load leaves the VAST unread: 303, and content plays', async () => {
+    const p = adPlayer(['skippable'], { parserLoads: false });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.store.getState().ads.history).toEqual([
+      expect.objectContaining({ status: 'error', errorCode: 303 }),
+    ]);
     expect(p.contentCalls()).toContain('play');
   });
 
