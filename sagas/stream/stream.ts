@@ -50,7 +50,13 @@ import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
-import { storedBandwidth, storedLabels, storedRate, storedVolume } from '../lib/storedValues';
+import {
+  storedBandwidth,
+  storedLabels,
+  storedMuted,
+  storedRate,
+  storedVolume,
+} from '../lib/storedValues';
 import { rememberSubtitles, restoreSubtitles } from './subtitleMemory';
 import { PLAYBACK_RATES } from '../../src/state/selectors';
 
@@ -220,7 +226,7 @@ function* play(playing: Playing) {
 function* restoreVolume() {
   const { media, storage } = yield* getPorts();
   const volume = storedVolume(yield* call([storage, storage.get], VOLUME_KEY));
-  const muted = (yield* call([storage, storage.get], MUTED_KEY)) === 'true';
+  const muted = storedMuted(yield* call([storage, storage.get], MUTED_KEY));
   yield* call([media, media.setVolume], volume, muted);
 }
 

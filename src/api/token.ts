@@ -1,13 +1,13 @@
 // The bearer token: read from the access_token cookie; a JWT's exp claim says when it expires.
+import * as v from 'valibot';
+import { TokenClaimsSchema, TokenCookieSchema } from '../shared/storedSchemas';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
-/** What a token can be: visible ASCII, as an Authorization header carries it, of a sane length. */
-const TOKEN = /^[\x21-\x7e]{1,8192}$/;
 
 /** A token cookie's value, or null when there is none or it is not one (then the viewer is a guest). */
 export const usableToken = (value: string | null): string | null =>
-  value !== null && TOKEN.test(value) ? value : null;
+  v.is(TokenCookieSchema, value) ? value : null;
 
 /** Refresh a little before the expiry, so a request does not leave with a token about to die. */
 export const EXPIRY_MARGIN_MS = 5_000;
@@ -24,12 +24,14 @@ function base64UrlDecode(part: string): string {
 export function tokenExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
+  let claims: string;
   try {
-    const exp = (JSON.parse(base64UrlDecode(payload)) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+    claims = base64UrlDecode(payload);
   } catch {
-    return null;
+    return null; // not base64
   }
+  const result = v.safeParse(TokenClaimsSchema, claims);
+  return result.success ? result.output.exp * 1000 : null;
 }
 
 /** A token without a readable expiry is used until the server answers 401. */

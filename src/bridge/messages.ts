@@ -1,16 +1,29 @@
 // Inbound messages from the host page, validated into what the bridge understands. Three shapes:
 // our protocol, the SPEC.md message with action type click, and the player.js protocol (the open
 // embed protocol: JSON strings with context 'player.js'). Anything else is invalid, with a reason.
-import { PROTOCOL, type CommandError } from '../shared/protocol';
+import * as v from 'valibot';
+import { describeIssues } from '../api/schemas';
+import type { CommandError } from '../shared/protocol';
 import { toCommand, UNKNOWN_COMMAND, type Command } from './commands';
+import {
+  ClickSchema,
+  CommandMessageSchema,
+  isRecord,
+  MAX_ID_CHARS,
+  PLAYERJS_CONTEXT,
+  PlayerjsContextSchema,
+  PlayerjsListenSchema,
+  PlayerjsMessageSchema,
+  PlayerjsVolumeSchema,
+  RequestIdSchema,
+} from './messageSchemas';
 
-export const PLAYERJS_CONTEXT = 'player.js';
+export { isRecord, PLAYERJS_CONTEXT };
 export const PLAYERJS_VERSION = '0.0.11';
 /** A longer string is not parsed at all (a message is a few hundred characters). */
 export const MAX_MESSAGE_CHARS = 10_000;
-const MAX_ID_CHARS = 64;
 
-export type RequestId = string | number | null;
+export type RequestId = v.InferOutput<typeof RequestIdSchema>;
 
 export type Inbound =
   | { kind: 'command'; command: Command; requestId: RequestId }
@@ -21,27 +34,28 @@ export type Inbound =
   | { kind: 'playerjs-command'; method: string; command: Command; listener: string | null }
   | { kind: 'invalid'; reason: string };
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+/** The flight log holds the message itself: the reason says what was wrong, briefly. */
+const MAX_REASON_CHARS = 300;
 
-/** Own fields only: a `__proto__` or `constructor` key never reaches the player. */
-const own = (record: Record<string, unknown>, key: string): unknown =>
-  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+/** Ignored, with why: what the message fails, and where and what was expected when a schema says. */
+const invalid = (reason: string, issues?: readonly v.BaseIssue<unknown>[]): Inbound => ({
+  kind: 'invalid',
+  reason: (issues ? `${reason} (${describeIssues(issues)})` : reason).slice(0, MAX_REASON_CHARS),
+});
 
-function readId(value: unknown): RequestId | undefined {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' && value.length <= MAX_ID_CHARS) return value;
-  if (Number.isSafeInteger(value)) return value as number;
-  return undefined;
-}
+type PlayerjsMessage = v.InferOutput<typeof PlayerjsMessageSchema>;
 
-/** player.js methods, as the commands they mean. */
-function playerjsCommand(method: string, value: unknown): Command | string {
+/** player.js methods, as the commands they mean; a string says what is wrong. */
+function playerjsCommand(message: PlayerjsMessage): Command | string {
+  const { method, value } = message;
   switch (method) {
-    case 'setVolume': // 0..100 in player.js
-      return typeof value === 'number'
-        ? toCommand('setVolume', { volume: value / 100 })
-        : 'bad value';
+    case 'setVolume': {
+      // 0..100 in player.js
+      const volume = v.safeParse(PlayerjsVolumeSchema, message);
+      return volume.success
+        ? toCommand('setVolume', { volume: volume.output.value / 100 })
+        : `bad value (${describeIssues(volume.issues)})`;
+    }
     case 'setCurrentTime':
       return toCommand('seek', { time: value });
     case 'play':
@@ -59,55 +73,67 @@ function playerjsCommand(method: string, value: unknown): Command | string {
   }
 }
 
-function parsePlayerjs(data: Record<string, unknown>): Inbound {
-  const method = own(data, 'method');
-  if (typeof method !== 'string')
-    return { kind: 'invalid', reason: 'player.js message without method' };
-  const listenerId = readId(own(data, 'listener'));
-  if (listenerId === undefined || typeof listenerId === 'number')
-    return { kind: 'invalid', reason: 'player.js listener is not a short string' };
-  const listener = listenerId;
-  const value = own(data, 'value');
-  if (method === 'addEventListener' || method === 'removeEventListener') {
-    if (typeof value !== 'string' || value.length > MAX_ID_CHARS)
-      return { kind: 'invalid', reason: 'player.js event name' };
-    return { kind: 'playerjs-listen', event: value, listener, add: method === 'addEventListener' };
+function parsePlayerjs(data: unknown): Inbound {
+  const parsed = v.safeParse(PlayerjsMessageSchema, data);
+  if (!parsed.success) {
+    const atFault = v.getDotPath(parsed.issues[0]);
+    return atFault === 'method'
+      ? invalid('player.js message without method', parsed.issues)
+      : invalid('player.js listener is not a short string', parsed.issues);
   }
-  const command = playerjsCommand(method, value);
-  if (typeof command === 'string') return { kind: 'invalid', reason: `player.js: ${command}` };
+  const { method, listener } = parsed.output;
+  if (method === 'addEventListener' || method === 'removeEventListener') {
+    const listen = v.safeParse(PlayerjsListenSchema, parsed.output);
+    if (!listen.success) return invalid('player.js event name', listen.issues);
+    return {
+      kind: 'playerjs-listen',
+      event: listen.output.value,
+      listener,
+      add: method === 'addEventListener',
+    };
+  }
+  const command = playerjsCommand(parsed.output);
+  if (typeof command === 'string') return invalid(`player.js: ${command}`);
   return { kind: 'playerjs-command', method, command, listener };
 }
 
 /** What a message from the host page means, or why it is ignored. Never throws. */
 export function parseInbound(data: unknown): Inbound {
+  try {
+    return readInbound(data);
+  } catch {
+    // an object no window can post (a getter that throws, a prototype with no readable name)
+    return invalid('unreadable');
+  }
+}
+
+function readInbound(data: unknown): Inbound {
   let message = data;
   if (typeof data === 'string') {
     // player.js clients send JSON strings
-    if (data.length > MAX_MESSAGE_CHARS) return { kind: 'invalid', reason: 'too long' };
+    if (data.length > MAX_MESSAGE_CHARS) return invalid('too long');
     try {
       message = JSON.parse(data) as unknown;
     } catch {
-      return { kind: 'invalid', reason: 'not JSON' };
+      return invalid('not JSON');
     }
   }
-  if (!isRecord(message)) return { kind: 'invalid', reason: 'not an object' };
-  if (own(message, 'context') === PLAYERJS_CONTEXT) return parsePlayerjs(message);
+  if (!isRecord(message)) return invalid('not an object');
+  if (v.is(PlayerjsContextSchema, message)) return parsePlayerjs(message);
   // SPEC.md section 2: {action: {type: 'click'}} (or {type: 'click'}) closes the menu
-  const action = own(message, 'action');
-  if (
-    (isRecord(action) && own(action, 'type') === 'click') ||
-    (own(message, 'type') === 'click' && own(message, 'protocol') === undefined)
-  )
-    return { kind: 'click' };
-  if (own(message, 'protocol') !== PROTOCOL) return { kind: 'invalid', reason: 'unknown protocol' };
-  const requestId = readId(own(message, 'requestId'));
-  if (requestId === undefined) return { kind: 'invalid', reason: 'bad requestId' };
-  const name = own(message, 'command');
-  const command = toCommand(name, own(message, 'args'));
+  if (v.is(ClickSchema, message)) return { kind: 'click' };
+  const envelope = v.safeParse(CommandMessageSchema, message);
+  if (!envelope.success) {
+    const atFault = v.getDotPath(envelope.issues[0]);
+    return atFault === 'protocol'
+      ? invalid('unknown protocol', envelope.issues)
+      : invalid('bad requestId', envelope.issues);
+  }
+  const { command: name, args, requestId } = envelope.output;
+  const command = toCommand(name, args);
   if (typeof command === 'string') {
     // a readable request the player cannot carry out: the host hears why (never a silent timeout)
-    if (typeof name !== 'string' || name.length > MAX_ID_CHARS)
-      return { kind: 'invalid', reason: command };
+    if (typeof name !== 'string' || name.length > MAX_ID_CHARS) return invalid(command);
     const code = command === UNKNOWN_COMMAND ? 'UNKNOWN_COMMAND' : 'BAD_ARGUMENT';
     return { kind: 'refused', name, requestId, error: { code, message: command } };
   }

@@ -1,5 +1,6 @@
 // How the viewer wants subtitles to look: a few sizes, text colours and background opacities, and
 // the cue CSS each gives. Pure; the choice is remembered across sessions.
+import * as v from 'valibot';
 
 export const SUBTITLE_SIZES = ['small', 'medium', 'large'] as const;
 export const SUBTITLE_COLORS = ['white', 'yellow', 'green', 'cyan'] as const;
@@ -10,18 +11,19 @@ export type SubtitleSize = (typeof SUBTITLE_SIZES)[number];
 export type SubtitleColor = (typeof SUBTITLE_COLORS)[number];
 export type SubtitleBackground = (typeof SUBTITLE_BACKGROUNDS)[number];
 
-export interface SubtitleStyle {
-  size: SubtitleSize;
-  color: SubtitleColor;
-  background: SubtitleBackground;
-}
-
 /** Close to the browsers' own cues (white on 80% black). */
-export const DEFAULT_SUBTITLE_STYLE: SubtitleStyle = {
-  size: 'medium',
-  color: 'white',
-  background: 75,
-};
+const DEFAULTS = { size: 'medium', color: 'white', background: 75 } as const;
+
+/** A style read from anywhere (storage, a message): each field checked, a bad one is the default. */
+export const SubtitleStyleSchema = v.object({
+  size: v.fallback(v.picklist(SUBTITLE_SIZES), DEFAULTS.size),
+  color: v.fallback(v.picklist(SUBTITLE_COLORS), DEFAULTS.color),
+  background: v.fallback(v.picklist(SUBTITLE_BACKGROUNDS), DEFAULTS.background),
+});
+
+export type SubtitleStyle = v.InferOutput<typeof SubtitleStyleSchema>;
+
+export const DEFAULT_SUBTITLE_STYLE: SubtitleStyle = { ...DEFAULTS };
 
 /** Relative to the browser's own cue size, which follows the picture's height. */
 const FONT_SCALE: Record<SubtitleSize, string> = { small: '75%', medium: '100%', large: '150%' };
@@ -41,15 +43,8 @@ export function cueDeclarations({ size, color, background }: SubtitleStyle): str
   ].join('; ');
 }
 
-const oneOf = <T>(values: readonly T[], value: unknown, fallback: T): T =>
-  values.includes(value as T) ? (value as T) : fallback;
-
-/** A style read from anywhere (storage, a message): each field checked, a bad one is the default. */
+/** The style a value gives, field by field; one that is not an object gives the default style. */
 export function subtitleStyleOf(value: unknown): SubtitleStyle {
-  const v = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-  return {
-    size: oneOf(SUBTITLE_SIZES, v.size, DEFAULT_SUBTITLE_STYLE.size),
-    color: oneOf(SUBTITLE_COLORS, v.color, DEFAULT_SUBTITLE_STYLE.color),
-    background: oneOf(SUBTITLE_BACKGROUNDS, v.background, DEFAULT_SUBTITLE_STYLE.background),
-  };
+  const result = v.safeParse(SubtitleStyleSchema, value);
+  return result.success ? result.output : { ...DEFAULT_SUBTITLE_STYLE };
 }

@@ -1,7 +1,8 @@
 import type { MediaTrack } from '../shared/media';
+import type { SubtitleChoice } from '../shared/storedSchemas';
 
-/** The subtitles the viewer last chose: a track by its language (and name), or off. */
-export type SubtitleChoice = { lang: string; name: string } | 'off';
+/** The subtitles the viewer last chose: a track by its language (and name), or off (as stored). */
+export type { SubtitleChoice };
 
 const primary = (lang: string) => lang.toLowerCase().split(/[-_]/)[0] ?? '';
 

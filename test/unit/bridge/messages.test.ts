@@ -76,13 +76,25 @@ describe('messages from the host page', () => {
     [42, 'not an object'],
     [null, 'not an object'],
     [[1, 2], 'not an object'],
-    [{ protocol: 'other', command: 'play' }, 'unknown protocol'],
+    [
+      { protocol: 'other', command: 'play' },
+      'unknown protocol (protocol: expected "kino-player", got "other")',
+    ],
     [ours(7), 'command is not a string'],
-    [ours('play', undefined, { id: 1 }), 'bad requestId'],
-    [ours('play', undefined, 'x'.repeat(65)), 'bad requestId'],
+    [
+      ours('play', undefined, { id: 1 }),
+      'bad requestId (requestId: expected (string | number), got Object)',
+    ],
+    [ours('play', undefined, 'x'.repeat(65)), 'bad requestId (requestId: expected <=64, got 65)'],
     [playerjs({ method: 'destroyEverything' }), 'player.js: unknown player.js method'],
-    [playerjs({ method: 'setVolume', value: '50' }), 'player.js: bad value'],
-    [playerjs({ method: 'play', listener: 5 }), 'player.js listener is not a short string'],
+    [
+      playerjs({ method: 'setVolume', value: '50' }),
+      'player.js: bad value (value: expected number, got "50")',
+    ],
+    [
+      playerjs({ method: 'play', listener: 5 }),
+      'player.js listener is not a short string (listener: expected string, got 5)',
+    ],
     ['x'.repeat(MAX_MESSAGE_CHARS + 1), 'too long'],
   ])('ignores %j: %s', (message, reason) => {
     expect(parseInbound(message)).toEqual({ kind: 'invalid', reason });
@@ -162,7 +174,10 @@ describe('messages from the host page', () => {
       error: { code: 'BAD_ARGUMENT', message: 'seek needs a time >= 0' },
     });
     const inherited = Object.create({ protocol: PROTOCOL, command: 'play' }) as unknown;
-    expect(parseInbound(inherited)).toEqual({ kind: 'invalid', reason: 'unknown protocol' });
+    expect(parseInbound(inherited)).toEqual({
+      kind: 'invalid',
+      reason: 'unknown protocol (protocol: expected "protocol", got undefined)',
+    });
     expect(({} as Record<string, unknown>).time).toBeUndefined();
   });
 });

@@ -6,7 +6,22 @@ import { usableToken } from '../../../src/api/token';
 import { parseConfig } from '../../../src/app/config';
 import { createCookiePort } from '../../../src/ports/storage';
 import { savedTimeOf } from '../../../sagas/boot/resumeDecision';
-import { storedBandwidth, storedPositions, storedVolume } from '../../../sagas/lib/storedValues';
+import {
+  storedBandwidth,
+  storedLabels,
+  storedMuted,
+  storedPositions,
+  storedRate,
+  storedSubtitleChoice,
+  storedSubtitleStyle,
+  storedVolume,
+} from '../../../sagas/lib/storedValues';
+import {
+  SUBTITLE_BACKGROUNDS,
+  SUBTITLE_COLORS,
+  SUBTITLE_SIZES,
+} from '../../../src/shared/subtitleStyle';
+import { PLAYBACK_RATES } from '../../../src/state/selectors';
 import { series } from '../../../tools/sim/fixtures';
 
 const RUNS = 2_000;
@@ -24,6 +39,32 @@ const storedText = fc.oneof(
     )
     .map((record) => JSON.stringify(record)),
   fc.constantFrom('1e308', '-1e308', 'NaN', 'Infinity', '{"201": 1e308}', '[201]', 'null', ''),
+);
+
+/** Preferences as hostile storage holds them: near the shapes the player writes, and anything. */
+const rememberedText = fc.oneof(
+  storedText,
+  fc
+    .oneof(
+      fc.array(fc.oneof(fc.string(), fc.jsonValue())),
+      fc.record(
+        {
+          lang: fc.oneof(fc.string(), fc.jsonValue()),
+          name: fc.oneof(fc.string(), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          size: fc.oneof(fc.constantFrom(...SUBTITLE_SIZES), fc.jsonValue()),
+          color: fc.oneof(fc.constantFrom(...SUBTITLE_COLORS), fc.jsonValue()),
+          background: fc.oneof(fc.constantFrom(...SUBTITLE_BACKGROUNDS), fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
+    )
+    .map((value) => JSON.stringify(value)),
+  fc.constantFrom('off', '"off"', 'true', 'True', ...PLAYBACK_RATES.map(String)),
 );
 
 /** Characters a cookie value may hold as written by document.cookie, percent signs included. */
@@ -107,6 +148,39 @@ describe('untrusted values the player reads', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('every remembered preference reads as one the player offers, or none, never a throw', () => {
+    fc.assert(
+      fc.property(fc.option(rememberedText), fc.nat(8), (stored, limit) => {
+        expect(typeof storedMuted(stored)).toBe('boolean');
+        const labels = storedLabels(stored, limit);
+        expect(labels.length).toBeLessThanOrEqual(limit);
+        for (const label of labels) expect(typeof label === 'string' && label !== '').toBe(true);
+        const choice = storedSubtitleChoice(stored);
+        if (choice !== null && choice !== 'off') {
+          expect([typeof choice.lang, typeof choice.name]).toEqual(['string', 'string']);
+          expect(choice.lang || choice.name).not.toBe('');
+        }
+        const rate = storedRate(stored, PLAYBACK_RATES);
+        expect(rate === null || PLAYBACK_RATES.includes(rate)).toBe(true);
+        const style = storedSubtitleStyle(stored);
+        if (style !== null) {
+          expect(SUBTITLE_SIZES).toContain(style.size);
+          expect(SUBTITLE_COLORS).toContain(style.color);
+          expect(SUBTITLE_BACKGROUNDS).toContain(style.background);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    // as the player writes them
+    expect(storedLabels('["Русский","English"]', 5)).toEqual(['Русский', 'English']);
+    expect(storedSubtitleChoice('{"lang":"en","name":"English"}')).toEqual({
+      lang: 'en',
+      name: 'English',
+    });
+    expect(storedRate('1.5', PLAYBACK_RATES)).toBe(1.5);
+    expect(storedMuted('true')).toBe(true);
   });
 
   it('any address gives a configuration of defined values', () => {
