@@ -1,13 +1,17 @@
 // The bearer token: read from the access_token cookie; a JWT's exp claim says when it expires.
-import * as v from 'valibot';
-import { TokenClaimsSchema, TokenCookieSchema } from '../shared/storedSchemas';
+// Checked by hand, not with the schemas of storedSchemas.ts: the page's first script reads the token
+// (earlyStart.ts), and a schema library there would cost the first frame a round trip (its script
+// would no longer fit inline).
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 
+/** What a token can be: visible ASCII, as an Authorization header carries it, of a sane length. */
+const TOKEN = /^[\x21-\x7e]{1,8192}$/;
+
 /** A token cookie's value, or null when there is none or it is not one (then the viewer is a guest). */
 export const usableToken = (value: string | null): string | null =>
-  v.is(TokenCookieSchema, value) ? value : null;
+  value !== null && TOKEN.test(value) ? value : null;
 
 /** Refresh a little before the expiry, so a request does not leave with a token about to die. */
 export const EXPIRY_MARGIN_MS = 5_000;
@@ -24,14 +28,12 @@ function base64UrlDecode(part: string): string {
 export function tokenExpiry(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
-  let claims: string;
   try {
-    claims = base64UrlDecode(payload);
+    const exp = (JSON.parse(base64UrlDecode(payload)) as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
   } catch {
-    return null; // not base64
+    return null; // not base64, or not JSON
   }
-  const result = v.safeParse(TokenClaimsSchema, claims);
-  return result.success ? result.output.exp * 1000 : null;
 }
 
 /** A token without a readable expiry is used until the server answers 401. */

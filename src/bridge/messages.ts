@@ -3,6 +3,7 @@
 // embed protocol: JSON strings with context 'player.js'). Anything else is invalid, with a reason.
 import * as v from 'valibot';
 import { describeIssues } from '../api/schemas';
+import { MAX_MESSAGE_CHARS } from './messageLimits';
 import type { CommandError } from '../shared/protocol';
 import { toCommand, UNKNOWN_COMMAND, type Command } from './commands';
 import {
@@ -20,8 +21,7 @@ import {
 
 export { isRecord, PLAYERJS_CONTEXT };
 export const PLAYERJS_VERSION = '0.0.11';
-/** A longer string is not parsed at all (a message is a few hundred characters). */
-export const MAX_MESSAGE_CHARS = 10_000;
+export { MAX_MESSAGE_CHARS };
 
 export type RequestId = v.InferOutput<typeof RequestIdSchema>;
 

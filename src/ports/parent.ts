@@ -1,5 +1,5 @@
 import { originOf } from '../shared/address';
-import { MAX_MESSAGE_CHARS } from '../bridge/messages';
+import { MAX_MESSAGE_CHARS } from '../bridge/messageLimits';
 import type { ParentMessage, ParentPort } from './types';
 
 /** The embedding page's origin, as far as the browser tells it; null outside a frame. */

@@ -103,11 +103,5 @@ export const StoredSubtitleStyleSchema = v.fallback(
   null,
 );
 
-/** A token cookie as an Authorization header carries it: visible ASCII of a sane length. */
-export const TokenCookieSchema = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,8192}$/));
-
-/** A JWT's claims, as far as the player reads them: when it expires (seconds since the epoch). */
-export const TokenClaimsSchema = v.pipe(Json, v.object({ exp: FiniteNumber }));
-
 /** A stored fingerprint the ad server can be sent: visible ASCII of a sane length. */
 export const FingerprintCookieSchema = v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,256}$/));
