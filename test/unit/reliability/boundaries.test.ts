@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { expectSaga } from 'redux-saga-test-plan';
 import { bootActor } from '../../../sagas/boot/boot';
 import { adListItems } from '../../../sagas/ads/adList';
+import { bearerOf } from '../../../src/api/token';
 import { resolveStream } from '../../../sagas/stream/resolveStream';
 import { parseConfig } from '../../../src/app/config';
 import { rootReducer } from '../../../src/state';
@@ -92,6 +93,28 @@ describe('payloads checked at the door', () => {
     );
   });
 
+  it('the availability check: any answer plays the film, blocks it, or is a skipped check', async () => {
+    await fc.assert(
+      fc.asyncProperty(wrongShapeOf({ available: false }), async (answer) => {
+        const { storeState } = await boot({
+          [api('/contents/1')]: ok(film.content),
+          [api('/contents/1/seasons')]: ok(film.seasons),
+          [api('/episodes?content-id=1')]: ok(film.episodes),
+          [api('/contents/1/available?domain=demo.example')]: ok(answer),
+        });
+        const { system } = storeState;
+        const valid = typeof (answer as { available?: unknown } | null)?.available === 'boolean';
+        if (!valid) {
+          // as the specification has it for a check that cannot be made: available
+          expect(system.boot).toBe('ready');
+          expect(system.skippedChecks[0].detail).toMatch(/Unexpected answer|Malformed JSON/);
+        } else if ((answer as { available: boolean }).available) expect(system.boot).toBe('ready');
+        else expect(system.failure).toMatchObject({ reason: 'blocked' });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('a catalog answer of the wrong shape names the field and the type it expected', async () => {
     const episodes = JSON.parse(JSON.stringify(film.episodes)) as Record<string, unknown>[];
     episodes[0]!.season = { id: 10, order: 'first' };
@@ -160,6 +183,24 @@ describe('payloads checked at the door', () => {
         if (typeof items === 'string') expect(items).toMatch(/^Malformed ad list \(.+\)$/);
         else for (const item of items) expect(item.vastUrl).toMatch(/^https?:\/\//i);
       }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('the token refresh: any Authorization header is a token without spaces, with or without its prefix, or none', () => {
+    expect(bearerOf('Bearer abc.def')).toBe('abc.def');
+    expect(bearerOf('abc.def')).toBe('abc.def');
+    fc.assert(
+      fc.property(
+        fc.option(fc.string({ unit: 'binary', maxLength: 80 }), { nil: undefined }),
+        (header) => {
+          const token = bearerOf(header);
+          if (token === null) return;
+          expect(token).toMatch(/^\S+$/);
+          expect(token).not.toMatch(/^Bearer$/i);
+          expect(header!.trim().endsWith(token)).toBe(true);
+        },
+      ),
       { numRuns: 2_000 },
     );
   });
