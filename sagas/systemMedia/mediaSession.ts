@@ -1,5 +1,5 @@
 import { buffers, eventChannel } from 'redux-saga';
-import type { UnknownAction } from 'redux';
+import type { Action, UnknownAction } from 'redux';
 import { call, fork, put, select, take } from 'typed-redux-saga';
 import type { MediaSessionEvent } from '../../src/ports/types';
 import { adsActions } from '../../src/state/ads';
@@ -107,8 +107,8 @@ export function* mediaSessionActor() {
   try {
     before = yield* tell(before, sessionOf(yield* select(selectPlayerState)), true);
     for (;;) {
-      const action: UnknownAction = yield* take('*');
-      if (steady(action)) continue;
+      // the position reports pass by without waking this actor: it has nothing to do with them
+      const action = (yield* take((a: Action) => !steady(a))) as UnknownAction;
       const wanted = sessionOf(yield* select(selectPlayerState));
       before = yield* tell(before, wanted, positionMoment(action));
     }

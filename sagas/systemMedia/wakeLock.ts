@@ -1,5 +1,5 @@
 import { buffers, eventChannel } from 'redux-saga';
-import type { UnknownAction } from 'redux';
+import type { Action, UnknownAction } from 'redux';
 import { call, fork, put, race, select, take } from 'typed-redux-saga';
 import { adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
@@ -96,8 +96,8 @@ export function* wakeLockActor() {
   try {
     yield* askAsWanted();
     for (;;) {
-      const action: UnknownAction = yield* take('*');
-      if (steady(action)) continue;
+      // the position reports pass by without waking this actor: it has nothing to do with them
+      const action = (yield* take((a: Action) => !steady(a))) as UnknownAction;
       if (playAnswer(action)) resuming = false;
       if (lock.asked && breakEnd(action)) {
         // Only a film the break stopped resumes; one that plays on (a break with no adverts) gets no
