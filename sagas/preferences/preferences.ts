@@ -1,30 +1,37 @@
-import { call, put, select, takeEvery } from 'typed-redux-saga';
+import { select, takeEvery } from 'typed-redux-saga';
+import { mediaActions } from '../../src/state/playback';
+import { streamRequests } from '../../src/state/stream';
+import { subtitleStyleRequests } from '../../src/state/subtitleStyle';
 import { selectBootEnded } from '../../src/state/system';
+import { rememberAudio } from './audio';
+import { readBackRate, rememberRate } from './rate';
 import {
-  selectSubtitleStyle,
-  subtitleStyleActions,
-  subtitleStyleRequests,
-} from '../../src/state/subtitleStyle';
-import { getPorts } from '../lib/context';
-import { SUBTITLE_STYLE_KEY } from '../lib/storageKeys';
-import { storedSubtitleStyle } from '../lib/storedValues';
-
-function* rememberSubtitleStyle() {
-  const { storage } = yield* getPorts();
-  const style = yield* select(selectSubtitleStyle);
-  yield* call([storage, storage.set], SUBTITLE_STYLE_KEY, JSON.stringify(style));
-}
+  readBackSubtitles,
+  readBackSubtitleStyle,
+  rememberSubtitles,
+  rememberSubtitleStyle,
+} from './subtitles';
+import { readBackVolume, rememberVolume } from './volume';
 
 /**
- * The preferences actor: how the viewer wants subtitles to look, read back from the last session
- * and remembered at each change. (The stream actor keeps the subtitles and the speed themselves.)
+ * The preferences actor: the one that keeps what the viewer set up for the next sessions (SPEC.md
+ * section 3): the volume and mute, the speed, the subtitles and their style, the audio label of
+ * each content and the favourite audio labels. It reads the last session's back once, into the
+ * state, where the stream actor applies them, and writes each as the viewer changes it. (The audio
+ * label and the favourites are read by the stream actor as a stream's tracks come: the label is
+ * kept by content, known only once the catalog answered.)
  */
 export function* preferencesActor() {
-  // started again after the boot, the actor keeps this session's style
+  // started again after the boot, the actor keeps this session's
   if (!(yield* select(selectBootEnded))) {
-    const { storage } = yield* getPorts();
-    const style = storedSubtitleStyle(yield* call([storage, storage.get], SUBTITLE_STYLE_KEY));
-    if (style) yield* put(subtitleStyleActions.restored(style));
+    yield* readBackSubtitleStyle();
+    yield* readBackVolume();
+    yield* readBackRate();
+    yield* readBackSubtitles();
   }
+  yield* takeEvery(mediaActions.volumeChanged.type, rememberVolume);
+  yield* takeEvery(streamRequests.rateRequested.type, rememberRate);
+  yield* takeEvery(streamRequests.subtitleRequested.type, rememberSubtitles);
   yield* takeEvery(subtitleStyleRequests.styleRequested.type, rememberSubtitleStyle);
+  yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
 }

@@ -13,7 +13,7 @@ import { atEpisodeEnd, resumeActions, selectSavedTime } from '../../src/state/re
 import { viewportActions } from '../../src/state/viewport';
 import type { PlayerState } from '../../src/state';
 import { getPorts } from '../lib/context';
-import { MUTED_KEY, PROGRESS_KEY, VOLUME_KEY } from '../lib/storageKeys';
+import { PROGRESS_KEY } from '../lib/storageKeys';
 import { anyOf } from '../lib/anyOf';
 import { storedPositions } from '../lib/storedValues';
 
@@ -84,14 +84,6 @@ function* onPageVisibility(action: ReturnType<typeof viewportActions.pageVisibil
   if (action.payload.hidden) yield* call(writeProgress);
 }
 
-function* rememberVolume(action: ReturnType<typeof mediaActions.volumeChanged>) {
-  const { storage } = yield* getPorts();
-  yield* call([storage, storage.set], VOLUME_KEY, String(action.payload.volume));
-  // the mute made for the browser's autoplay rule is not the viewer's: the next visit may have sound
-  if (action.payload.mutedForBrowser) return;
-  yield* call([storage, storage.set], MUTED_KEY, String(action.payload.muted));
-}
-
 function* continueWatching() {
   const savedTime = yield* select(selectSavedTime);
   // the prompt may have been decided on the catalog's duration, before the media's was known: at
@@ -120,12 +112,14 @@ function* eachPlaying(playingNow: boolean) {
   }
 }
 
-/** The progress actor: the viewer's memory (position, volume, mute) and the answer to the continue prompt. */
+/**
+ * The progress actor: where the viewer is in each episode (the viewer's other memory is the
+ * preferences actor's) and the answer to the continue prompt.
+ */
 export function* progressActor() {
   // restarted after a crash while the film plays, it saves on from where it is
   const { started, paused } = yield* select(selectMedia);
   yield* fork(eachPlaying, started && !paused);
-  yield* takeEvery(mediaActions.volumeChanged.type, rememberVolume);
   yield* takeEvery(resumeActions.continueRequested.type, continueWatching);
   yield* takeEvery(resumeActions.startOverRequested.type, startOver);
   yield* takeEvery(viewportActions.pageVisibilityChanged.type, onPageVisibility);

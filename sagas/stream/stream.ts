@@ -36,6 +36,7 @@ import {
   audioMemoryKey,
   chooseAudioTrack,
   DEFAULT_LANG_ORDER,
+  FAVOURITES_KEPT,
   orderAudioTracks,
 } from '../../src/stream/audioTracks';
 import { selectHealthPhase } from '../../src/state/streamHealth';
@@ -43,33 +44,26 @@ import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { networkTypeOf } from '../../src/stream/network';
 import { getConfig, getPorts } from '../lib/context';
-import { FAVOURITE_AUDIO_KEY, MUTED_KEY, RATE_KEY, VOLUME_KEY } from '../lib/storageKeys';
+import { FAVOURITE_AUDIO_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
 import { failStream, handleStreamError, waitOutNetworkLosses, watchConnection } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
-import {
-  storedBandwidth,
-  storedLabels,
-  storedMuted,
-  storedRate,
-  storedVolume,
-} from '../lib/storedValues';
-import { rememberSubtitles, restoreSubtitles } from './subtitleMemory';
-import { PLAYBACK_RATES } from '../../src/state/selectors';
+import { storedBandwidth, storedLabels } from '../lib/storedValues';
+import { restoreSubtitles } from './subtitleMemory';
+import { selectRememberedMuted, selectRememberedVolume } from '../../src/state/preferences';
 
 function* contentId() {
   return (yield* select(selectContentId)) || 0;
 }
 
-/** How many favourite audio labels are kept. */
-const FAVOURITES_KEPT = 5;
-
 /**
  * Audio tracks in order, the remembered label (or the first) switched on. For content with no
- * remembered choice the viewer's favourite labels come before the language order.
+ * remembered choice the viewer's favourite labels come before the language order. (Both are read
+ * here, as the tracks come: the label is kept by content, which only the catalog's answer names;
+ * the preferences actor writes them.)
  */
 function* applyAudioTracks(tracks: MediaTrack[], current: number) {
   const { media, storage } = yield* getPorts();
@@ -222,28 +216,19 @@ function* play(playing: Playing) {
   yield* put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
 }
 
-/** The saved volume and mute (SPEC.md section 3: player-volume 1, player-muted false by default). */
+/** The remembered volume and mute (the preferences actor read them back), before the first load. */
 function* restoreVolume() {
-  const { media, storage } = yield* getPorts();
-  const volume = storedVolume(yield* call([storage, storage.get], VOLUME_KEY));
-  const muted = storedMuted(yield* call([storage, storage.get], MUTED_KEY));
+  const { media } = yield* getPorts();
+  const volume = yield* select(selectRememberedVolume);
+  const muted = yield* select(selectRememberedMuted);
   yield* call([media, media.setVolume], volume, muted);
 }
 
-/** The last session's speed (applied with the first load), and whether the viewer saves data. */
-function* restorePreferences() {
-  const { device, storage } = yield* getPorts();
-  const rate = storedRate(yield* call([storage, storage.get], RATE_KEY), PLAYBACK_RATES);
-  if (rate !== null && rate !== 1) yield* put(streamActions.rateRestored({ rate }));
+/** Whether the viewer saves data (the last session's speed: the preferences actor reads it). */
+function* knowSaveData() {
+  const { device } = yield* getPorts();
   const { saveData } = yield* call([device, device.describe]);
   if (saveData) yield* put(streamActions.saveDataKnown({ saveData }));
-}
-
-/** The viewer's speed, for the next sessions (a host page's is not the viewer's preference). */
-function* rememberRate({ payload }: ReturnType<typeof streamRequests.rateRequested>) {
-  if (payload.byHost) return;
-  const { storage } = yield* getPorts();
-  yield* call([storage, storage.set], RATE_KEY, String(payload.rate));
 }
 
 /** The actor's memory of what it is playing, across its tasks. */
@@ -353,16 +338,12 @@ function* loadStream(playing: Playing, action: Action) {
     yield* put(playbackRequests.playRequested());
 }
 
-function* rememberAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
-  const { media, storage } = yield* getPorts();
+/** The audio track chosen, when the stream has it (the preferences actor remembers it). */
+function* switchAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
+  const { media } = yield* getPorts();
   const track = yield* select(selectAudioTrackById, action.payload.id);
   if (!track) return;
   yield* call([media, media.setAudioTrack], track.id);
-  yield* call([storage, storage.set], audioMemoryKey(yield* contentId()), track.name);
-  const stored = yield* call([storage, storage.get], FAVOURITE_AUDIO_KEY);
-  const others = storedLabels(stored, FAVOURITES_KEPT).filter((label) => label !== track.name);
-  const favourites = [track.name, ...others].slice(0, FAVOURITES_KEPT);
-  yield* call([storage, storage.set], FAVOURITE_AUDIO_KEY, JSON.stringify(favourites));
 }
 
 /** 10 s back or forward from where the video really is, within the video. */
@@ -412,7 +393,7 @@ export function* streamActor() {
   if (!(yield* select(selectBootEnded))) {
     const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
     yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
-    yield* restorePreferences();
+    yield* knowSaveData();
   }
   // buffered: the media may report while the actor is mid-step (hls.js tells of a switch inside the
   // call that asked for it), and a report dropped then leaves the state wrong
@@ -455,9 +436,7 @@ export function* streamActor() {
     yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting);
     yield* fork(watchConnection);
     yield* fork(waitOutNetworkLosses);
-    yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
-    yield* takeEvery(streamRequests.subtitleRequested.type, rememberSubtitles);
-    yield* takeEvery(streamRequests.rateRequested.type, rememberRate);
+    yield* takeEvery(streamRequests.audioTrackRequested.type, switchAudio);
     yield* takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield* call(handleMediaEvents, channel, playing);
   } finally {

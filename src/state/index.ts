@@ -5,6 +5,7 @@ import { bridgeSlice } from './bridge';
 import { contentSlice } from './content';
 import { mediaReducer } from './playback';
 import { nextUpSlice } from './nextUp';
+import { preferencesSlice } from './preferences';
 import { qoeSlice } from './qoe';
 import { resumeSlice } from './resume';
 import { streamSlice } from './stream';
@@ -28,6 +29,7 @@ export const rootReducer = combineReducers({
   viewport: viewportSlice.reducer,
   nextUp: nextUpSlice.reducer,
   subtitleStyle: subtitleStyleSlice.reducer,
+  preferences: preferencesSlice.reducer,
   qoe: qoeSlice.reducer,
 });
 

@@ -45,3 +45,6 @@ export function chooseAudioTrack(
 }
 
 export const audioMemoryKey = (contentId: number) => `player-audio-track:${contentId}`;
+
+/** How many favourite audio labels are kept. */
+export const FAVOURITES_KEPT = 5;

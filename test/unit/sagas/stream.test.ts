@@ -427,7 +427,7 @@ describe('the stream actor: audio tracks', () => {
   });
 });
 
-describe('the stream actor: favourite audio tracks (SPEC.md section 3)', () => {
+describe('favourite audio tracks (SPEC.md section 3): kept by the preferences actor, applied by the stream actor', () => {
   it('keeps the labels the viewer chose, the last first, and plays a favourite in content with no choice of its own', async () => {
     const storage = fakeStorage();
     const first = player('?movie_id=2&episode_id=203', { storage });
