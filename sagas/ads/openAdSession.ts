@@ -1,5 +1,6 @@
 // An ad's first steps, fetch -> parse -> choose media -> preload, as one value the break plays.
-import { call, fork, join, race, select } from 'typed-redux-saga';
+import type { Task } from 'redux-saga';
+import { call, cancel, fork, join, race, select } from 'typed-redux-saga';
 import type { HttpRequest } from '../../src/ports/types';
 import { selectBandwidth } from '../../src/state/stream';
 import { chooseMediaFile, isVpaidScript } from '../../src/vast/media';
@@ -73,11 +74,28 @@ export function* resolveVastChain(vastUrl: string) {
   let request = chain.next();
   while (!request.done) {
     const answer = yield* fetchDocument(request.value.url, deadline);
-    // a parser that did not come (the network went) leaves the document unread: as if unavailable
-    request = chain.next((yield* join(parser)) ? answer : VAST_UNAVAILABLE);
+    request = chain.next((yield* parserWithin(parser, deadline)) ? answer : answerUnread(parser));
   }
   return request.value;
 }
+
+/**
+ * Whether the XML parser is there, waiting for it no longer than the chain may last (usually it
+ * came while the document was on its way, and nothing is waited for).
+ */
+function* parserWithin(parser: Task, deadline: number) {
+  if (!parser.isRunning()) return parser.result() === true;
+  const { clock } = yield* getPorts();
+  const { loaded } = yield* race({
+    loaded: join(parser),
+    late: call([clock, clock.sleep], Math.max(0, deadline - (yield* call([clock, clock.now])))),
+  });
+  if (loaded === undefined) yield* cancel(parser);
+  return loaded === true;
+}
+
+/** A document the parser did not come for: past the chain's time limit, or it could not load. */
+const answerUnread = (parser: Task) => (parser.isCancelled() ? VAST_TIMED_OUT : VAST_UNAVAILABLE);
 
 /** The media file the player would play for an ad, or null: by size, the kept bandwidth, and type. */
 function* chooseMedia(ad: VastAd) {

@@ -113,8 +113,14 @@ export function* bootActor() {
     });
   } catch (error) {
     yield* cancel(check);
+    if (yield* select(selectFailure)) return; // a message is up already
     const notFound = error instanceof ApiError && error.status === 404;
     yield* put(yield* failure(notFound ? 'not-found' : 'unexpected', String(error)));
+    return;
+  }
+  // an essential actor stopped for good while the answers came: its message stands, nothing starts
+  if (yield* select(selectFailure)) {
+    yield* cancel(check);
     return;
   }
   const { content, seasons, rawEpisodes } = loaded;

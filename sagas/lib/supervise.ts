@@ -1,5 +1,6 @@
 import type { Action } from 'redux';
-import { put, race, select, setContext, take } from 'typed-redux-saga';
+import { call, put, race, select, setContext, take } from 'typed-redux-saga';
+import { getPorts } from './context';
 import type { PlayerState } from '../../src/state';
 import { plain } from './plainEffects';
 import { newErrorId } from './errorId';
@@ -50,6 +51,12 @@ function* stopped(name: string, essential: Essential, message: string) {
   };
   const booted = yield* select(selectBootEnded);
   yield* put(booted ? systemActions.playbackFailed(failure) : systemActions.bootFailed(failure));
+  // the stream actor, which stops the media after a failure, may be the one that stopped: the film
+  // must not play on behind the message (paused first, so that the state does not say playing)
+  const { media, adMedia } = yield* getPorts();
+  yield* call([media, media.pause]);
+  yield* call([media, media.unload]);
+  yield* call([adMedia, adMedia.pause]);
 }
 
 /**
@@ -61,6 +68,7 @@ export function* supervise(name: string, actor: Actor, essential: Essential = OP
     systemActions.crashDrillRequested.match(a) && a.payload.actor === name;
   // counted from the state's crashes: an actor started again at a checkpoint keeps its count
   const before = (yield* select(selectCrashes)).filter((c) => c.actor === name).length;
+  if (before > MAX_RESTARTS) return; // stopped for good before (a replay resumed at a checkpoint)
   for (let restarts = before; ; restarts++) {
     const run: ActorRun = { drilled: false };
     yield* setContext({ actorRun: run });

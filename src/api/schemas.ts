@@ -9,20 +9,23 @@ const text = (missing = '') => v.fallback(v.string(), missing);
 const nullableNumber = v.fallback(v.nullable(v.number()), null);
 const flag = v.fallback(v.boolean(), false);
 
-const rating = v.object({ value: nullableNumber });
-const NO_RATING = { kinopoisk: { value: null }, imdb: { value: null } };
+const NO_VALUE = { value: null };
+/** each rating on its own: a missing IMDb rating keeps the Kinopoisk one */
+const rating = v.fallback(v.object({ value: nullableNumber }), NO_VALUE);
+const NO_RATING = { kinopoisk: NO_VALUE, imdb: NO_VALUE };
 
 export const ContentSchema = v.object({
   id,
   title: v.string(),
-  posterUrl: text(),
+  /** none: the interface's own placeholder is shown */
+  posterUrl: v.fallback(v.nullable(v.string()), null),
   hasMultipleEpisodes: flag,
   rating: v.fallback(v.object({ kinopoisk: rating, imdb: rating }), NO_RATING),
   /** the film's page on the site, for shared links (absolute, or a path on the site) */
   url: text(),
   contentType: v.fallback(v.object({ slug: v.string() }), { slug: '' }),
   kinopoiskId: nullableNumber,
-  year: v.fallback(v.number(), 0),
+  year: nullableNumber,
   countries: v.fallback(v.array(v.object({ slug: v.string() })), []),
   languages: v.fallback(v.array(v.object({ code: v.string() })), []),
 });
@@ -43,8 +46,34 @@ export const EpisodeSchema = v.object({
   season: SeasonSchema,
 });
 
-export const SeasonsSchema = v.array(SeasonSchema);
-export const EpisodesSchema = v.array(EpisodeSchema);
+/**
+ * A list whose entries are checked one by one: an entry of another shape is left out (one
+ * unpublished episode, one broken subtitle), and the list fails only when every entry did.
+ */
+function eachValid<T>(entry: v.GenericSchema<unknown, T>) {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const kept: T[] = [];
+      let first: v.SafeParseResult<typeof entry> | null = null;
+      for (const item of dataset.value) {
+        const result = v.safeParse(entry, item);
+        if (result.success) kept.push(result.output);
+        else first ??= result;
+      }
+      if (kept.length === 0 && first && !first.success) {
+        addIssue({
+          message: `no entry of the right shape; the first: ${describeIssues(first.issues)}`,
+        });
+        return NEVER;
+      }
+      return kept;
+    }),
+  );
+}
+
+export const SeasonsSchema = eachValid(SeasonSchema);
+export const EpisodesSchema = eachValid(EpisodeSchema);
 
 export const AvailabilitySchema = v.object({ available: v.boolean() });
 
@@ -62,8 +91,8 @@ const MasterSubtitleSchema = v.object({
 
 export const MasterJsonSchema = v.object({
   sources: v.pipe(v.array(MasterSourceSchema), v.minLength(1, 'at least one source')),
-  /** a subtitle list of the wrong shape is no subtitles: the film still plays */
-  subtitles: v.fallback(v.array(MasterSubtitleSchema), []),
+  /** a subtitle of the wrong shape is left out, a list of the wrong shape is none: the film plays */
+  subtitles: v.fallback(eachValid(MasterSubtitleSchema), []),
   /** docs/master-json.md: the progress bar's thumbnails (a WebVTT file); checked as it is read */
   thumbnails: v.optional(v.unknown()),
   /** intro, credits and chapters (docs/master-json.md): parseMarkers makes them safe */
@@ -81,7 +110,9 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
     .slice(0, 3)
     .map((issue) => {
       const where = v.getDotPath(issue) ?? '(root)';
-      return `${where}: expected ${issue.expected ?? 'a valid value'}, got ${issue.received}`;
+      return issue.expected === null
+        ? `${where}: ${issue.message}`
+        : `${where}: expected ${issue.expected}, got ${issue.received}`;
     })
     .join('; ');
 }

@@ -89,6 +89,13 @@ export function parseDeploymentSettings(text: string | null | undefined): Deploy
 }
 
 /**
+ * How an address the customer wrote starts: a scheme, a path from the root, protocol-relative or
+ * relative with ./ or ../. A bare host name ('api.example.com') would resolve as a path of the
+ * frame's own and fail as a missing catalog: it is told as a setting that is no address instead.
+ */
+const WRITTEN_ADDRESS = /^([a-z][a-z\d+.-]*:|\/|\.\.?\/)/i;
+
+/**
  * A service address as customers write it: absolute, a path ('/api') or protocol-relative
  * ('//api.example'), resolved against the frame's own address. Anything that is not an http(s)
  * address is a problem told at boot, and the default stands in so that nothing builds on it.
@@ -99,13 +106,16 @@ function serviceAddress(
   fallback: string,
   base: string,
   problems: string[],
-): string {
+): URL | string {
   if (value === undefined || value.trim() === '') return fallback;
-  const url = webAddress(value, base);
-  if (url) return url.href.replace(/\/$/, '');
+  const url = WRITTEN_ADDRESS.test(value.trim()) ? webAddress(value, base) : null;
+  if (url) return url;
   problems.push(`${name} "${value}" is not an http(s) address`);
   return fallback;
 }
+
+/** A base address, as the endpoints join paths to it: without its final slash. */
+const asBase = (address: URL | string) => String(address).replace(/\/$/, '');
 
 const listOf = (value: string) =>
   value
@@ -130,19 +140,24 @@ export function parseConfig({
   const season = parseInteger(q.get('season'));
   const langOrder = q.get('lang_order') || deployment.lang_order;
   const problems: string[] = [];
-  const envBaseUrl = serviceAddress(
-    'env_base_url',
-    dataset.env_base_url ?? deployment.env_base_url,
-    origin,
-    href,
-    problems,
+  const envBaseUrl = asBase(
+    serviceAddress(
+      'env_base_url',
+      dataset.env_base_url ?? deployment.env_base_url,
+      origin,
+      href,
+      problems,
+    ),
   );
-  const envAdListUrl = serviceAddress(
-    'env_ad_list_url',
-    dataset.env_ad_list_url ?? deployment.env_ad_list_url,
-    `${origin}/ad-list.json`,
-    href,
-    problems,
+  // the ad list is a document: its address as written, a final slash included
+  const envAdListUrl = String(
+    serviceAddress(
+      'env_ad_list_url',
+      dataset.env_ad_list_url ?? deployment.env_ad_list_url,
+      `${origin}/ad-list.json`,
+      href,
+      problems,
+    ),
   );
   return Object.freeze({
     movieId: parseInteger(dataset.movie_id) ?? parseInteger(q.get('movie_id')),

@@ -22,9 +22,15 @@ export interface ResumeState {
  */
 export const END_TAIL_S = 10;
 
-/** A position at an episode's end: in its last END_TAIL_S or past it; never for an unknown duration. */
+/** The share of a short episode its end takes at most: a 24 s clip keeps its prompt up to 22.8 s. */
+const END_TAIL_SHARE = 0.05;
+
+/**
+ * A position at an episode's end: in its last END_TAIL_S (at most END_TAIL_SHARE of a short one)
+ * or past it; never for an unknown duration.
+ */
 export const atEpisodeEnd = (position: number, duration: number) =>
-  duration > 0 && position >= duration - END_TAIL_S;
+  duration > 0 && position >= duration - Math.min(END_TAIL_S, duration * END_TAIL_SHARE);
 
 /** What is decided for each episode: the host page's autoplay choice is the session's. */
 export type ResumeDecision = Omit<ResumeState, 'autoplayChoice'>;

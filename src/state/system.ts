@@ -71,11 +71,12 @@ export const systemSlice = createSlice({
   initialState,
   reducers: {
     bootSucceeded(state) {
+      if (state.failure) return; // the first failure's message stands
       state.boot = 'ready';
     },
     bootFailed(state, action: PayloadAction<BootFailure>) {
       state.boot = 'failed';
-      state.failure = action.payload;
+      state.failure ??= action.payload; // the first failure's message stands
     },
     /** The stream failed past its recoveries: the viewer gets the message instead of the player. */
     playbackFailed(state, action: PayloadAction<BootFailure>) {

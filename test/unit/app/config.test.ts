@@ -122,7 +122,7 @@ describe('parseConfig', () => {
         dataset,
         deployment,
       });
-    expect(at({ env_base_url: '/api', env_ad_list_url: 'ads/list.json' })).toMatchObject({
+    expect(at({ env_base_url: '/api', env_ad_list_url: './ads/list.json' })).toMatchObject({
       envBaseUrl: `${ORIGIN}/api`,
       envAdListUrl: `${ORIGIN}/embed/ads/list.json`,
       settingProblem: null,
@@ -131,23 +131,30 @@ describe('parseConfig', () => {
     expect(at({}, parseDeploymentSettings('{"env_base_url":"/api/"}')).envBaseUrl).toBe(
       `${ORIGIN}/api`,
     );
+    // the ad list is a document: a final slash is part of its address
+    expect(at({ env_ad_list_url: 'https://ads.example/preroll/' }).envAdListUrl).toBe(
+      'https://ads.example/preroll/',
+    );
   });
 
-  it.each(['http://', 'javascript:alert(1)', 'ftp://files.example', 'https://exa mple.com'])(
-    'names %p as no address, and keeps the default so that nothing builds on it',
-    (value) => {
-      const base = parse('?movie_id=1', { env_base_url: value });
-      expect(base.envBaseUrl).toBe(ORIGIN);
-      expect(base.settingProblem).toBe(`env_base_url "${value}" is not an http(s) address`);
-      const ads = parseConfig({
-        search: '',
-        origin: ORIGIN,
-        deployment: parseDeploymentSettings(JSON.stringify({ env_ad_list_url: value })),
-      });
-      expect(ads.envAdListUrl).toBe(`${ORIGIN}/ad-list.json`);
-      expect(ads.settingProblem).toContain('env_ad_list_url');
-    },
-  );
+  it.each([
+    'http://',
+    'javascript:alert(1)',
+    'ftp://files.example',
+    'https://exa mple.com',
+    'api.example.com',
+  ])('names %p as no address, and keeps the default so that nothing builds on it', (value) => {
+    const base = parse('?movie_id=1', { env_base_url: value });
+    expect(base.envBaseUrl).toBe(ORIGIN);
+    expect(base.settingProblem).toBe(`env_base_url "${value}" is not an http(s) address`);
+    const ads = parseConfig({
+      search: '',
+      origin: ORIGIN,
+      deployment: parseDeploymentSettings(JSON.stringify({ env_ad_list_url: value })),
+    });
+    expect(ads.envAdListUrl).toBe(`${ORIGIN}/ad-list.json`);
+    expect(ads.settingProblem).toContain('env_ad_list_url');
+  });
 
   it('takes a sandboxed host’s "null" origin as no host', () => {
     expect(parseConfig({ search: '', origin: ORIGIN, hostOrigin: 'null' }).hostDomain).toBe(

@@ -209,17 +209,28 @@ describe('an actor past its restarts', () => {
         detail: `Actor "${actor}" stopped after ${MAX_RESTARTS} restarts: Error: Crash drill in actor "${actor}"`,
       });
       expect(s.count(systemActions.playbackFailed.type)).toBe(1);
+      // the film does not play on behind the message, whichever actor stopped
+      const played = s.content.media.state.currentTime;
+      await s.advance(3000);
+      expect(s.content.media.state.currentTime).toBe(played);
+      expect(s.contentCallsSince(0)).toEqual(expect.arrayContaining(['pause', 'unload']));
     },
   );
 
-  it('essential before the boot ended (boot): the boot fails with the message and its id', async () => {
-    const s = session();
-    await giveUp(s, 'boot');
-    expect(s.store.getState().system).toMatchObject({
-      boot: 'failed',
-      failure: { reason: 'actor-stopped', errorId: expect.any(String) },
-    });
-  });
+  test.each(['boot', 'ui'])(
+    'essential before the boot ended (%s): the boot fails with the message and its id, and nothing starts behind it',
+    async (actor) => {
+      const s = session();
+      await giveUp(s, actor);
+      await s.advance(5000);
+      expect(s.count(systemActions.bootSucceeded.type)).toBe(0);
+      expect(s.contentCallsSince(0)).not.toContain('load');
+      expect(s.store.getState().system).toMatchObject({
+        boot: 'failed',
+        failure: { reason: 'actor-stopped', errorId: expect.any(String) },
+      });
+    },
+  );
 
   test.each(['analytics', 'qoe', 'progress', 'preferences', 'midroll', 'nextUp', 'ads', 'bridge'])(
     'optional (%s, outside what makes it essential): reported, and the film plays on',

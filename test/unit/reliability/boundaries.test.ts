@@ -83,7 +83,7 @@ describe('payloads checked at the door', () => {
           if (phase === 'failed' && failure.reason === 'unexpected') {
             expect(failure.errorId).toEqual(expect.any(String));
             expect(failure.detail).toMatch(
-              /Unexpected answer \(.+: expected .+, got .+\)|Malformed JSON/,
+              /Unexpected answer \(.+: (expected .+, got .+|no entry of the right shape; .+)\)|Malformed JSON/,
             );
           }
           if (phase === 'ready') expect(storeState.content.content.id).toEqual(expect.any(Number));
@@ -126,8 +126,25 @@ describe('payloads checked at the door', () => {
     expect(storeState.system.failure).toMatchObject({
       reason: 'unexpected',
       errorId: expect.any(String),
-      detail: expect.stringContaining('0.season.order: expected number, got "first"'),
+      detail: expect.stringContaining(
+        'no entry of the right shape; the first: season.order: expected number, got "first"',
+      ),
     });
+  });
+
+  it('an episode of another shape is left out; the others play', async () => {
+    const { storeState } = await boot({
+      [api('/contents/1')]: ok(film.content),
+      [api('/contents/1/seasons')]: ok(film.seasons),
+      [api('/episodes?content-id=1')]: ok([
+        { id: 999, order: 2, m3u8MasterFilePath: null, season: { id: 10, order: 1 } },
+        ...film.episodes,
+      ]),
+    });
+    expect(storeState.system.boot).toBe('ready');
+    expect(storeState.content.episodes.map((e: { id: number }) => e.id)).toEqual(
+      film.episodes.map((e) => e.id),
+    );
   });
 
   it('a content without what only decorates the interface still plays', async () => {
@@ -139,7 +156,10 @@ describe('payloads checked at the door', () => {
       [api('/episodes?content-id=1')]: ok(film.episodes),
     });
     expect(storeState.system.boot).toBe('ready');
-    expect(storeState.content.content).toMatchObject({ posterUrl: '', hasMultipleEpisodes: false });
+    expect(storeState.content.content).toMatchObject({
+      posterUrl: null,
+      hasMultipleEpisodes: false,
+    });
   });
 
   it('the master JSON: any answer is a stream with a source, or "Ошибка в загрузке" with its address', async () => {

@@ -6,7 +6,12 @@ import { adRequests } from '../../../src/state/ads';
 import { selectMidrollCountdown, selectMidrollMarkLeft } from '../../../src/state/nextMidroll';
 import { playbackRequests } from '../../../src/state/playback';
 import { nextUpActions } from '../../../src/state/nextUp';
-import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, VAST_TIMEOUT_MS } from '../../../sagas/ads/limits';
+import {
+  MEDIA_TIMEOUT_MS,
+  STALL_TIMEOUT_MS,
+  VAST_CHAIN_LIMIT_MS,
+  VAST_TIMEOUT_MS,
+} from '../../../sagas/ads/limits';
 import { viewportActions } from '../../../src/state/viewport';
 import { systemActions } from '../../../src/state/system';
 import {
@@ -42,8 +47,8 @@ function adPlayer(
     adPlay = { ok: true } as PlayOutcome,
     /** VAST documents of the test's own, by name */
     documents = {} as Record<string, string>,
-    /** whether the XML parser's code loads (it comes after the start) */
-    parserLoads = true,
+    /** whether the XML parser's code loads (it comes after the start), or never answers */
+    parserLoads = true as boolean | 'never',
   } = {},
 ) {
   const clock = virtualClock();
@@ -94,7 +99,12 @@ function adPlayer(
     media: media.port,
     adMedia: adMedia.port,
     vpaid: vpaid.port,
-    loader: { loadXmlParser: () => Promise.resolve(parserLoads) },
+    loader: {
+      loadXmlParser: () =>
+        parserLoads === 'never'
+          ? new Promise<boolean>(() => undefined)
+          : Promise.resolve(parserLoads),
+    },
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
     viewport: viewport.port,
@@ -602,6 +612,20 @@ describe('the ad-break actor: failures end the break within its limits', () => {
     await settle();
     expect(p.store.getState().ads.history).toEqual([
       expect.objectContaining({ status: 'error', errorCode: 303 }),
+    ]);
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('an XML parser whose code never comes: the advert ends in 350 at the chain’s time limit, and content plays', async () => {
+    const p = adPlayer(['skippable'], { parserLoads: 'never' });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.clock.advance(VAST_CHAIN_LIMIT_MS - 1);
+    expect(p.contentCalls()).not.toContain('play');
+    await p.clock.advance(1);
+    expect(p.store.getState().ads.history).toEqual([
+      expect.objectContaining({ status: 'error', errorCode: 350 }),
     ]);
     expect(p.contentCalls()).toContain('play');
   });

@@ -11,7 +11,9 @@ describe('saved time', () => {
   it.each([
     ['local memory first', chase, '{"203": 12.7}', 12],
     ['nothing at or past the episode’s end (24 s)', chase, '{"203": 24}', null],
-    ['nothing in the episode’s last 10 s', chase, '{"203": 14}', null],
+    ['nothing in the episode’s last 10 s', { ...chase, duration: 600 }, '{"203": 591}', null],
+    ['a short clip’s end is its last 5 % (24 s: from 22.8 s)', chase, '{"203": 23}', null],
+    ['a short clip keeps a position before its end', chase, '{"203": 14}', 14],
     [
       'nothing at the media’s end in the last seconds of a longer catalog duration',
       { ...chase, duration: 1510 },
@@ -20,7 +22,7 @@ describe('saved time', () => {
     ],
     [
       'no server progress in the episode’s last 10 s',
-      { ...meeting, watchProgress: 20 },
+      { ...meeting, duration: 600, watchProgress: 595 },
       null,
       null,
     ],
