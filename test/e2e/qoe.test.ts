@@ -1,7 +1,7 @@
 // Quality of experience on the demo: the host page reads the episode's figures through the SDK
 // (getQoe), and its statistics function gets one videoplayer_qoe per episode, at the episode's end
 // or as the viewer leaves it for another.
-import type { Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import type { HostQoe } from '../../src/shared/protocol';
 import { demoUrl, openPage, playerFrame, screenshot, useBrowser, waitFor } from './browser';
 
@@ -32,6 +32,19 @@ function expectSane(qoe: HostQoe) {
   expect(qoe.totalFrames).toBeGreaterThan(0);
   expect(qoe.droppedFrames).toBeGreaterThanOrEqual(0);
   expect(qoe.droppedFrames).toBeLessThanOrEqual(qoe.totalFrames);
+}
+
+/**
+ * Sets `window.resetSeen` in the player once its media is reset for the next episode: until then
+ * the state still holds the last episode's playback (playing, its position, its played seconds).
+ */
+async function watchForReset(frame: Frame) {
+  await frame.evaluate(() => {
+    window.resetSeen = false;
+    void window.__player!.waitForAction('media/reset', 30_000).then(() => {
+      window.resetSeen = true;
+    });
+  });
 }
 
 describe('quality of experience, as the host page gets it', () => {
@@ -105,21 +118,28 @@ describe('quality of experience, as the host page gets it', () => {
     await page.goto(demoUrl('/host.html?movie_id=2&episode_id=203'));
     const frame = await playerFrame(page);
     await waitFor(frame, `document.querySelector('video').currentTime > 1`);
-    // the viewer leaves 203 for 204
+    // the viewer leaves 203 for 204; until 204's media is loaded the state still holds 203's
+    // playback (playing, its played seconds), so the wait starts from 204's own reset
+    await watchForReset(frame);
     await page.evaluate(() => window.demoPlayer.selectEpisode(204));
-    await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`);
     await waitFor(
       frame,
       `(() => { const s = window.__player.getState();
-        return s.content.currentEpisodeId === 204 && !s.media.paused && s.media.playedSeconds >= 1; })()`,
+        return window.resetSeen && s.content.currentEpisodeId === 204 && !s.media.paused
+          && s.media.playedSeconds >= 1; })()`,
     );
     const on204 = await getQoe(page);
     expectSane(on204);
     expect(on204).toMatchObject({ adsAsked: 0, adFill: null, adStartMs: null });
-    // 204 to its end: 205 follows by itself
+    // 204 to its end: 205 follows by itself (the next reset is 205's)
+    await watchForReset(frame);
     await page.evaluate(() => window.demoPlayer.seek(21));
-    await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 205`, 30_000);
-    await waitFor(frame, `document.querySelector('video').currentTime > 1`);
+    await waitFor(
+      frame,
+      `window.resetSeen && window.__player.getState().content.currentEpisodeId === 205
+        && document.querySelector('video').currentTime > 1`,
+      30_000,
+    );
     // 205, the last, to its end too
     await page.evaluate(() => window.demoPlayer.seek(21));
     await waitFor(frame, `window.__player.getState().media.ended`, 30_000);
@@ -139,3 +159,10 @@ describe('quality of experience, as the host page gets it', () => {
     expect(errors).toEqual([]);
   });
 });
+
+declare global {
+  interface Window {
+    /** the player reset its media for the episode asked for */
+    resetSeen?: boolean;
+  }
+}
