@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { UnknownAction } from 'redux';
+import type { Action, UnknownAction } from 'redux';
 import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import {
   CLICK_ACTIONS,
@@ -24,6 +24,8 @@ import { QOE_EVENT, qoeEventFields, selectQoe } from '../../src/state/qoe';
 import { getConfig, getPorts } from '../lib/context';
 import { anyOf } from '../lib/anyOf';
 import { currentQoe } from '../lib/currentQoe';
+
+type PositionReport = ReturnType<typeof mediaActions.positionChanged>['payload'];
 
 /** What the actor remembers of the episode playing (what was sent for it), and of the device. */
 interface Memory {
@@ -93,14 +95,27 @@ function* onPosition(memory: Memory) {
   }
 }
 
+/** Whether a position report has something to send: a milestone, the minute, a frames window. */
+function positionDue(memory: Memory, p: PositionReport) {
+  return (
+    memory.started &&
+    (milestonesDue(p.currentTime, p.duration, memory.milestones).length > 0 ||
+      timeupdateDue(p.playedSeconds, memory.lastMinute) ||
+      p.playedSeconds - memory.framesAtSecond >= FPS_WINDOW_S)
+  );
+}
+
 /**
- * Each second of playing, in turn: a loop rather than takeEvery, whose task forked each second
- * costs more main-thread time than the check itself (nothing in it waits).
+ * Each second of playing, in turn, for the reports with something to send: the others pass by
+ * without waking the actor (steady playback's cost). The report's figures are the state's media
+ * once it is reduced.
  */
 function* eachPosition(memory: Memory) {
   for (;;) {
-    yield* take(mediaActions.positionChanged.type);
-    if (memory.started) yield* onPosition(memory);
+    yield* take(
+      (a: Action) => mediaActions.positionChanged.match(a) && positionDue(memory, a.payload),
+    );
+    yield* onPosition(memory);
   }
 }
 

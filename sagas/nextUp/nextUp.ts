@@ -1,8 +1,14 @@
 import { fork, put, select, take, takeEvery } from 'typed-redux-saga';
 import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
-import { selectCountdownStartAfterSeek, selectNextUpDue } from '../../src/state/markerSelectors';
+import type { Action } from 'redux';
+import { adsActions } from '../../src/state/ads';
+import {
+  selectCountdownStartAfterSeek,
+  selectCountdownWindow,
+  selectNextUpDue,
+} from '../../src/state/markerSelectors';
 import { nextUpActions } from '../../src/state/nextUp';
-import { mediaActions, playbackRequests } from '../../src/state/playback';
+import { mediaActions, playbackRequests, selectDuration } from '../../src/state/playback';
 import { selectNextEpisode } from '../../src/state/selectors';
 
 /**
@@ -20,13 +26,20 @@ function* moveOnWhenDue() {
 }
 
 /**
- * Each second of playing, in turn: a loop rather than takeEvery, whose task forked each second
- * costs more main-thread time than the check itself.
+ * The position reports that may end the countdown: those at or past its window's end (or that move
+ * the episode's duration, which bounds it). Any other action may move the window, and is looked at
+ * again; the reports before the end pass by without waking the actor (steady playback's cost).
  */
 function* eachPosition() {
   for (;;) {
-    yield* take(mediaActions.positionChanged.type);
-    yield* moveOnWhenDue();
+    const endsAt = (yield* select(selectCountdownWindow))?.endsAt ?? null;
+    const duration = yield* select(selectDuration);
+    const action = yield* take((a: Action) =>
+      mediaActions.positionChanged.match(a)
+        ? (endsAt !== null && a.payload.currentTime >= endsAt) || a.payload.duration !== duration
+        : !adsActions.adProgressed.match(a),
+    );
+    if (mediaActions.positionChanged.match(action)) yield* moveOnWhenDue();
   }
 }
 

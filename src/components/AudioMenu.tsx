@@ -6,24 +6,33 @@ import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { MenuChoice, MenuPanel } from './MenuPanel';
 
 /** The dubbings (sources of a master JSON) and the audio tracks, each chosen by one item. */
-export const selectAudioChoices = createSelector([(s: PlayerState) => s.stream], (stream) => [
-  ...(stream.sources.length > 1
-    ? stream.sources.map((source, index) => ({
-        key: `source-${index}`,
-        label: source.label,
-        selected: index === stream.sourceIndex,
-        action: streamRequests.sourceRequested({ index }),
-      }))
-    : []),
-  ...(stream.audioTracks.length > 1
-    ? stream.audioTracks.map((track) => ({
-        key: `track-${track.id}`,
-        label: track.name,
-        selected: track.id === stream.audioTrack,
-        action: streamRequests.audioTrackRequested({ id: track.id }),
-      }))
-    : []),
-]);
+export const selectAudioChoices = createSelector(
+  // the fields read, not the stream slice: its bandwidth estimate (every 10 s) changes no choice
+  [
+    (s: PlayerState) => s.stream.sources,
+    (s: PlayerState) => s.stream.sourceIndex,
+    (s: PlayerState) => s.stream.audioTracks,
+    (s: PlayerState) => s.stream.audioTrack,
+  ],
+  (sources, sourceIndex, audioTracks, audioTrack) => [
+    ...(sources.length > 1
+      ? sources.map((source, index) => ({
+          key: `source-${index}`,
+          label: source.label,
+          selected: index === sourceIndex,
+          action: streamRequests.sourceRequested({ index }),
+        }))
+      : []),
+    ...(audioTracks.length > 1
+      ? audioTracks.map((track) => ({
+          key: `track-${track.id}`,
+          label: track.name,
+          selected: track.id === audioTrack,
+          action: streamRequests.audioTrackRequested({ id: track.id }),
+        }))
+      : []),
+  ],
+);
 
 /** SPEC.md section 2: the audio-track menu (with the dubbings of a master JSON). */
 export function AudioMenu() {

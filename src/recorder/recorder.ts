@@ -13,8 +13,14 @@ import { sanitizeLog } from './sanitize';
 const SAGA_ACTION = '@@redux-saga/SAGA_ACTION';
 
 export const DEFAULT_LIMITS: RingLimits = { maxEntries: 100_000, maxBytes: 16 * 1024 * 1024 };
-/** A checkpoint at least this often, so that eviction keeps most of the log. */
+/**
+ * A checkpoint at least every so many entries, so that eviction keeps most of the log; and after
+ * this long, once a few hundred entries have come since the last: steady playback logs about three
+ * entries a second, and a checkpoint there (the whole state, serialised and packed) would cost
+ * more than the entries it covers.
+ */
 const CHECKPOINT_EVERY_MS = 30_000;
+const CHECKPOINT_MIN_ENTRIES = 250;
 const CHECKPOINT_EVERY_ENTRIES = 2_000;
 
 export interface RecorderOptions {
@@ -86,10 +92,11 @@ export class FlightRecorder {
     const sampled = this.seq % SAMPLE_EVERY === 0;
     const serialisedBefore = this.ring.serialiseMs;
     const t = this.time(began);
+    const entries = this.ring.currentSegmentSize;
     if (
       this.getState &&
-      (t - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS ||
-        this.ring.currentSegmentSize >= CHECKPOINT_EVERY_ENTRIES)
+      ((t - this.lastCheckpointAt >= CHECKPOINT_EVERY_MS && entries >= CHECKPOINT_MIN_ENTRIES) ||
+        entries >= CHECKPOINT_EVERY_ENTRIES)
     ) {
       this.checkpoint(t);
     }

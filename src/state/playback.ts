@@ -157,3 +157,4 @@ type Holds = { media: PlaybackState };
 export const selectMedia = (s: Holds) => s.media;
 export const selectVolume = (s: Holds) => s.media.volume;
 export const selectPlayedSeconds = (s: Holds) => s.media.playedSeconds;
+export const selectDuration = (s: Holds) => s.media.duration;

@@ -52,9 +52,13 @@ export interface ChoiceOption<T> {
 
 /** SPEC.md section 2: 'Auto' with the current height in parentheses, then each height. */
 export const selectQualityOptions = createSelector(
-  [(s: PlayerState) => s.stream],
-  (stream): ChoiceOption<number>[] => {
-    const { levels, currentLevel, autoLevel } = stream;
+  // the fields read, not the stream slice: its bandwidth estimate (every 10 s) changes no option
+  [
+    (s: PlayerState) => s.stream.levels,
+    (s: PlayerState) => s.stream.currentLevel,
+    (s: PlayerState) => s.stream.autoLevel,
+  ],
+  (levels, currentLevel, autoLevel): ChoiceOption<number>[] => {
     const currentHeight = levels[currentLevel]?.height;
     const auto = {
       label: ru.autoQuality(currentHeight),

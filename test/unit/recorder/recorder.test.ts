@@ -158,3 +158,46 @@ describe('the flight recorder’s cost estimate', () => {
     expect(recorder.stats.selfTimeMs).toBeLessThanOrEqual(entries * 2 * 1.1);
   });
 });
+
+describe('the flight recorder’s checkpoints', () => {
+  /** A recorder on a clock the test moves, and a way to log an inbound action at a time. */
+  function recorderAt() {
+    let nowMs = 0;
+    const recorder = new FlightRecorder({
+      config: parseConfig({ search: '?movie_id=1', origin: BASE }),
+      build: 'test',
+      rngSeed: 1,
+      now: () => nowMs,
+      sessionStart: '2026-11-22T00:00:00.000Z',
+    });
+    recorder.attach(
+      () => ({ media: { currentTime: nowMs / 1000 } }),
+      createActorTracker(() => undefined),
+    );
+    const dispatch = recorder.middleware({ dispatch: (a) => a, getState: () => ({}) })((a) => a);
+    const logAt = (ms: number) => {
+      nowMs = ms;
+      dispatch({ type: 'media/positionChanged' });
+    };
+    const checkpointTimes = async () =>
+      (await recorder.export()).entries.filter((e) => e.kind === 'checkpoint').map((e) => e.t);
+    return { logAt, checkpointTimes };
+  }
+
+  it('steady playback (a few entries a second) is not checkpointed every 30 s', async () => {
+    const { logAt, checkpointTimes } = recorderAt();
+    for (let ms = 0; ms <= 60_000; ms += 1000) logAt(ms); // one report a second for a minute
+    // the first and the one the export ends with
+    expect(await checkpointTimes()).toEqual([0, 60_000]);
+  });
+
+  it('a busy stretch is checkpointed after 30 s, and any session every 2,000 entries', async () => {
+    const busy = recorderAt();
+    for (let ms = 0; ms <= 31_000; ms += 100) busy.logAt(ms); // ten entries a second
+    expect((await busy.checkpointTimes()).slice(0, 2)).toEqual([0, 30_000]);
+
+    const steady = recorderAt();
+    for (let i = 0; i <= 2_100; i++) steady.logAt(i); // 2,100 entries within 3 s
+    expect(await steady.checkpointTimes()).toHaveLength(3);
+  });
+});

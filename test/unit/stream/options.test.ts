@@ -7,6 +7,7 @@ import {
 import { streamActions, streamRequests } from '../../../src/state/stream';
 import { orderAudioTracks, chooseAudioTrack } from '../../../src/stream/audioTracks';
 import { networkTypeOf } from '../../../src/stream/network';
+import { selectAudioChoices } from '../../../src/components/AudioMenu';
 
 const state = (...actions: { type: string }[]) =>
   actions.reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
@@ -28,6 +29,14 @@ describe('quality options (SPEC.md section 2)', () => {
       { label: '360p', value: 1, selected: false },
       { label: '240p', value: 0, selected: false },
     ]);
+  });
+
+  it('are the same options (no re-render of the menus) when only the bandwidth estimate moved', () => {
+    const s = state(levels, streamActions.levelSwitched({ level: 1, auto: true }));
+    const later = rootReducer(s, streamActions.bandwidthEstimated({ bitsPerSecond: 3e6 }));
+    expect(later.stream).not.toBe(s.stream);
+    expect(selectQualityOptions(later)).toBe(selectQualityOptions(s));
+    expect(selectAudioChoices(later)).toBe(selectAudioChoices(s));
   });
 
   it('marks a chosen height, not Auto', () => {
