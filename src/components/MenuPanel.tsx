@@ -30,8 +30,7 @@ export function MenuPanel({
     <div
       ref={panel}
       css={menuPanel}
-      role="menu"
-      aria-label={title}
+      data-menu-panel
       data-testid={testId}
       onClick={(e) => e.stopPropagation()}
     >
@@ -50,7 +49,10 @@ export function MenuPanel({
           <CloseIcon />
         </button>
       </div>
-      {children}
+      {/* the menu holds its items only (WAI-ARIA): back and close are the panel's, beside it */}
+      <div role="menu" aria-label={title}>
+        {children}
+      </div>
     </div>
   );
 }
@@ -126,7 +128,7 @@ export function MenuLink({
       css={menuItem}
       onClick={onOpen}
     >
-      <span>{label}</span>
+      <span>{label}</span>{' '}
       <span className="value">
         {value}
         <ChevronIcon />

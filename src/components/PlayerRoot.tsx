@@ -48,7 +48,7 @@ const SLIDER_KEYS = new Set([
  */
 function ownKey(e: KeyboardEvent) {
   const target = e.target as HTMLElement;
-  if (target.closest('[role="menu"]')) return e.key !== 'Escape';
+  if (target.closest('[data-menu-panel]')) return e.key !== 'Escape';
   if (target.closest('[role="slider"], input[type="range"]')) return SLIDER_KEYS.has(e.key);
   return target.closest('button, input') !== null && (e.key === ' ' || e.key === 'Enter');
 }

@@ -27,14 +27,25 @@ export const selectShareUrl = (s: PlayerState) => {
   return url.href;
 };
 
+/** the time-code item: a box that shows its check before the text */
 const row = css`
-  display: flex;
-  align-items: center;
+  justify-content: flex-start;
   gap: 0.5rem;
-  padding: 0.55rem 1rem;
-  cursor: pointer;
-  input {
-    accent-color: #e50914;
+  .box {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 1rem;
+    height: 1rem;
+    flex: none;
+    border: 2px solid currentColor;
+    border-radius: 0.2rem;
+    font-size: 0.75rem;
+    line-height: 1;
+  }
+  &[aria-checked='true'] .box {
+    background: #e50914;
+    border-color: #e50914;
   }
 `;
 
@@ -77,16 +88,21 @@ function ShareContent() {
       >
         <span>{copied === null ? ru.copyLink : copied ? ru.linkCopied : ru.copyFailed}</span>
       </button>
-      <label css={row}>
-        <input
-          type="checkbox"
-          checked={withTime}
-          onChange={() => dispatch(uiRequests.shareWithTimeToggled())}
-        />
+      {/* a menu's own checkbox (WAI-ARIA menu pattern): the menu holds items only */}
+      <button
+        type="button"
+        role="menuitemcheckbox"
+        aria-checked={withTime}
+        css={[menuItem, row]}
+        onClick={() => dispatch(uiRequests.shareWithTimeToggled())}
+      >
+        <span className="box" aria-hidden="true">
+          {withTime ? '✓' : ''}
+        </span>
         <span>
           {ru.shareWithTime} {time}
         </span>
-      </label>
+      </button>
     </MenuPanel>
   );
 }

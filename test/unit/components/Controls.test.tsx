@@ -153,9 +153,9 @@ describe('the settings menu (SPEC.md sections 2 and 4)', () => {
       'Картинка в картинке',
       'AirPlay',
       'Трансляция на устройство',
-      'КачествоAuto (480p)',
-      'СкоростьОбычная',
-      'СубтитрыВыкл.',
+      'Качество Auto (480p)',
+      'Скорость Обычная',
+      'Субтитры Выкл.',
     ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'AirPlay' }));
     expect(dispatched.slice(-2)).toEqual([

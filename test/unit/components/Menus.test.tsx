@@ -22,7 +22,7 @@ describe('the seasons-and-episodes menu', () => {
       within(seasons)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Сезон 13 эпизода', 'Сезон 22 эпизода']);
+    ).toEqual(['Сезон 1 3 эпизода', 'Сезон 2 2 эпизода']); // not 'Сезон 13…' read as one
     fireEvent.click(within(seasons).getAllByRole('menuitem')[1]!);
     const episodes = screen.getByRole('menu', { name: 'Сезон 2' });
     expect(within(episodes).getAllByRole('menuitemradio')).toHaveLength(2);
@@ -148,7 +148,7 @@ const sharingAt75 = (...before: UnknownAction[]) => [
 ];
 
 describe('the share popup', () => {
-  it('has five networks, copy link, and the time-code checkbox that shows the time', () => {
+  it('has five networks, copy link, and the time-code item (a menu checkbox) that shows the time', () => {
     const { dispatched } = renderPlayer(...sharingAt75());
     fireEvent.click(button('Поделиться'));
     const share = screen.getByRole('menu', { name: 'Поделиться' });
@@ -160,7 +160,9 @@ describe('the share popup', () => {
       `https://vk.com/share.php?url=${encodeURIComponent(url)}`,
     );
     expect(links[0]).toHaveAttribute('target', '_blank');
-    const withTime = within(share).getByRole('checkbox', { name: 'Поделиться с тайм кодом: 1:15' });
+    const withTime = within(share).getByRole('menuitemcheckbox', {
+      name: 'Поделиться с тайм кодом: 1:15',
+    });
     fireEvent.click(withTime);
     expect(links[0]?.getAttribute('href')).toContain(encodeURIComponent('t=75'));
     fireEvent.click(within(share).getByRole('menuitem', { name: 'Копировать ссылку' }));
@@ -172,7 +174,9 @@ describe('the share popup', () => {
     const { store } = renderPlayer(...sharingAt75(mediaActions.playing()));
     fireEvent.click(button('Поделиться'));
     const share = screen.getByRole('menu', { name: 'Поделиться' });
-    fireEvent.click(within(share).getByRole('checkbox', { name: 'Поделиться с тайм кодом: 1:15' }));
+    fireEvent.click(
+      within(share).getByRole('menuitemcheckbox', { name: 'Поделиться с тайм кодом: 1:15' }),
+    );
     act(() => {
       store.dispatch(
         mediaActions.positionChanged({
@@ -183,7 +187,7 @@ describe('the share popup', () => {
         }),
       );
     });
-    expect(within(share).getByRole('checkbox')).toHaveAccessibleName(
+    expect(within(share).getByRole('menuitemcheckbox')).toHaveAccessibleName(
       'Поделиться с тайм кодом: 1:16',
     );
     const [vk] = within(share).getAllByRole('menuitem', { name: /^Поделиться: / });

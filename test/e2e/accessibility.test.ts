@@ -1,0 +1,115 @@
+// WCAG 2.2 AA (axe-core) in each state a viewer meets: the poster, playing with the controls, every
+// menu page, the message screen, an advert before and after its skip, the phone layout. A violation
+// fails with its rule, the element and axe's help; each state is screenshotted.
+import type { Frame, Page } from 'puppeteer-core';
+import { attachPlayer, NAMES, type PlayerKit } from '../../src/qa';
+import { describeViolations, audit } from './axe';
+import { demoUrl, messageText, openPage, openPlayers, screenshot, useBrowser } from './browser';
+
+const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
+
+/** The states audited, each with its count of violations, for the test's output. */
+const audited: [string, number][] = [];
+
+async function expectAccessible(page: Page, frame: Frame, state: string) {
+  const violations = await audit(frame);
+  audited.push([state, violations.length]);
+  await screenshot(page, `a11y-${state}`);
+  if (violations.length > 0)
+    throw new Error(
+      `${state}: ${violations.length} WCAG violation(s)\n${describeViolations(violations)}`,
+    );
+}
+
+async function openSeries(page: Page): Promise<PlayerKit> {
+  await page.goto(demoUrl('/host.html?movie_id=2&episode_id=203&auto_play=0'));
+  const player = await attachPlayer(page);
+  openPlayers.add(player.frame);
+  return player;
+}
+
+describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
+  const browser = useBrowser();
+
+  afterAll(() => {
+    console.log(`axe: ${audited.map(([state, n]) => `${state} ${n}`).join(', ')}`);
+  });
+
+  it('the poster, the film playing, and every page of every menu', async () => {
+    const { page, errors } = await openPage(browser());
+    const player = await openSeries(page);
+    await player.testId('poster');
+    await expectAccessible(page, player.frame, 'poster');
+    await player.play();
+    await player.openSettings();
+    await expectAccessible(page, player.frame, 'settings');
+    for (const item of ['quality', 'playback-rate']) {
+      await (await player.testId(`settings-item-${item}`)).click();
+      await expectAccessible(page, player.frame, `settings-${item}`);
+      await page.keyboard.press('Escape');
+      await player.openSettings();
+    }
+    await page.keyboard.press('Escape');
+    await player.click('button', NAMES.subtitles);
+    await expectAccessible(page, player.frame, 'subtitles');
+    await (await player.testId('settings-item-subs-style')).click();
+    await expectAccessible(page, player.frame, 'subtitle-style');
+    for (const item of ['size', 'color', 'background']) {
+      await (await player.testId(`settings-item-subs-${item}`)).click();
+      await expectAccessible(page, player.frame, `subtitle-style-${item}`);
+      await page.keyboard.press('Escape');
+      await player.click('button', NAMES.subtitles);
+      await (await player.testId('settings-item-subs-style')).click();
+    }
+    await page.keyboard.press('Escape');
+    for (const [name, state] of [
+      [NAMES.audioTrack, 'audio'],
+      [NAMES.share, 'share'],
+    ] as const) {
+      await player.click('button', name);
+      await expectAccessible(page, player.frame, state);
+      await page.keyboard.press('Escape');
+    }
+    await player.openEpisodes();
+    await expectAccessible(page, player.frame, 'episodes');
+    expect(errors).toEqual([]);
+  });
+
+  it('the message screen', async () => {
+    const { page } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=999'));
+    const handle = await page.waitForSelector('iframe#player');
+    const frame = (await handle!.contentFrame())!;
+    expect(await messageText(frame)).toBe('Контент не доступен');
+    await expectAccessible(page, frame, 'message');
+  });
+
+  it('an advert, before and after it may be skipped', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=skippable'));
+    const player = await attachPlayer(page);
+    openPlayers.add(player.frame);
+    await player.waitForState((s) => s.ads.ad?.status === 'playing', undefined, {
+      timeout: 30_000,
+    });
+    await expectAccessible(page, player.frame, 'advert');
+    await player.waitForState(
+      (s) =>
+        s.ads.ad !== null &&
+        s.ads.ad.skipOffsetSec !== null &&
+        s.ads.ad.currentTime >= s.ads.ad.skipOffsetSec,
+      undefined,
+      { timeout: 30_000 },
+    );
+    await expectAccessible(page, player.frame, 'advert-skippable');
+    expect(errors).toEqual([]);
+  });
+
+  it('the phone layout', async () => {
+    const { page, errors } = await openPage(browser(), PHONE);
+    const player = await openSeries(page);
+    await player.testId('poster');
+    await expectAccessible(page, player.frame, 'phone-poster');
+    expect(errors).toEqual([]);
+  });
+});
