@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../../demo/app';
 import { longFilmDir } from '../../../tools/longFilm';
 import { ARTIFACTS, clearFaults, demoUrl, injectFault } from '../browser';
+import { AXE_AUDIT, describeViolations, type Violation } from '../axe';
 import { EngineHang, type Doc, type Engine, type EngineName, type Session } from './driver';
 import { ENGINES, expectSessionReplays, startEngine } from './engines';
 
@@ -209,6 +210,29 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await player.waitFor(`window.__player.getState().content.currentEpisodeId === 205`);
     await player.waitFor(filmPlaying(0.5), 30_000);
     await expectSessionReplays(player, `engine-${name}-episodes`);
+  });
+
+  engineTest('WCAG 2.2 AA (axe-core): the poster, the settings menu, the seasons', async () => {
+    const { session, player } = await hostPage('movie_id=2&episode_id=203&auto_play=0');
+    await player.waitFor(`document.querySelector('[data-testid="poster"]') !== null`, 30_000);
+    const counts: string[] = [];
+    const expectAccessible = async (state: string) => {
+      const violations = await player.eval<Violation[]>(AXE_AUDIT);
+      counts.push(`${state} ${violations.length}`);
+      await session.screenshot(`a11y-${name}-${state}`);
+      if (violations.length > 0)
+        throw new Error(`${name}, ${state}:\n${describeViolations(violations)}`);
+    };
+    await expectAccessible('poster');
+    await player.click('button[aria-label="Настройки"]');
+    await player.waitFor(
+      `document.querySelector('[role="menu"][aria-label="Настройки"]') !== null`,
+    );
+    await expectAccessible('settings');
+    await player.click('button[aria-label="Сезоны и эпизоды"]');
+    await player.waitFor(`document.querySelector('[data-testid="menu-seasons"]') !== null`);
+    await expectAccessible('seasons');
+    console.log(`${name}, axe: ${counts.join(', ')}`);
   });
 
   engineTest('the keyboard: K pauses, L seeks 10 s on, M mutes or unmutes', async () => {
