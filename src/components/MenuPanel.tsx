@@ -3,6 +3,7 @@ import { ru } from '../i18n/ru';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch } from './hooks';
 import { BackIcon, ChevronIcon, CloseIcon } from './icons';
+import { moveMenuFocus } from './menuKeys';
 import { menuHeader, menuItem, menuPanel } from './styles';
 
 /**
@@ -33,6 +34,9 @@ export function MenuPanel({
       data-menu-panel
       data-testid={testId}
       onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (panel.current && moveMenuFocus(panel.current, e.key)) e.preventDefault();
+      }}
     >
       <div css={menuHeader}>
         {onBack && (

@@ -75,6 +75,33 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the keyboard alone: open the settings, move with the arrows, choose a speed, back to the button', async () => {
+    const { page, errors } = await openPage(browser());
+    const player = await openSeries(page);
+    await player.play();
+    const settings = await player.frame.waitForSelector('button[aria-label="Настройки"]');
+    await settings!.focus();
+    await page.keyboard.press('Enter');
+    await player.frame.waitForSelector('[role="menu"][aria-label="Настройки"]');
+    const focused = () => player.frame.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(await focused()).toMatch(/^Качество/);
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toMatch(/^Скорость/);
+    await page.keyboard.press('Enter');
+    await player.frame.waitForSelector('[role="menu"][aria-label="Скорость"]');
+    await page.keyboard.press('End'); // 2x, the last
+    await page.keyboard.press('ArrowUp'); // 1.5x
+    expect(await focused()).toMatch(/^1\.5x/);
+    await page.keyboard.press('Enter');
+    await player.waitForState((s) => s.stream.rate === 1.5 && s.ui.menu === null);
+    // the menu closed, the focus is back on the button that opened it
+    expect(
+      await player.frame.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).toBe('Настройки');
+    await screenshot(page, 'a11y-keyboard-speed');
+    expect(errors).toEqual([]);
+  });
+
   it('the message screen', async () => {
     const { page } = await openPage(browser());
     await page.goto(demoUrl('/host.html?movie_id=999'));

@@ -310,3 +310,28 @@ describe("the subtitles' 'Оформление' page", () => {
     expect(videoRules()[1]).toMatch(/ transform: translateY\(0\);\}$/);
   });
 });
+
+describe('the keys of an open menu (WAI-ARIA menu pattern)', () => {
+  it('the arrows move between the items and round the ends, Home and End go to the ends', () => {
+    renderPlayer(...watching202);
+    fireEvent.click(button('Сезоны и эпизоды'));
+    const seasons = screen.getByRole('menu', { name: 'Сезоны и эпизоды' });
+    const [first, second] = within(seasons).getAllByRole('menuitem');
+    expect(first).toHaveFocus(); // focus goes to the first item as the menu opens
+    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+    press('ArrowDown');
+    expect(second).toHaveFocus();
+    press('ArrowDown');
+    expect(first).toHaveFocus(); // round from the last to the first
+    press('ArrowUp');
+    expect(second).toHaveFocus();
+    press('Home');
+    expect(first).toHaveFocus();
+    press('End');
+    expect(second).toHaveFocus();
+    // from the panel's close button, down goes to the first item
+    button('Закрыть').focus();
+    press('ArrowDown');
+    expect(first).toHaveFocus();
+  });
+});
