@@ -19,6 +19,7 @@ import { thumbnailsActor } from './thumbnails/thumbnails';
 import { uiActor } from './ui/ui';
 import { viewportActor } from './viewport/viewport';
 import { preferencesActor } from './preferences/preferences';
+import { announcerActor } from './announcer/announcer';
 
 /** Every actor of the player, by the name its crashes are reported under. */
 export const ACTORS: Record<string, Actor> = {
@@ -40,6 +41,7 @@ export const ACTORS: Record<string, Actor> = {
   preferences: preferencesActor,
   qoe: qoeActor,
   thumbnails: thumbnailsActor,
+  announcer: announcerActor,
 };
 
 const always: Essential = () => true;

@@ -12,13 +12,7 @@ import { anyOf } from '../lib/anyOf';
 import { stoppedForGood } from '../lib/stoppedForGood';
 import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
-import { requestFor, sessionOf, type SystemSession } from './rules';
-
-/**
- * The film's and the advert's progress reports: the position is told only at its moments (below),
- * and nothing else the system shows changes with them.
- */
-const steady = anyOf([mediaActions.positionChanged.type, adsActions.adProgressed.type]);
+import { requestFor, sessionOf, type SystemSession, unchangingForSystem } from './rules';
 
 /**
  * The moments the position jumps or its pace changes; between them the system moves it on by itself
@@ -108,7 +102,7 @@ export function* mediaSessionActor() {
     before = yield* tell(before, sessionOf(yield* select(selectPlayerState)), true);
     for (;;) {
       // the position reports pass by without waking this actor: it has nothing to do with them
-      const action = (yield* take((a: Action) => !steady(a))) as UnknownAction;
+      const action = (yield* take((a: Action) => !unchangingForSystem(a))) as UnknownAction;
       const wanted = sessionOf(yield* select(selectPlayerState));
       before = yield* tell(before, wanted, positionMoment(action));
     }

@@ -8,10 +8,22 @@ import type {
   MediaSessionPosition,
 } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { adRequests, selectInAdBreak } from '../../src/state/ads';
+import { adRequests, adsActions, selectInAdBreak } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
-import { playbackRequests, SEEK_STEP_S } from '../../src/state/playback';
+import { anyOf } from '../lib/anyOf';
+import { mediaActions, playbackRequests, SEEK_STEP_S } from '../../src/state/playback';
+import { uiActions } from '../../src/state/ui';
 import { selectAdWanted, selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
+
+/**
+ * What the system's controls and the screen's wake lock never change with: the film's and the
+ * advert's progress reports (the position is told only at its moments) and the status region's words.
+ */
+export const unchangingForSystem = anyOf([
+  mediaActions.positionChanged.type,
+  adsActions.adProgressed.type,
+  uiActions.announced.type,
+]);
 
 /** What the system's media controls show. */
 export interface SystemSession {

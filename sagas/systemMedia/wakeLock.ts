@@ -11,10 +11,7 @@ import { anyOf } from '../lib/anyOf';
 import { stoppedForGood } from '../lib/stoppedForGood';
 import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
-import { wakeLockWanted } from './rules';
-
-/** The reports of steady playback: whether the screen stays on does not change with them. */
-const steady = anyOf([mediaActions.positionChanged.type, adsActions.adProgressed.type]);
+import { wakeLockWanted, unchangingForSystem } from './rules';
 
 /** A break's end: the ad actor asks for the film again at once when it resumes. */
 const breakEnd = anyOf([adsActions.breakEnded.type, adsActions.breakPassed.type]);
@@ -97,7 +94,7 @@ export function* wakeLockActor() {
     yield* askAsWanted();
     for (;;) {
       // the position reports pass by without waking this actor: it has nothing to do with them
-      const action = (yield* take((a: Action) => !steady(a))) as UnknownAction;
+      const action = (yield* take((a: Action) => !unchangingForSystem(a))) as UnknownAction;
       if (playAnswer(action)) resuming = false;
       if (lock.asked && breakEnd(action)) {
         // Only a film the break stopped resumes; one that plays on (a break with no adverts) gets no

@@ -7,17 +7,7 @@ import { selectNextEpisode } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector, usePositionSelector } from './hooks';
 import { NextIcon } from './icons';
-import { iconButton } from './styles';
-
-/** read by a screen reader, not shown */
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
+import { iconButton, visuallyHidden } from './styles';
 
 const card = css`
   position: absolute;

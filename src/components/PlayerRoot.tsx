@@ -18,6 +18,7 @@ import { NextEpisodeCard } from './NextEpisode';
 import { Poster } from './Poster';
 import { SettingsMenu } from './SettingsMenu';
 import { SharePopup } from './SharePopup';
+import { StatusRegion } from './StatusRegion';
 import { SkipIntroButton } from './SkipIntroButton';
 import { Surface } from './Surface';
 import { TitleOverlay } from './TitleOverlay';
@@ -124,6 +125,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
           <CloseStretchedButton />
         </>
       )}
+      <StatusRegion />
     </div>
   );
 }

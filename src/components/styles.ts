@@ -143,3 +143,13 @@ export const chapterLabel = css`
   white-space: nowrap;
   text-overflow: ellipsis;
 `;
+
+/** read by a screen reader, not shown */
+export const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;

@@ -84,4 +84,20 @@ export const ru = {
   /** said once by a screen reader as the countdown starts (the count itself is not re-read) */
   nextEpisodeSoon: (episode: string) => `Скоро следующий эпизод: ${episode}`,
   timeInChapter: (time: string, chapter: string) => `${time}, ${chapter}`,
+  // the status region's words: what changed, as a screen reader says it
+  saysPlaying: 'Воспроизведение',
+  saysPaused: 'Пауза',
+  saysPosition: (time: string) => `Позиция ${time}`,
+  saysVolume: (percent: number) => `Громкость ${percent}%`,
+  saysMuted: 'Звук выключен',
+  saysSpeed: (label: string) => `Скорость: ${label}`,
+  saysQuality: (label: string) => `Качество: ${label}`,
+  saysSubtitles: (name: string) => `Субтитры: ${name}`,
+  saysSubtitlesOff: 'Субтитры выключены',
+  saysFullscreen: 'Полноэкранный режим',
+  saysFullscreenOff: 'Обычный режим',
+  saysPictureInPicture: 'Картинка в картинке',
+  saysPictureInPictureOff: 'Картинка в картинке выключена',
+  saysSkippable: 'Можно пропустить',
+  saysFilmResumes: 'Фильм продолжается',
 } as const;

@@ -99,6 +99,8 @@ export interface UiState {
   features: UiFeatures;
   /** a finger is on the progress bar: the controls (and its preview) do not hide under it */
   scrubbing: boolean;
+  /** what the status region says now; seq tells the same words said again apart */
+  announcement: { text: string; seq: number } | null;
 }
 
 const initialState: UiState = {
@@ -110,6 +112,7 @@ const initialState: UiState = {
   linkCopied: null,
   features: { share: true, stretchedClose: false, shareOrigin: '' },
   scrubbing: false,
+  announcement: null,
 };
 
 /** Every action that closes an open menu (besides a menu replacing another). */
@@ -136,6 +139,10 @@ export const uiSlice = createSlice({
   name: 'ui',
   initialState,
   reducers: {
+    /** the announcer's words for the status region */
+    announced(state, action: PayloadAction<{ text: string }>) {
+      state.announcement = { text: action.payload.text, seq: (state.announcement?.seq ?? 0) + 1 };
+    },
     controlsShown(state) {
       state.controlsVisible = true;
     },

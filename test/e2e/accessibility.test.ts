@@ -75,7 +75,7 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the keyboard alone: open the settings, move with the arrows, choose a speed, back to the button', async () => {
+  it('the keyboard alone: open the settings, move with the arrows, choose a speed, back to the button, each said in the status region', async () => {
     const { page, errors } = await openPage(browser());
     const player = await openSeries(page);
     await player.play();
@@ -94,11 +94,24 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
     expect(await focused()).toMatch(/^1\.5x/);
     await page.keyboard.press('Enter');
     await player.waitForState((s) => s.stream.rate === 1.5 && s.ui.menu === null);
+    // the status region says it
+    const status = () =>
+      player.frame.$eval('[role="status"][data-testid="status"]', (el) => el.textContent);
+    await player.frame.waitForFunction(
+      () => document.querySelector('[data-testid="status"]')?.textContent === 'Скорость: 1.5x',
+    );
     // the menu closed, the focus is back on the button that opened it
     expect(
       await player.frame.evaluate(() => document.activeElement?.getAttribute('aria-label')),
     ).toBe('Настройки');
     await screenshot(page, 'a11y-keyboard-speed');
+    // K pauses: said too
+    await page.keyboard.press('k');
+    await player.waitForState((s) => s.media.paused);
+    await player.frame.waitForFunction(
+      () => document.querySelector('[data-testid="status"]')?.textContent === 'Пауза',
+    );
+    expect(await status()).toBe('Пауза');
     expect(errors).toEqual([]);
   });
 

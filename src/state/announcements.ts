@@ -1,0 +1,69 @@
+// What the status region says (one polite live region, for screen readers): what changed, in the
+// interface's own words, from the action that changed it and the state after it.
+import type { UnknownAction } from 'redux';
+import { formatTime } from '../components/formatTime';
+import { ru } from '../i18n/ru';
+import type { PlayerState } from '.';
+import { adsActions } from './ads';
+import { mediaActions, playbackRequests } from './playback';
+import { streamActions, streamRequests } from './stream';
+import { viewportActions } from './viewport';
+
+const speedLabel = (rate: number) => (rate === 1 ? ru.normalSpeed : `${rate}x`);
+
+/** The words for this action (just reduced into `s`), or null when it changes nothing said. */
+export function announcementFor(action: UnknownAction, s: PlayerState): string | null {
+  if (playbackRequests.playRequested.match(action)) return ru.saysPlaying;
+  if (playbackRequests.pauseRequested.match(action)) return ru.saysPaused;
+  if (mediaActions.seeked.match(action))
+    return ru.saysPosition(formatTime(action.payload.currentTime));
+  if (mediaActions.volumeChanged.match(action)) {
+    // the browser's autoplay mute is not the viewer's doing
+    if (action.payload.mutedForBrowser) return null;
+    return action.payload.muted
+      ? ru.saysMuted
+      : ru.saysVolume(Math.round(action.payload.volume * 100));
+  }
+  if (streamActions.rateChanged.match(action))
+    return ru.saysSpeed(speedLabel(action.payload.rate));
+  if (streamRequests.qualityRequested.match(action)) {
+    const height = s.stream.levels[action.payload.level]?.height;
+    return ru.saysQuality(action.payload.level < 0 || !height ? ru.autoQuality() : `${height}p`);
+  }
+  if (streamActions.subtitleTrackSwitched.match(action)) {
+    const track = s.stream.subtitleTracks.find((t) => t.id === action.payload.id);
+    return track ? ru.saysSubtitles(track.name) : ru.saysSubtitlesOff;
+  }
+  if (viewportActions.fullscreenChanged.match(action))
+    return action.payload.active ? ru.saysFullscreen : ru.saysFullscreenOff;
+  if (viewportActions.pictureInPictureChanged.match(action))
+    return action.payload.active ? ru.saysPictureInPicture : ru.saysPictureInPictureOff;
+  if (adsActions.adStarted.match(action)) {
+    const { ad, activeBreak } = s.ads;
+    return ad && activeBreak ? ru.adOf(ad.index + 1, activeBreak.total) : null;
+  }
+  if (adsActions.adProgressed.match(action)) {
+    // the report (once a second) that crosses the skip offset
+    const offset = s.ads.ad?.skipOffsetSec ?? null;
+    const t = action.payload.currentTime;
+    return offset !== null && t >= offset && t - 1 < offset ? ru.saysSkippable : null;
+  }
+  if (adsActions.breakEnded.match(action)) return ru.saysFilmResumes;
+  return null;
+}
+
+/** The actions that may be told (the announcer wakes for these only). */
+export const ANNOUNCED_ACTIONS = [
+  playbackRequests.playRequested.type,
+  playbackRequests.pauseRequested.type,
+  mediaActions.seeked.type,
+  mediaActions.volumeChanged.type,
+  streamActions.rateChanged.type,
+  streamRequests.qualityRequested.type,
+  streamActions.subtitleTrackSwitched.type,
+  viewportActions.fullscreenChanged.type,
+  viewportActions.pictureInPictureChanged.type,
+  adsActions.adStarted.type,
+  adsActions.adProgressed.type,
+  adsActions.breakEnded.type,
+];

@@ -1,0 +1,125 @@
+// The status region's words (src/state/announcements.ts), and the announcer that says them.
+import { rootReducer, type PlayerState } from '../../../src/state';
+import { adsActions } from '../../../src/state/ads';
+import { announcementFor } from '../../../src/state/announcements';
+import { mediaActions, playbackRequests } from '../../../src/state/playback';
+import { streamActions, streamRequests } from '../../../src/state/stream';
+import { viewportActions } from '../../../src/state/viewport';
+import { fakeHttp, fakePorts, ok } from '../../../tools/sim/fakePorts';
+import { film } from '../../../tools/sim/fixtures';
+import { BASE, settle, startPlayer } from '../../../tools/sim/player';
+
+const withTracks = [
+  streamActions.levelsLoaded({
+    levels: [
+      { height: 360, bitrate: 8e5 },
+      { height: 720, bitrate: 2.5e6 },
+    ],
+    auto: true,
+  }),
+  streamActions.subtitleTracksLoaded({
+    tracks: [{ id: 0, name: 'Русские', lang: 'ru' }],
+    current: -1,
+  }),
+];
+const said = (action: { type: string }, ...before: { type: string }[]) => {
+  const s = [...before, action].reduce(rootReducer, rootReducer(undefined, { type: '@@init' }));
+  return announcementFor(action, s as PlayerState);
+};
+
+describe('the status region’s words', () => {
+  it.each([
+    [playbackRequests.playRequested(), 'Воспроизведение'],
+    [playbackRequests.pauseRequested(), 'Пауза'],
+    [mediaActions.seeked({ currentTime: 83.4 }), 'Позиция 1:23'],
+    [mediaActions.volumeChanged({ volume: 0.35, muted: false }), 'Громкость 35%'],
+    [mediaActions.volumeChanged({ volume: 0.35, muted: true }), 'Звук выключен'],
+    [streamActions.rateChanged({ rate: 1.5 }), 'Скорость: 1.5x'],
+    [streamActions.rateChanged({ rate: 1 }), 'Скорость: Обычная'],
+    [streamRequests.qualityRequested({ level: 1 }), 'Качество: 720p'],
+    [streamRequests.qualityRequested({ level: -1 }), 'Качество: Auto'],
+    [streamActions.subtitleTrackSwitched({ id: 0 }), 'Субтитры: Русские'],
+    [streamActions.subtitleTrackSwitched({ id: -1 }), 'Субтитры выключены'],
+    [viewportActions.fullscreenChanged({ active: true, native: true }), 'Полноэкранный режим'],
+    [viewportActions.fullscreenChanged({ active: false, native: true }), 'Обычный режим'],
+    [viewportActions.pictureInPictureChanged({ active: true }), 'Картинка в картинке'],
+  ])('%j says %s', (action, words) => {
+    expect(said(action, ...withTracks)).toBe(words);
+  });
+
+  it('the browser’s own autoplay mute is not said', () => {
+    expect(
+      said(mediaActions.volumeChanged({ volume: 1, muted: true, mutedForBrowser: true })),
+    ).toBeNull();
+  });
+
+  it('the position reports say nothing', () => {
+    expect(
+      said(
+        mediaActions.positionChanged({
+          currentTime: 5,
+          duration: 70,
+          bufferedEnd: 20,
+          playedSeconds: 5,
+        }),
+      ),
+    ).toBeNull();
+  });
+
+  it('an advert: its place in the break, once skippable, and the film resuming after', () => {
+    const inBreak = [
+      adsActions.breakStarted({ kind: 'preroll', total: 2, contentTime: 0 }),
+      adsActions.adCreated({ index: 0, vastUrl: 'https://ads.example/vast.xml' }),
+      adsActions.adLoaded({
+        id: null,
+        title: 'Реклама',
+        durationSec: 20,
+        skipOffsetSec: 5,
+        clickThrough: null,
+        vpaid: false,
+      }),
+    ];
+    expect(said(adsActions.adStarted(), ...inBreak)).toBe('Реклама 1 из 2');
+    const at = (t: number) => adsActions.adProgressed({ currentTime: t, durationSec: 20 });
+    expect(said(at(4.2), ...inBreak)).toBeNull();
+    expect(said(at(5.1), ...inBreak)).toBe('Можно пропустить');
+    expect(said(at(6.1), ...inBreak, at(5.1))).toBeNull(); // once
+    expect(
+      said(adsActions.breakEnded({ kind: 'preroll', episodeId: null, playedSeconds: 0 })),
+    ).toBe('Фильм продолжается');
+  });
+});
+
+describe('the announcer', () => {
+  it('says a change as it comes, from the state after it', async () => {
+    const api = (path: string) => `${BASE}/catalog-api${path}`;
+    const ports = fakePorts({
+      http: fakeHttp({
+        [api('/contents/1')]: ok(film.content),
+        [api('/contents/1/seasons')]: ok(film.seasons),
+        [api('/episodes?content-id=1')]: ok(film.episodes),
+      }),
+    });
+    const { store } = startPlayer('?movie_id=1', ports);
+    await settle();
+    store.dispatch(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
+    await settle();
+    expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 90%' });
+    const { seq } = store.getState().ui.announcement!;
+    // the same words again are told apart, so the region says them again
+    store.dispatch(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
+    await settle();
+    expect(store.getState().ui.announcement).toEqual({ text: 'Громкость 90%', seq: seq + 1 });
+    // the position reports say nothing
+    store.dispatch(
+      mediaActions.positionChanged({
+        currentTime: 3,
+        duration: 70,
+        bufferedEnd: 9,
+        playedSeconds: 3,
+      }),
+    );
+    await settle();
+    expect(store.getState().ui.announcement!.seq).toBe(seq + 1);
+  });
+});
