@@ -115,6 +115,7 @@ function IconButton({
   label,
   icon,
   opensMenu = false,
+  keys,
   onClick,
   children,
 }: {
@@ -122,6 +123,8 @@ function IconButton({
   /** its name in the click event; a menu's button has none (the menu's opening is the click) */
   icon?: string;
   opensMenu?: boolean;
+  /** the player's keys that do the same (aria-keyshortcuts: a screen reader tells them) */
+  keys?: string;
   onClick: () => void;
   children: ReactNode;
 }) {
@@ -136,6 +139,7 @@ function IconButton({
       css={iconButton}
       aria-label={label}
       aria-haspopup={opensMenu ? 'menu' : undefined}
+      aria-keyshortcuts={keys}
       onClick={click}
     >
       {children}
@@ -227,6 +231,7 @@ export function ControlBar() {
       <div css={row}>
         <IconButton
           label={paused ? ru.play : ru.pause}
+          keys="K Space"
           icon={paused ? 'play' : 'pause'}
           onClick={() =>
             dispatch(paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested())
@@ -236,6 +241,7 @@ export function ControlBar() {
         </IconButton>
         <IconButton
           label={ru.seekBack}
+          keys="J ArrowLeft"
           icon="seek_back"
           onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: -SEEK_STEP_S }))}
         >
@@ -243,6 +249,7 @@ export function ControlBar() {
         </IconButton>
         <IconButton
           label={ru.seekForward}
+          keys="L ArrowRight"
           icon="seek_forward"
           onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: SEEK_STEP_S }))}
         >
@@ -256,6 +263,7 @@ export function ControlBar() {
         {wide && hasSubs && (
           <IconButton
             label={ru.subtitles}
+            keys="C"
             opensMenu
             onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
           >
@@ -279,6 +287,7 @@ export function ControlBar() {
         {wide && can.pictureInPicture && (
           <IconButton
             label={ru.pictureInPicture}
+            keys="I"
             icon={pictureInPicture ? 'picture_in_picture_exit' : 'picture_in_picture_enter'}
             onClick={() => dispatch(uiRequests.pictureInPictureToggled())}
           >
@@ -306,6 +315,7 @@ export function ControlBar() {
         {(can.fullscreen || stretchedMode) && (
           <IconButton
             label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
+            keys="F"
             icon={fullscreen ? 'fullscreen_exit' : 'fullscreen'}
             onClick={() => dispatch(uiRequests.fullscreenToggled())}
           >

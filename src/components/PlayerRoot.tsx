@@ -57,7 +57,15 @@ function ownKey(e: KeyboardEvent) {
 const MOVE_REPORT_MS = 100;
 
 /** Keys whose browser default (scrolling the page) the player replaces. */
-const PLAYER_KEYS = new Set([' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+const PLAYER_KEYS = new Set([
+  ' ',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+]);
 
 /** The presentational root: renders the state over the video element; no timers, no I/O. */
 export function PlayerRoot({ onReload }: { onReload: () => void }) {

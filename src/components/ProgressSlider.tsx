@@ -160,6 +160,7 @@ export const ProgressSlider = memo(function ProgressSlider() {
       tabIndex={0}
       aria-label={ru.progress}
       aria-valuemin={0}
+      aria-keyshortcuts="Home End 0 1 2 3 4 5 6 7 8 9"
       data-testid="progress"
       onKeyDown={onKeyDown}
       onPointerDown={(e) => {

@@ -28,6 +28,7 @@ export function VolumeControl({ slider = true }: { slider?: boolean }) {
         type="button"
         css={iconButton}
         aria-label={silent ? ru.unmute : ru.mute}
+        aria-keyshortcuts="M"
         onClick={() => {
           dispatch(uiRequests.iconClicked({ icon: silent ? 'unmute' : 'mute' }));
           dispatch(

@@ -2,6 +2,7 @@
 // menu page, the message screen, an advert before and after its skip, the phone layout. A violation
 // fails with its rule, the element and axe's help; each state is screenshotted.
 import type { Frame, Page } from 'puppeteer-core';
+import { formatTime } from '../../src/components/formatTime';
 import { attachPlayer, NAMES, type PlayerKit } from '../../src/qa';
 import { describeViolations, audit } from './axe';
 import { demoUrl, messageText, openPage, openPlayers, screenshot, useBrowser } from './browser';
@@ -112,6 +113,15 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
       () => document.querySelector('[data-testid="status"]')?.textContent === 'Пауза',
     );
     expect(await status()).toBe('Пауза');
+    // 5: to half the episode, the landing said
+    const duration = (await player.waitForState((s) => s.media.duration > 0)).media.duration;
+    await page.keyboard.press('5');
+    const half = formatTime(duration / 2);
+    await player.frame.waitForFunction(
+      (words) => document.querySelector('[data-testid="status"]')?.textContent === words,
+      {},
+      `Позиция ${half}`,
+    );
     expect(errors).toEqual([]);
   });
 

@@ -344,3 +344,17 @@ describe('the controls bar', () => {
     expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible(); // data still to come
   });
 });
+
+describe('the controls’ keys, told to screen readers (aria-keyshortcuts)', () => {
+  it('names the player’s keys on the controls that have them', () => {
+    renderPlayer(...seriesBooted);
+    const bar = within(screen.getByTestId('control-bar'));
+    const keysOf = (role: 'button' | 'slider', name: string) =>
+      bar.getByRole(role, { name }).getAttribute('aria-keyshortcuts');
+    expect(keysOf('button', 'Смотреть')).toBe('K Space');
+    expect(keysOf('button', 'Назад на 10 секунд')).toBe('J ArrowLeft');
+    expect(keysOf('button', 'Вперёд на 10 секунд')).toBe('L ArrowRight');
+    expect(keysOf('button', 'Выключить звук')).toBe('M');
+    expect(keysOf('slider', 'Перемотка')).toBe('Home End 0 1 2 3 4 5 6 7 8 9');
+  });
+});

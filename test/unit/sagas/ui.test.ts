@@ -182,6 +182,18 @@ describe('the ui actor: clicks and taps on the picture', () => {
 });
 
 describe('the ui actor: the keyboard', () => {
+  it('maps 0-9 to tenths of the episode, Home and End to its ends, < and > to a speed down and up', async () => {
+    const { calls, act, media } = await playing(); // at 30 s
+    media.emit({ type: 'durationchange', duration: 100 });
+    const key = (k: string) => act(uiRequests.keyPressed({ key: k }));
+    for (const k of ['5', '0', '9', 'Home', 'End']) await key(k);
+    expect(calls('seek').map((c) => Math.round(c.args[0] as number))).toEqual([50, 0, 90, 0, 100]);
+    await key('>');
+    await key('>');
+    await key('<');
+    expect(calls('setRate').map((c) => c.args[0])).toEqual([1.25, 1.5, 1.25]);
+  });
+
   it('maps Space/K, J/L and arrows, M, F, C and I to the player', async () => {
     const { store, calls, viewport, act } = await playing();
     const key = (k: string) => act(uiRequests.keyPressed({ key: k }));
