@@ -110,9 +110,12 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
     .slice(0, 3)
     .map((issue) => {
       const where = v.getDotPath(issue) ?? '(root)';
-      return issue.expected === null
+      // A built-in check without an expected value (an integer, a finite number) names itself;
+      // our own transforms say what was wrong in their message.
+      const expected = issue.expected ?? (issue.type.startsWith('raw_') ? null : issue.type);
+      return expected === null
         ? `${where}: ${issue.message}`
-        : `${where}: expected ${issue.expected}, got ${issue.received}`;
+        : `${where}: expected ${expected}, got ${issue.received}`;
     })
     .join('; ');
 }

@@ -15,7 +15,8 @@ import { film } from '../../../tools/sim/fixtures';
 
 const BASE = 'https://demo.example';
 const api = (path: string) => `${BASE}/catalog-api${path}`;
-const RUNS = 150;
+// FUZZ_RUNS raises the count for a longer search than CI's.
+const RUNS = Number(process.env.FUZZ_RUNS) || 150;
 
 type Json = unknown;
 
@@ -129,6 +130,18 @@ describe('payloads checked at the door', () => {
       detail: expect.stringContaining(
         'no entry of the right shape; the first: season.order: expected number, got "first"',
       ),
+    });
+  });
+
+  it('a number that is not a whole id is named with the check it failed', async () => {
+    const { storeState } = await boot({
+      [api('/contents/1')]: ok({ ...film.content, id: 1.5 }),
+      [api('/contents/1/seasons')]: ok(film.seasons),
+      [api('/episodes?content-id=1')]: ok(film.episodes),
+    });
+    expect(storeState.system.failure).toMatchObject({
+      reason: 'unexpected',
+      detail: expect.stringContaining('id: expected integer, got 1.5'),
     });
   });
 
