@@ -32,6 +32,9 @@ export function* preferencesActor() {
   yield* takeEvery(mediaActions.volumeChanged.type, rememberVolume);
   yield* takeEvery(streamRequests.rateRequested.type, rememberRate);
   yield* takeEvery(streamRequests.subtitleRequested.type, rememberSubtitles);
-  yield* takeEvery(subtitleStyleRequests.styleRequested.type, rememberSubtitleStyle);
+  yield* takeEvery(
+    [subtitleStyleRequests.styleRequested.type, subtitleStyleRequests.styleReset.type],
+    rememberSubtitleStyle,
+  );
   yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
 }

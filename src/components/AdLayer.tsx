@@ -4,7 +4,7 @@ import { adRequests } from '../state/ads';
 import { uiRequests } from '../state/ui';
 import { formatTime } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { bottomBar, bigPlayButton, iconButton } from './styles';
+import { bottomBar, bigPlayButton, iconButton, rangeInput } from './styles';
 import { isHttpUrl } from '../vast/urls';
 
 // The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
@@ -175,6 +175,7 @@ export function AdLayer() {
             <SpeakerIcon muted={muted || volume === 0} />
           </button>
           <input
+            css={rangeInput}
             type="range"
             aria-label={ru.volume}
             min={0}

@@ -1,6 +1,8 @@
 import { css } from '@emotion/react';
+import { useEffect, useRef } from 'react';
 import { ru } from '../i18n/ru';
 import { resumeActions } from '../state/resume';
+import { keepTabInside } from './focusTrap';
 import { formatHms } from './formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 
@@ -43,18 +45,31 @@ const panel = css`
   }
 `;
 
-/** 'Вы остановились на H:MM:SS' with continue and start over, before the first start. */
+/**
+ * 'Вы остановились на H:MM:SS' with continue and start over, before the first start: a dialog that
+ * keeps the keyboard inside, and takes the focus when the player has it (never from the host page).
+ */
 export function ContinuePrompt() {
   const dispatch = usePlayerDispatch();
   const visible = usePlayerSelector((s) => s.resume.promptVisible);
   const savedTime = usePlayerSelector((s) => s.resume.savedTime);
-  if (!visible || savedTime === null) return null;
+  const dialog = useRef<HTMLDivElement>(null);
+  const shown = visible && savedTime !== null;
+  useEffect(() => {
+    if (shown && document.hasFocus()) dialog.current?.querySelector('button')?.focus();
+  }, [shown]);
+  if (!shown) return null;
   return (
     <div
+      ref={dialog}
       css={panel}
       role="dialog"
+      aria-modal="true"
       data-testid="continue-prompt"
       aria-label={ru.stoppedAt(formatHms(savedTime))}
+      onKeyDown={(e) => {
+        if (dialog.current && keepTabInside(dialog.current, e)) e.preventDefault();
+      }}
     >
       <p>{ru.stoppedAt(formatHms(savedTime))}</p>
       <div>

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 import { ru } from '../i18n/ru';
 import { playbackRequests, SEEK_STEP_S } from '../state/playback';
 import { selectControlsHidden } from '../state/selectors';
@@ -115,11 +115,16 @@ function IconButton({
   label,
   icon,
   opensMenu = false,
+  expanded,
+  buttonRef,
   keys,
   onClick,
   children,
 }: {
   label: string;
+  /** a menu's button: whether its menu is open */
+  expanded?: boolean;
+  buttonRef?: Ref<HTMLButtonElement>;
   /** its name in the click event; a menu's button has none (the menu's opening is the click) */
   icon?: string;
   opensMenu?: boolean;
@@ -135,10 +140,12 @@ function IconButton({
   };
   return (
     <button
+      ref={buttonRef}
       type="button"
       css={iconButton}
       aria-label={label}
       aria-haspopup={opensMenu ? 'menu' : undefined}
+      aria-expanded={expanded}
       aria-keyshortcuts={keys}
       onClick={click}
     >
@@ -196,6 +203,10 @@ export function ControlBar() {
   const hasAudioChoice = usePlayerSelector((s) => selectAudioChoices(s).length > 1);
   const share = usePlayerSelector((s) => s.ui.features.share && Boolean(s.content.content?.url));
   const settingsButton = useFocusReturn(settingsOpen);
+  const subtitlesButton = useFocusReturn(settingsOpen);
+  const subtitlesOpen = usePlayerSelector(
+    (s) => s.ui.menu === 'subs' || (s.ui.menu?.startsWith('subs-') ?? false),
+  );
   const episodeControls = (
     <>
       <NextEpisodeButton />
@@ -265,6 +276,8 @@ export function ControlBar() {
             label={ru.subtitles}
             keys="C"
             opensMenu
+            buttonRef={subtitlesButton}
+            expanded={subtitlesOpen}
             onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
           >
             <SubtitlesIcon />

@@ -1,5 +1,5 @@
 import { css, Global } from '@emotion/react';
-import { cueDeclarations } from '../shared/subtitleStyle';
+import { cueDeclarations, windowDeclarations } from '../shared/subtitleStyle';
 import { selectControlsShown } from '../state/selectors';
 import { selectSubtitleStyle } from '../state/subtitleStyle';
 import { usePlayerSelector } from './hooks';
@@ -20,6 +20,10 @@ export function CueStyle() {
       styles={css`
         #video::cue {
           ${cueDeclarations(style)};
+        }
+        /* the window: the box of a cue's lines (Chromium and WebKit draw one) */
+        #video::-webkit-media-text-track-display {
+          ${windowDeclarations(style)};
         }
         #video::-webkit-media-text-track-container {
           transition: transform 0.2s;

@@ -3,6 +3,7 @@ import { ru } from '../i18n/ru';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch } from './hooks';
 import { BackIcon, ChevronIcon, CloseIcon } from './icons';
+import { keepTabInside } from './focusTrap';
 import { moveMenuFocus } from './menuKeys';
 import { menuHeader, menuItem, menuPanel } from './styles';
 
@@ -14,18 +15,22 @@ export function MenuPanel({
   title,
   testId,
   onBack,
+  aside,
+  modal = false,
   children,
 }: {
   title: string;
   testId: string;
   onBack?: () => void;
+  /** shown between the title and the items, outside the menu's roles (a preview) */
+  aside?: ReactNode;
+  /** a dialog's panel (share): Tab goes round inside it while it is open */
+  modal?: boolean;
   children: ReactNode;
 }) {
   const dispatch = usePlayerDispatch();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.querySelector<HTMLElement>('[role^="menuitem"], a, input')?.focus();
-  }, [testId]);
+  const focusOnPageChange = usePageFocus(panel, testId);
   useClosedByClickOutside(panel);
   return (
     <div
@@ -34,8 +39,11 @@ export function MenuPanel({
       data-menu-panel
       data-testid={testId}
       onClick={(e) => e.stopPropagation()}
+      onClickCapture={focusOnPageChange}
       onKeyDown={(e) => {
-        if (panel.current && moveMenuFocus(panel.current, e.key)) e.preventDefault();
+        if (!panel.current) return;
+        if (moveMenuFocus(panel.current, e.key) || (modal && keepTabInside(panel.current, e)))
+          e.preventDefault();
       }}
     >
       <div css={menuHeader}>
@@ -53,12 +61,39 @@ export function MenuPanel({
           <CloseIcon />
         </button>
       </div>
+      {aside}
       {/* the menu holds its items only (WAI-ARIA): back and close are the panel's, beside it */}
       <div role="menu" aria-label={title}>
         {children}
       </div>
     </div>
   );
+}
+
+/**
+ * Focus as a page opens: on the item that opened the page just left, when the viewer came back
+ * from it (Back, or a choice that returns), else on the first item, so the keyboard goes on there.
+ * Returns the click listener that notes which item opens the next page.
+ */
+function usePageFocus(panel: RefObject<HTMLElement | null>, page: string) {
+  const clicked = useRef<string | null>(null);
+  const openers = useRef(new Map<string, string>());
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const left = shown.current;
+    shown.current = page;
+    if (left && clicked.current && !openers.current.has(page))
+      openers.current.set(page, clicked.current);
+    clicked.current = null;
+    const opener = left ? openers.current.get(left) : undefined;
+    const items = panel.current?.querySelectorAll<HTMLElement>('[role^="menuitem"], a, input');
+    const back = [...(items ?? [])].find((item) => item.dataset.testid === opener);
+    (back ?? items?.[0])?.focus();
+  }, [panel, page]);
+  return (event: { target: EventTarget }) => {
+    const item = event.target instanceof Element ? event.target.closest('[role="menuitem"]') : null;
+    clicked.current = item instanceof HTMLElement ? (item.dataset.testid ?? null) : null;
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import { NextEpisodeCard } from './NextEpisode';
 import { Poster } from './Poster';
 import { SettingsMenu } from './SettingsMenu';
 import { SharePopup } from './SharePopup';
+import { SystemPreferences } from './SystemPreferences';
 import { StatusRegion } from './StatusRegion';
 import { SkipIntroButton } from './SkipIntroButton';
 import { Surface } from './Surface';
@@ -82,6 +83,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
       ref={root}
       css={layer}
       tabIndex={-1}
+      data-testid="player"
       data-idle={idle}
       onPointerMove={(e) => {
         // Reported at most every MOVE_REPORT_MS (at once when the controls are hidden): a mouse
@@ -134,6 +136,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
         </>
       )}
       <StatusRegion />
+      <SystemPreferences />
     </div>
   );
 }

@@ -17,7 +17,8 @@ import { thumbnailAt } from '../stream/thumbnails';
 
 const slider = css`
   position: relative;
-  height: 1rem;
+  /* a target at least 24 px high (WCAG 2.5.8) round a thin bar */
+  height: 1.5rem;
   display: flex;
   align-items: center;
   cursor: pointer;
@@ -39,6 +40,12 @@ const track = css`
   background: rgba(255, 255, 255, 0.25);
   overflow: hidden;
   transition: height 0.1s;
+  @media (forced-colors: active) {
+    /* forced colours drop backgrounds: the bar keeps its parts, in the system's colours */
+    forced-color-adjust: none;
+    border: 1px solid CanvasText;
+    background: Canvas;
+  }
 `;
 
 const fill = css`
@@ -46,6 +53,22 @@ const fill = css`
   left: 0;
   top: 0;
   bottom: 0;
+`;
+
+const bufferedFill = css`
+  ${fill};
+  background: rgba(255, 255, 255, 0.4);
+  @media (forced-colors: active) {
+    background: GrayText;
+  }
+`;
+
+const playedFill = css`
+  ${fill};
+  background: #e50914;
+  @media (forced-colors: active) {
+    background: Highlight;
+  }
 `;
 
 const tooltip = css`
@@ -193,8 +216,8 @@ export const ProgressSlider = memo(function ProgressSlider() {
       }}
     >
       <div css={track}>
-        <div css={fill} ref={buffered} style={{ background: 'rgba(255,255,255,0.4)' }} />
-        <div css={fill} ref={played} data-testid="played" style={{ background: '#e50914' }} />
+        <div css={bufferedFill} ref={buffered} />
+        <div css={playedFill} ref={played} data-testid="played" />
       </div>
       {/* over a preview, the chapter's name is the preview's own: one column, never over the picture */}
       <ChapterMarks hover={previewShown ? null : hover} />

@@ -16,6 +16,7 @@ import {
   SUBTITLE_STYLE_TITLES,
   SubtitleStyleLink,
   SubtitleStylePages,
+  SubtitlePreview,
 } from './SubtitleStyleMenu';
 
 /** The pages that list the options of one choice. */
@@ -151,6 +152,7 @@ export function SettingsMenu() {
       title={page === 'main' ? ru.settings : PAGE_TITLES[page]}
       testId={`settings-${page}`}
       onBack={page === 'main' ? undefined : () => dispatch(uiRequests.menuBack())}
+      aside={isSubtitleStylePage(page) ? <SubtitlePreview /> : undefined}
     >
       {page === 'main' ? (
         <MainPage wide={wide} />

@@ -66,7 +66,7 @@ function ShareContent() {
   const copied = usePlayerSelector((s) => s.ui.linkCopied);
   const encoded = encodeURIComponent(url);
   return (
-    <MenuPanel title={ru.share} testId="menu-share">
+    <MenuPanel title={ru.share} testId="menu-share" modal>
       {NETWORKS.map((n) => (
         <a
           key={n.name}

@@ -1,56 +1,26 @@
+import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
+import { cueDeclarations, windowDeclarations } from '../shared/subtitleStyle';
 import {
-  SUBTITLE_BACKGROUNDS,
-  SUBTITLE_COLORS,
-  SUBTITLE_SIZES,
-  type SubtitleStyle,
-} from '../shared/subtitleStyle';
+  SUBTITLE_STYLE_FIELDS,
+  SUBTITLE_STYLE_PAGES,
+  type SubtitleStyleFieldPage,
+} from '../state/subtitleStyleFields';
 import { selectSubtitleStyle, subtitleStyleRequests } from '../state/subtitleStyle';
 import { uiRequests, type SubtitleStylePage } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { MenuChoice, MenuLink } from './MenuPanel';
+import { menuItem } from './styles';
 
-type Field = keyof SubtitleStyle;
-
-/** Each field of the style: its page, its name, its values and how each reads. */
-const FIELDS: {
-  field: Field;
-  page: Exclude<SubtitleStylePage, 'subs-style'>;
-  label: string;
-  values: readonly SubtitleStyle[Field][];
-  text: (value: never) => string;
-}[] = [
-  {
-    field: 'size',
-    page: 'subs-size',
-    label: ru.subtitleSize,
-    values: SUBTITLE_SIZES,
-    text: (v: SubtitleStyle['size']) => ru.subtitleSizes[v],
-  },
-  {
-    field: 'color',
-    page: 'subs-color',
-    label: ru.subtitleColor,
-    values: SUBTITLE_COLORS,
-    text: (v: SubtitleStyle['color']) => ru.subtitleColors[v],
-  },
-  {
-    field: 'background',
-    page: 'subs-background',
-    label: ru.subtitleBackground,
-    values: SUBTITLE_BACKGROUNDS,
-    text: (v: SubtitleStyle['background']) => ru.subtitleBackgroundValue(v),
-  },
-];
-
-const textOf = (field: (typeof FIELDS)[number], value: SubtitleStyle[Field]) =>
-  field.text(value as never);
+const pageOf = (field: keyof typeof SUBTITLE_STYLE_PAGES): SubtitleStyleFieldPage =>
+  SUBTITLE_STYLE_PAGES[field];
 
 export const SUBTITLE_STYLE_TITLES: Record<SubtitleStylePage, string> = {
   'subs-style': ru.subtitleStyle,
-  'subs-size': ru.subtitleSize,
-  'subs-color': ru.subtitleColor,
-  'subs-background': ru.subtitleBackground,
+  ...(Object.fromEntries(SUBTITLE_STYLE_FIELDS.map((f) => [pageOf(f.field), f.label])) as Record<
+    SubtitleStyleFieldPage,
+    string
+  >),
 };
 
 export const isSubtitleStylePage = (page: string): page is SubtitleStylePage =>
@@ -69,9 +39,56 @@ export function SubtitleStyleLink() {
   );
 }
 
+/** Where the sample sits: a grey, picture-like ground, so that every colour of the style shows. */
+const previewGround = css`
+  display: flex;
+  justify-content: center;
+  /* as wide as the menu's items, never wider: a large size wraps rather than widen the menu */
+  box-sizing: border-box;
+  width: 0;
+  min-width: calc(100% - 1.5rem);
+  margin: 0.5rem 0.75rem;
+  padding: 0.75rem 0.5rem;
+  border-radius: 0.25rem;
+  background: linear-gradient(135deg, #4a5a6a, #8a7a5a);
+  font-size: 1rem;
+  line-height: 1.3;
+  text-align: center;
+  overflow-wrap: anywhere;
+`;
+
+/** A line styled as the cues are, on the pages of 'Оформление'. */
+export function SubtitlePreview() {
+  const style = usePlayerSelector(selectSubtitleStyle);
+  return (
+    <div
+      css={previewGround}
+      data-testid="subtitle-preview"
+      role="img"
+      aria-label={ru.subtitlePreview}
+    >
+      <span
+        css={css`
+          ${windowDeclarations(style)};
+          padding: 0.2em 0.3em;
+        `}
+      >
+        <span
+          css={css`
+            ${cueDeclarations(style)};
+            padding: 0 0.2em;
+          `}
+        >
+          {ru.subtitlePreview}
+        </span>
+      </span>
+    </div>
+  );
+}
+
 /**
- * 'Оформление' (size, text colour, background, each showing its choice) and the page of each:
- * choosing returns to 'Оформление', so the viewer sees the cues change and may choose the next.
+ * 'Оформление' (each field showing its choice, then the reset) and the page of each field: choosing
+ * returns to 'Оформление', so the viewer sees the preview and the cues change and may choose the next.
  */
 export function SubtitleStylePages({ page }: { page: SubtitleStylePage }) {
   const dispatch = usePlayerDispatch();
@@ -79,26 +96,38 @@ export function SubtitleStylePages({ page }: { page: SubtitleStylePage }) {
   if (page === 'subs-style')
     return (
       <>
-        {FIELDS.map((f) => (
-          <MenuLink
-            key={f.page}
-            label={f.label}
-            value={textOf(f, style[f.field])}
-            ariaLabel={`${f.label}: ${textOf(f, style[f.field])}`}
-            testId={`settings-item-${f.page}`}
-            onOpen={() => dispatch(uiRequests.menuOpened({ menu: f.page }))}
-          />
-        ))}
+        {SUBTITLE_STYLE_FIELDS.map((f) => {
+          const value = f.text(style[f.field]);
+          return (
+            <MenuLink
+              key={f.field}
+              label={f.label}
+              value={value}
+              ariaLabel={`${f.label}: ${value}`}
+              testId={`settings-item-${pageOf(f.field)}`}
+              onOpen={() => dispatch(uiRequests.menuOpened({ menu: pageOf(f.field) }))}
+            />
+          );
+        })}
+        <button
+          type="button"
+          role="menuitem"
+          css={menuItem}
+          data-testid="settings-item-subs-reset"
+          onClick={() => dispatch(subtitleStyleRequests.styleReset())}
+        >
+          <span>{ru.subtitleStyleReset}</span>
+        </button>
       </>
     );
-  const field = FIELDS.find((f) => f.page === page);
+  const field = SUBTITLE_STYLE_FIELDS.find((f) => pageOf(f.field) === page);
   if (!field) return null;
   return (
     <>
       {field.values.map((value) => (
         <MenuChoice
           key={String(value)}
-          label={textOf(field, value)}
+          label={field.text(value)}
           selected={style[field.field] === value}
           onChoose={() => dispatch(subtitleStyleRequests.styleRequested({ [field.field]: value }))}
         />

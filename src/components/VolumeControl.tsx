@@ -4,15 +4,13 @@ import { playbackRequests, VOLUME_STEP } from '../state/playback';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { VolumeIcon } from './icons';
-import { iconButton } from './styles';
+import { iconButton, rangeInput } from './styles';
 
 const group = css`
   display: flex;
   align-items: center;
   input {
     width: 5rem;
-    accent-color: #e50914;
-    cursor: pointer;
   }
 `;
 
@@ -43,6 +41,7 @@ export function VolumeControl({ slider = true }: { slider?: boolean }) {
       </button>
       {slider && (
         <input
+          css={rangeInput}
           type="range"
           min={0}
           max={1}

@@ -73,15 +73,24 @@ export function useStateInDom<T>(
 
 /**
  * Returns focus to a menu's button when its menu closes with the focus inside it (keyboard users
- * continue from there); a click elsewhere keeps the focus where it went.
+ * continue from there); a click elsewhere keeps the focus where it went. Where two buttons open the
+ * same menu (subtitles and settings), the one that had the focus as it opened gets it back.
  */
 export function useFocusReturn(open: boolean) {
   const button = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(open);
+  const openedHere = useRef(true);
   useEffect(() => {
+    // (this runs before the menu's own effect moves the focus into it)
+    if (open && !wasOpen.current)
+      openedHere.current =
+        document.activeElement === button.current || !hasFocusedButton(document.activeElement);
     const lost = document.activeElement === null || document.activeElement === document.body;
-    if (wasOpen.current && !open && lost) button.current?.focus();
+    if (wasOpen.current && !open && lost && openedHere.current) button.current?.focus();
     wasOpen.current = open;
   }, [open]);
   return button;
 }
+
+/** whether the focus is on a button of the player's own (the menu was opened by a control, not a key) */
+const hasFocusedButton = (active: Element | null) => active instanceof HTMLButtonElement;

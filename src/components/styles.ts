@@ -20,6 +20,14 @@ export const iconButton = css`
   }
 `;
 
+/** A volume slider: the player's red, and a target at least 24 px high (WCAG 2.5.8). */
+export const rangeInput = css`
+  height: 1.5rem;
+  margin: 0;
+  accent-color: #e50914;
+  cursor: pointer;
+`;
+
 /** The big play button in the middle of the player. */
 export const bigPlayButton = css`
   position: absolute;
@@ -53,6 +61,10 @@ export const bottomBar = css`
   background: linear-gradient(transparent, rgba(0, 0, 0, 0.75));
   color: white;
   font-variant-numeric: tabular-nums;
+  @media (forced-colors: active) {
+    /* the gradient is dropped: a ground of the system's, so that no picture hides the controls */
+    background: Canvas;
+  }
 `;
 
 /** A menu's panel, above the controls bar at the right. */

@@ -15,6 +15,7 @@ export const NAMES = {
   quality: ru.quality,
   rate: ru.speed,
   subtitles: ru.subtitles,
+  subtitleStyle: ru.subtitleStyle,
   seasonsAndEpisodes: ru.seasonsAndEpisodes,
   nextEpisode: ru.nextEpisode,
   audioTrack: ru.audioTrack,

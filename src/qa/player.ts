@@ -1,7 +1,7 @@
 // A page object for the player in a puppeteer page or frame: its controls by role and name, its
 // adverts, and waits on its actions and state through the debug API (window.__player), never sleeps.
 import { writeFile } from 'node:fs/promises';
-import type { ElementHandle, Frame, Page } from 'puppeteer-core';
+import type { ElementHandle, Frame, KeyInput, Page } from 'puppeteer-core';
 import type { PlayerAction, PlayerDebugApi, PlayerState } from './debugApi';
 import { NAMES, byRole, byTestId, sliderPoint, type ControlRole } from './names';
 
@@ -18,6 +18,8 @@ export type AdView = NonNullable<PlayerState['ads']['ad']>;
 /** fullscreen, or the host page's fullscreen-stretched mode: the button then says `Выйти из…` */
 const isFullscreen = (viewport: PlayerState['viewport']) =>
   viewport.fullscreen || viewport.stretched;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const isPage = (target: Page | Frame): target is Page =>
   typeof (target as Page).mainFrame === 'function';
@@ -375,6 +377,68 @@ export class PlayerKit {
     });
     if (!state.ads.ad) throw new Error('The ad ended before it was read');
     return state.ads.ad;
+  }
+
+  /**
+   * Субтитры → Оформление → the field (`Размер`, `Цвет текста`, … as the page names them) → `value`
+   * (`150%`, `Жёлтый`); resolves once the style holds it, back on `Оформление`.
+   */
+  async chooseSubtitleStyle(field: string, value: string, options: WaitOptions = {}) {
+    const open = await this.state();
+    if (open.ui.menu !== 'subs-style') {
+      if (open.viewport.wide) await this.click('button', NAMES.subtitles, options);
+      else {
+        await this.openSettings(options);
+        await (await this.testId('settings-item-subs', options)).click();
+      }
+      await (await this.testId('settings-item-subs-style', options)).click();
+    }
+    const item = await this.frame.waitForSelector(
+      `[role="menu"][aria-label="${NAMES.subtitleStyle}"] [aria-label^="${field}: "]`,
+      { timeout: options.timeout ?? DEFAULT_TIMEOUT },
+    );
+    if (!item) throw new Error(`No field ${field} on ${NAMES.subtitleStyle}`);
+    await item.click();
+    await this.click('menuitemradio', value, options);
+    await this.waitForState((s) => s.ui.menu === 'subs-style', undefined, options);
+  }
+
+  // The keyboard and the status region.
+
+  /**
+   * presses one of the player's keys (`k`, `m`, `f`, `0`–`9`, `Home`, `End`, `<`, `>`, the arrows)
+   * as a keyboard viewer does: into the player, which takes the focus first if it has none
+   */
+  async pressKey(key: KeyInput): Promise<void> {
+    const focused = await this.frame.evaluate(
+      () => document.hasFocus() && document.activeElement !== document.body,
+    );
+    if (!focused) await this.frame.focus('[data-testid="player"]');
+    await this.page.keyboard.press(key);
+  }
+
+  /** what the status region says now (what a screen reader was last told); '' before anything */
+  status(): Promise<string> {
+    return this.frame.$eval('[data-testid="status"]', (el) => el.textContent ?? '');
+  }
+
+  /** waits until the status region says these words (the same, or matching) */
+  async waitForStatus(words: string | RegExp, { timeout = DEFAULT_TIMEOUT }: WaitOptions = {}) {
+    const pattern = typeof words === 'string' ? `^${escapeRegExp(words)}$` : words.source;
+    await this.frame
+      .waitForFunction(
+        (source: string) =>
+          new RegExp(source).test(
+            document.querySelector('[data-testid="status"]')?.textContent ?? '',
+          ),
+        { timeout },
+        pattern,
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `The status region says "${await this.status()}", not ${String(words)}: ${String(error)}`,
+        );
+      });
   }
 
   /**

@@ -5,8 +5,11 @@ import { formatTime } from '../components/formatTime';
 import { ru } from '../i18n/ru';
 import type { PlayerState } from '.';
 import { adsActions } from './ads';
+import { contentActions } from './content';
 import { mediaActions, playbackRequests } from './playback';
 import { streamActions, streamRequests } from './stream';
+import { subtitleStyleRequests } from './subtitleStyle';
+import { describeStyleField, type SubtitleStyleField } from './subtitleStyleFields';
 import { viewportActions } from './viewport';
 
 const speedLabel = (rate: number) => (rate === 1 ? ru.normalSpeed : `${rate}x`);
@@ -24,8 +27,7 @@ export function announcementFor(action: UnknownAction, s: PlayerState): string |
       ? ru.saysMuted
       : ru.saysVolume(Math.round(action.payload.volume * 100));
   }
-  if (streamActions.rateChanged.match(action))
-    return ru.saysSpeed(speedLabel(action.payload.rate));
+  if (streamActions.rateChanged.match(action)) return ru.saysSpeed(speedLabel(action.payload.rate));
   if (streamRequests.qualityRequested.match(action)) {
     const height = s.stream.levels[action.payload.level]?.height;
     return ru.saysQuality(action.payload.level < 0 || !height ? ru.autoQuality() : `${height}p`);
@@ -34,6 +36,25 @@ export function announcementFor(action: UnknownAction, s: PlayerState): string |
     const track = s.stream.subtitleTracks.find((t) => t.id === action.payload.id);
     return track ? ru.saysSubtitles(track.name) : ru.saysSubtitlesOff;
   }
+  if (streamRequests.audioTrackRequested.match(action)) {
+    const track = s.stream.audioTracks.find((t) => t.id === action.payload.id);
+    return track ? ru.saysAudio(track.name) : null;
+  }
+  if (streamRequests.sourceRequested.match(action)) {
+    const source = s.stream.sources[action.payload.index];
+    return source ? ru.saysAudio(source.label) : null;
+  }
+  if (contentActions.episodeRequested.match(action)) {
+    const episode = s.content.episodes.find((e) => e.id === action.payload.episodeId);
+    return episode ? ru.seasonEpisode(episode.season.order, episode.order) : null;
+  }
+  if (subtitleStyleRequests.styleRequested.match(action)) {
+    // the menu changes one field at a time: the field it changed, as it now reads
+    const field = Object.keys(action.payload)[0] as SubtitleStyleField | undefined;
+    const words = field && describeStyleField(field, s.subtitleStyle);
+    return words ? ru.saysSubtitleStyle(words.label, words.value) : null;
+  }
+  if (subtitleStyleRequests.styleReset.match(action)) return ru.saysSubtitleStyleReset;
   if (viewportActions.fullscreenChanged.match(action))
     return action.payload.active ? ru.saysFullscreen : ru.saysFullscreenOff;
   if (viewportActions.pictureInPictureChanged.match(action))
@@ -58,6 +79,11 @@ export const ANNOUNCED_ACTIONS = [
   playbackRequests.pauseRequested.type,
   mediaActions.seeked.type,
   mediaActions.volumeChanged.type,
+  subtitleStyleRequests.styleRequested.type,
+  subtitleStyleRequests.styleReset.type,
+  streamRequests.audioTrackRequested.type,
+  streamRequests.sourceRequested.type,
+  contentActions.episodeRequested.type,
   streamActions.rateChanged.type,
   streamRequests.qualityRequested.type,
   streamActions.subtitleTrackSwitched.type,

@@ -8,6 +8,8 @@ import {
 /** The viewer's choices on the subtitles' 'Оформление' page: one field at a time. */
 export const subtitleStyleRequests = {
   styleRequested: createAction<Partial<SubtitleStyle>>('subtitleStyle/styleRequested'),
+  /** 'Сбросить оформление': every field back to its default */
+  styleReset: createAction('subtitleStyle/styleReset'),
 };
 
 /** How subtitles look (the view styles the cues from it); the preferences actor remembers it. */
@@ -23,6 +25,7 @@ export const subtitleStyleSlice = createSlice({
     builder.addCase(subtitleStyleRequests.styleRequested, (state, action) =>
       subtitleStyleOf({ ...state, ...action.payload }),
     );
+    builder.addCase(subtitleStyleRequests.styleReset, () => ({ ...DEFAULT_SUBTITLE_STYLE }));
   },
 });
 

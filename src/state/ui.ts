@@ -1,12 +1,14 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { SUBTITLE_STYLE_PAGES, type SubtitleStyleFieldPage } from './subtitleStyleFields';
 import { contentActions } from './content';
 import { streamRequests } from './stream';
 import { subtitleStyleRequests } from './subtitleStyle';
 
 /** SPEC.md section 2: the settings menu's pages. */
 export type SettingsPage = 'main' | 'playback-rate' | 'quality' | 'subs' | SubtitleStylePage;
-/** The subtitles' 'Оформление' page, and its pages of size, colour and background. */
-export type SubtitleStylePage = 'subs-style' | 'subs-size' | 'subs-color' | 'subs-background';
+/** The subtitles' 'Оформление' page, and the page of each of its fields. */
+export type SubtitleStylePage = 'subs-style' | SubtitleStyleFieldPage;
+const STYLE_FIELD_PAGES = Object.values(SUBTITLE_STYLE_PAGES);
 /** Every menu of the player; one is open at a time. */
 export type MenuName = SettingsPage | 'seasons' | 'episodes' | 'audio' | 'share';
 
@@ -16,9 +18,7 @@ const SETTINGS_PAGES: readonly MenuName[] = [
   'quality',
   'subs',
   'subs-style',
-  'subs-size',
-  'subs-color',
-  'subs-background',
+  ...STYLE_FIELD_PAGES,
 ];
 export const isSettingsPage = (menu: MenuName | null) =>
   menu !== null && SETTINGS_PAGES.includes(menu);
@@ -30,9 +30,7 @@ const PARENT_MENU: Partial<Record<MenuName, MenuName>> = {
   subs: 'main',
   episodes: 'seasons',
   'subs-style': 'subs',
-  'subs-size': 'subs-style',
-  'subs-color': 'subs-style',
-  'subs-background': 'subs-style',
+  ...Object.fromEntries(STYLE_FIELD_PAGES.map((page) => [page, 'subs-style'])),
 };
 
 /** Where on the player a click or tap landed: the seek zones are its outer fifths (SPEC.md section 9). */
@@ -115,7 +113,7 @@ const initialState: UiState = {
   announcement: null,
 };
 
-/** Every action that closes an open menu (besides a menu replacing another). */
+/** Every action that closes an open menu or moves it to another page (besides a menu opened). */
 export const MENU_CLOSERS = [
   uiRequests.menuClosed.type,
   uiRequests.menuBack.type,
@@ -127,6 +125,7 @@ export const MENU_CLOSERS = [
   streamRequests.sourceRequested.type,
   contentActions.episodeRequested.type,
   subtitleStyleRequests.styleRequested.type,
+  subtitleStyleRequests.styleReset.type,
 ];
 
 const closeMenu = (state: UiState) => {
@@ -190,8 +189,12 @@ export const uiSlice = createSlice({
       .addCase(streamRequests.subtitleRequested, closeMenu)
       .addCase(streamRequests.audioTrackRequested, closeMenu)
       .addCase(streamRequests.sourceRequested, closeMenu)
-      // a style chosen closes the menu as every option does (SPEC.md section 4)
-      .addCase(subtitleStyleRequests.styleRequested, closeMenu)
+      // A style chosen returns to 'Оформление', where the preview shows it beside the next field;
+      // one sent while another menu is open (a host, a log) leaves that menu be.
+      .addCase(subtitleStyleRequests.styleRequested, (state) => {
+        if (state.menu && (STYLE_FIELD_PAGES as readonly MenuName[]).includes(state.menu))
+          state.menu = 'subs-style';
+      })
       .addCase(contentActions.episodeRequested, (state) => {
         closeMenu(state);
         state.nextPreview = false;

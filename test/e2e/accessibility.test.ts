@@ -55,12 +55,21 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
     await expectAccessible(page, player.frame, 'subtitles');
     await (await player.testId('settings-item-subs-style')).click();
     await expectAccessible(page, player.frame, 'subtitle-style');
-    for (const item of ['size', 'color', 'background']) {
+    for (const item of [
+      'font',
+      'size',
+      'color',
+      'text-opacity',
+      'background-color',
+      'background',
+      'window-color',
+      'window',
+      'edge',
+    ]) {
       await (await player.testId(`settings-item-subs-${item}`)).click();
       await expectAccessible(page, player.frame, `subtitle-style-${item}`);
-      await page.keyboard.press('Escape');
-      await player.click('button', NAMES.subtitles);
-      await (await player.testId('settings-item-subs-style')).click();
+      await player.click('button', NAMES.back);
+      await player.testId('settings-subs-style');
     }
     await page.keyboard.press('Escape');
     for (const [name, state] of [
@@ -122,6 +131,135 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
       {},
       `Позиция ${half}`,
     );
+    expect(errors).toEqual([]);
+  });
+
+  it('the keyboard alone through every menu: subtitles and their style, the voice-over, the episodes, share; each change said', async () => {
+    const { page, errors } = await openPage(browser());
+    const player = await openSeries(page);
+    await player.play();
+    const keys = page.keyboard;
+    const focused = () =>
+      player.frame.evaluate(() => {
+        const el = document.activeElement;
+        return el?.getAttribute('aria-label') || el?.textContent || '';
+      });
+    /** Tab, the keyboard's own way round, until the control named so has the focus */
+    const tabTo = async (name: string) => {
+      for (let i = 0; i < 40 && (await focused()) !== name; i += 1) await keys.press('Tab');
+      expect(await focused()).toBe(name);
+    };
+    const menu = (title: string) =>
+      player.frame.waitForSelector(`[role="menu"][aria-label="${title}"]`);
+    const menuClosed = () => player.waitForState((s) => s.ui.menu === null);
+    // paused (K, said), the bar stays for the Tab key
+    await player.pressKey('k');
+    await player.waitForStatus('Пауза');
+    // subtitles: the first track that is not 'Выкл.'
+    await tabTo(NAMES.subtitles);
+    await keys.press('Enter');
+    await menu(NAMES.subtitles);
+    const off = await focused();
+    await keys.press(off.startsWith('Выкл') ? 'ArrowDown' : 'Home');
+    await keys.press('Enter');
+    await player.waitForStatus(/^Субтитры: /);
+    await menuClosed();
+    expect(await focused()).toBe(NAMES.subtitles);
+    // their style: End to 'Оформление', down to 'Размер', End to 300 %, back on 'Оформление'
+    await keys.press('Enter');
+    await menu(NAMES.subtitles);
+    await keys.press('End');
+    await keys.press('Enter');
+    await menu(NAMES.subtitleStyle);
+    await keys.press('ArrowDown');
+    expect(await focused()).toBe('Размер: 100%');
+    await keys.press('Enter');
+    await menu('Размер');
+    await keys.press('End');
+    await keys.press('Enter');
+    await player.waitForStatus('Размер: 300%');
+    await menu(NAMES.subtitleStyle);
+    expect(await focused()).toBe('Размер: 300%');
+    await screenshot(page, 'a11y-keyboard-subtitle-style');
+    await keys.press('Escape');
+    await menuClosed();
+    expect(await focused()).toBe(NAMES.subtitles);
+    // the voice-over: the last one offered
+    await tabTo(NAMES.audioTrack);
+    await keys.press('Enter');
+    await menu(NAMES.audioTrack);
+    await keys.press('End');
+    await keys.press('Enter');
+    await player.waitForStatus(/^Озвучка: /);
+    await menuClosed();
+    // the episodes: the seasons page, then the first episode of the first season
+    await tabTo(NAMES.seasonsAndEpisodes);
+    await keys.press('Enter');
+    await menu(NAMES.seasonsAndEpisodes);
+    await keys.press('Enter'); // the first season's episodes
+    await player.waitForState((s) => s.ui.menu === 'episodes');
+    await keys.press('Home');
+    await keys.press('Enter');
+    await player.waitForStatus('1 сезон, 1 серия');
+    // share: a dialog, so Tab goes round inside it; Escape leaves it for the button
+    await player.waitForState((s) => s.content.currentEpisodeId !== 203 && s.ui.menu === null);
+    await player.pressKey('k'); // the next episode paused again, if it started
+    await tabTo(NAMES.share);
+    await keys.press('Enter');
+    await menu(NAMES.share);
+    for (let i = 0; i < 12; i += 1) {
+      await keys.press('Tab');
+      expect(
+        await player.frame.evaluate(
+          () => document.activeElement?.closest('[data-testid="menu-share"]') !== null,
+        ),
+      ).toBe(true);
+    }
+    await keys.press('Escape');
+    await menuClosed();
+    expect(await focused()).toBe(NAMES.share);
+    expect(errors).toEqual([]);
+  });
+
+  it('reduced motion stills the interface; forced colours keep the bar and every focus ring', async () => {
+    const { page, errors } = await openPage(browser());
+    // (puppeteer's own emulateMediaFeatures does not know forced-colors; the protocol does)
+    await (
+      await page.createCDPSession()
+    ).send('Emulation.setEmulatedMedia', {
+      features: [
+        { name: 'prefers-reduced-motion', value: 'reduce' },
+        { name: 'forced-colors', value: 'active' },
+      ],
+    });
+    const player = await openSeries(page);
+    await player.play();
+    await player.pressKey('k');
+    await player.waitForState((s) => s.media.paused);
+    const looks = await player.frame.evaluate(() => {
+      const played = document.querySelector('[data-testid="played"]')!;
+      return {
+        barTransition: getComputedStyle(document.querySelector('[data-testid="control-bar"]')!)
+          .transitionDuration,
+        played: getComputedStyle(played).backgroundColor,
+        track: getComputedStyle(played.parentElement!).borderTopStyle,
+      };
+    });
+    expect(looks.barTransition).toBe('0s'); // the bar appears and goes without a fade
+    expect(looks.track).toBe('solid'); // the bar's outline, where backgrounds are dropped
+    expect(looks.played).not.toBe('rgba(0, 0, 0, 0)');
+    // the focus ring of a menu's item (whose usual mark is a background) and of a bar's button
+    await player.openSettings();
+    await page.keyboard.press('ArrowDown');
+    const ring = () =>
+      player.frame.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
+    expect(await ring()).toBe('solid 2px');
+    await screenshot(page, 'a11y-forced-colors-menu');
+    await page.keyboard.press('Escape');
+    expect(await ring()).toBe('solid 2px');
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
-// The accessibility audit of the browser tests: axe-core's WCAG 2.2 AA rules, run in a document of
-// any engine's page (an expression the drivers evaluate), its violations handed back as plain data.
+// The accessibility audit of the browser tests: axe-core's WCAG 2.2 AA rules and a strict 24 px
+// target check, run in a document of any engine's page (an expression the drivers evaluate), its
+// violations handed back as plain data.
 import { readFileSync } from 'node:fs';
 import type { Frame } from 'puppeteer-core';
 
@@ -17,6 +18,33 @@ export interface Violation {
 }
 
 /**
+ * Stricter than axe's target-size (which lets a small target pass when nothing is near it): every
+ * visible control at least 24 by 24 CSS pixels. Statements that add to \`violations\`.
+ */
+const SMALL_TARGETS = `
+  const controls = document.querySelectorAll(
+    'button, a[href], input, select, [role="slider"], [role^="menuitem"], [tabindex="0"]',
+  );
+  const small = [...controls].flatMap((el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') return [];
+    if (box.width >= 23.5 && box.height >= 23.5) return [];
+    const name = el.getAttribute('aria-label') || el.getAttribute('data-testid') || el.textContent;
+    return [{
+      target: [el.tagName.toLowerCase() + ' "' + (name || '').trim().slice(0, 40) + '"'],
+      failureSummary: Math.round(box.width) + 'x' + Math.round(box.height) + ' CSS px',
+    }];
+  });
+  if (small.length > 0) violations.push({
+    id: 'target-size-24px', impact: 'serious',
+    help: 'Every control is at least 24 by 24 CSS pixels (WCAG 2.5.8)',
+    helpUrl: 'https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum',
+    nodes: small,
+  });
+`;
+
+/**
  * An expression that audits the document as it is now (installing axe the first time) and answers
  * its violations (none is the goal). Indirect eval: the drivers evaluate expressions, not scripts.
  */
@@ -25,10 +53,12 @@ export const AXE_AUDIT = `(async () => {
   const result = await window.axe.run(document, {
     runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} },
   });
-  return result.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
+  const violations = result.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
     id, impact, help, helpUrl,
     nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
   }));
+  ${SMALL_TARGETS}
+  return violations;
 })()`;
 
 /** Audits a frame of a puppeteer page. */

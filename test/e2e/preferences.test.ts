@@ -4,6 +4,7 @@
 import type { Browser, Frame, Page } from 'puppeteer-core';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEFAULT_SUBTITLE_STYLE } from '../../src/shared/subtitleStyle';
 import { ARTIFACTS, demoUrl, openPage, playerFrame, screenshot, useBrowser } from './browser';
 
 const MOBILE = { width: 390, height: 844, hasTouch: true, isMobile: true };
@@ -63,7 +64,7 @@ const item = (name: string, role = 'menuitem') => `::-p-aria([name="${name}"][ro
 
 /**
  * The pixels where two screenshots of the same paused frame differ (what the subtitles drew): their
- * box in CSS pixels, and how many of them are in the cue colour given (yellow here).
+ * box in CSS pixels, and how many of them are in the cue colours chosen (yellow on blue here).
  */
 async function cuePixels(browser: Browser, withCues: string, without: string, scale: number) {
   const page = await browser.newPage();
@@ -80,16 +81,23 @@ async function cuePixels(browser: Browser, withCues: string, without: string, sc
           return context.getImageData(0, 0, image.width, image.height);
         };
         const [on, off] = [await pixels(a), await pixels(b)];
+        const differs = (i: number) =>
+          Math.abs(on.data[i]! - off.data[i]!) +
+            Math.abs(on.data[i + 1]! - off.data[i + 1]!) +
+            Math.abs(on.data[i + 2]! - off.data[i + 2]!) >=
+          60;
+        // A column changed over a fifth of the page's height is the picture's own (a video frame
+        // repainted between the shots), never a cue's: left out.
+        const changedInColumn = new Array<number>(on.width).fill(0);
+        for (let i = 0; i < on.data.length; i += 4)
+          if (differs(i)) changedInColumn[(i / 4) % on.width]! += 1;
         let top = Infinity;
         let bottom = -Infinity;
         let changed = 0;
         let yellow = 0;
+        let blue = 0;
         for (let i = 0; i < on.data.length; i += 4) {
-          const diff =
-            Math.abs(on.data[i]! - off.data[i]!) +
-            Math.abs(on.data[i + 1]! - off.data[i + 1]!) +
-            Math.abs(on.data[i + 2]! - off.data[i + 2]!);
-          if (diff < 60) continue;
+          if (!differs(i) || changedInColumn[(i / 4) % on.width]! > on.height / 5) continue;
           const y = Math.floor(i / 4 / on.width);
           top = Math.min(top, y);
           bottom = Math.max(bottom, y + 1);
@@ -97,8 +105,10 @@ async function cuePixels(browser: Browser, withCues: string, without: string, sc
           // yellow, small text's thin strokes included (they are dimmer)
           const [r, g, b] = [on.data[i]!, on.data[i + 1]!, on.data[i + 2]!];
           if (r > 120 && g > 110 && b < 60 && Math.abs(r - g) < 40) yellow += 1;
+          // the 'Синий' background (darker under the title's shade at the top of a phone's picture)
+          if (b > 120 && b > r + 80 && b > g + 60) blue += 1;
         }
-        return { top: top / scale, bottom: bottom / scale, changed, yellow };
+        return { top: top / scale, bottom: bottom / scale, changed, yellow, blue };
       },
       withCues,
       without,
@@ -163,7 +173,7 @@ describe.each([
     await press(frame, '[data-testid="settings-item-playback-rate"]', touch);
     await press(frame, item('1.5x', 'menuitemradio'), touch);
     await waitFor(frame, `document.querySelector('video').playbackRate === 1.5`);
-    // the style: subtitles > Оформление > size, colour, background; each choice closes the menu
+    // the style: subtitles > Оформление > a field > a value, which returns to 'Оформление'
     const openStylePage = async () => {
       if (touch) {
         await press(frame, '[aria-label="Настройки"]', touch);
@@ -172,46 +182,61 @@ describe.each([
       await press(frame, '[data-testid="settings-item-subs-style"]', touch);
       await frame.waitForSelector('[role="menu"][aria-label="Оформление"]');
     };
-    const menuClosed = () => waitFor(frame, `window.__player.getState().ui.menu === null`);
     await openStylePage();
     await screenshot(page, `preferences-${tag}-style-page`);
-    await press(frame, '[data-testid="settings-item-subs-size"]', touch);
-    await press(frame, item('Большой', 'menuitemradio'), touch);
-    await menuClosed();
-    await openStylePage();
-    await press(frame, '[data-testid="settings-item-subs-color"]', touch);
-    await screenshot(page, `preferences-${tag}-style-colours`);
-    await press(frame, item('Жёлтый', 'menuitemradio'), touch);
-    await menuClosed();
-    await openStylePage();
-    await press(frame, '[data-testid="settings-item-subs-background"]', touch);
-    await press(frame, item('100%', 'menuitemradio'), touch);
-    await menuClosed();
-    // 'Оформление' opened again names every choice
-    await openStylePage();
+    for (const [field, value] of [
+      ['subs-size', '150%'],
+      ['subs-color', 'Жёлтый'],
+      ['subs-background-color', 'Синий'],
+      ['subs-background', '100%'],
+      ['subs-edge', 'Обводка'],
+    ] as const) {
+      await press(frame, `[data-testid="settings-item-${field}"]`, touch);
+      if (field === 'subs-color') await screenshot(page, `preferences-${tag}-style-colours`);
+      await press(frame, item(value, 'menuitemradio'), touch);
+      await waitFor(frame, `window.__player.getState().ui.menu === 'subs-style'`);
+    }
+    // 'Оформление' names every choice, and its preview shows them
     const links = await frame.$$eval(
       '[role="menu"][aria-label="Оформление"] [role="menuitem"]',
-      (els) => els.map((el) => el.getAttribute('aria-label')),
+      (els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent),
     );
-    expect(links).toEqual(['Размер: Большой', 'Цвет текста: Жёлтый', 'Фон: 100%']);
+    expect(links).toEqual([
+      'Шрифт: Без засечек',
+      'Размер: 150%',
+      'Цвет текста: Жёлтый',
+      'Прозрачность текста: 100%',
+      'Цвет фона: Синий',
+      'Прозрачность фона: 100%',
+      'Цвет окна: Чёрный',
+      'Прозрачность окна: Нет',
+      'Контур символов: Обводка',
+      'Сбросить оформление',
+    ]);
     await screenshot(page, `preferences-${tag}-style-chosen`);
+    await press(frame, '[data-menu-panel] [aria-label="Закрыть"]', touch);
+    await waitFor(frame, `window.__player.getState().ui.menu === null`);
 
     frame = await nextSession(page, touch);
     expect((await state(frame)).stream.rate).toBe(1.5);
     expect(await frame.evaluate(() => document.querySelector('video')!.playbackRate)).toBe(1.5);
     expect(await showingCue(frame)).toMatchObject({ lang: 'en' });
     expect((await state(frame)).subtitleStyle).toEqual({
-      size: 'large',
+      ...DEFAULT_SUBTITLE_STYLE,
+      size: 150,
       color: 'yellow',
+      backgroundColor: 'blue',
       background: 100,
+      edge: 'uniform',
     });
-    // the cues drawn in the style: yellow text on black
+    // the cues drawn in the style: yellow text on blue
     await dispatch(frame, 'playback/pauseRequested');
     await waitFor(frame, `window.__player.getState().media.paused`);
     await screenshot(page, `preferences-${tag}-restored`);
     const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-restored-cues`);
     const cues = await cuePixels(browser(), on, off, 1);
     expect(cues.yellow).toBeGreaterThan(50);
+    expect(cues.blue).toBeGreaterThan(cues.yellow);
     expect(errors).toEqual([]);
   });
 

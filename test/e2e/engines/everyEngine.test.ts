@@ -1,6 +1,7 @@
 // The player in every engine viewers have: Chromium, Firefox and WebKit (Safari's), each test's body
 // the same in all three (driver.ts). The film and its adverts, the menus, the keyboard, the continue
 // prompt, the host page's SDK, faults; every session's flight log replays in Node.
+import { SUBTITLE_STYLE_PAGES } from '../../../src/state/subtitleStyleFields';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../../demo/app';
@@ -24,8 +25,18 @@ const decodedFrames = (id: string) => `(() => {
   return (quality && quality.totalVideoFrames) || v.webkitDecodedFrameCount || v.mozDecodedFrames || 0;
 })()`;
 
-/** The session's player's flight log (in the page or its frame), saved under test/artifacts/. */
-async function keepLastLog(session: Session, name: string) {
+/**
+ * The session's player's flight log (in the page or its frame), saved under test/artifacts/. A hung
+ * engine answers nothing: then a note says so, so that the hang is not taken for a player's.
+ */
+async function keepLastLog(session: Session, name: string, hang?: Error) {
+  if (hang) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(
+      join(ARTIFACTS, `${name}.hang.txt`),
+      `${hang.message}\nThe flight log, if the engine still gave it, is ${name}.flight.json beside this.\n`,
+    );
+  }
   try {
     const inFrame = await session.page.eval<boolean>(`!!document.querySelector('iframe#player')`);
     const player = inFrame ? await session.frame('iframe#player') : session.page;
@@ -88,15 +99,19 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     });
   }, 90_000);
   /** Each session's log as it ended, to read when a test failed (a passing test replayed its own). */
-  const closeSessions = async () => {
+  const closeSessions = async (hang?: Error) => {
+    const kind = hang ? 'hung' : 'last';
     const test = expect.getState().currentTestName ?? 'test';
     await Promise.all(
       sessions.splice(0).map(async (session, i) => {
-        await keepLastLog(session, `engine-last-${test.replace(/[^\p{L}\p{N}]+/gu, '-')}-${i}`);
+        const file = `engine-${kind}-${test.replace(/[^\p{L}\p{N}]+/gu, '-')}-${i}`;
+        await keepLastLog(session, file, hang);
         await session.close().catch(() => undefined);
       }),
     );
   };
+  /** The tests run again after a hang of the engine, told at the end whatever their outcome. */
+  const reruns: string[] = [];
   /**
    * A test. Where the engine stops answering its driver (EngineHang: the engine's fault, never the
    * page's), it says so and runs once more in a new session; any other failure fails it.
@@ -109,8 +124,11 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
           await body();
         } catch (error) {
           if (!(error instanceof EngineHang)) throw error;
-          console.warn(`${name}, ${title}: ${error.message}; once more in a new session`);
-          await closeSessions();
+          reruns.push(title);
+          console.warn(
+            `${name}, ${title}: ${error.message}; once more in a new session (the hung run's log: test/artifacts/engine-hung-…)`,
+          );
+          await closeSessions(error);
           await clearFaults();
           await body();
         }
@@ -123,6 +141,9 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await clearFaults();
   });
   afterAll(async () => {
+    console.log(
+      `${name}: ${reruns.length} re-run(s) after an engine hang${reruns.length ? `: ${reruns.join('; ')}` : ''}`,
+    );
     await dropServer?.close();
     await engine?.shutdown();
   });
@@ -212,7 +233,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await expectSessionReplays(player, `engine-${name}-episodes`);
   });
 
-  engineTest('WCAG 2.2 AA (axe-core): the poster, the settings menu, the seasons', async () => {
+  engineTest('WCAG 2.2 AA (axe-core): the poster and every page of every menu', async () => {
     const { session, player } = await hostPage('movie_id=2&episode_id=203&auto_play=0');
     await player.waitFor(`document.querySelector('[data-testid="poster"]') !== null`, 30_000);
     const counts: string[] = [];
@@ -232,6 +253,23 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await player.click('button[aria-label="Сезоны и эпизоды"]');
     await player.waitFor(`document.querySelector('[data-testid="menu-seasons"]') !== null`);
     await expectAccessible('seasons');
+    // every other page of every menu, each opened as its button or item would open it
+    for (const menu of [
+      'quality',
+      'playback-rate',
+      'subs',
+      'subs-style',
+      ...Object.values(SUBTITLE_STYLE_PAGES),
+      'audio',
+      'share',
+    ]) {
+      await player.eval(
+        `window.__player.dispatch({ type: 'ui/menuOpened', payload: { menu: '${menu}' } })`,
+      );
+      const panel = menu === 'audio' || menu === 'share' ? `menu-${menu}` : `settings-${menu}`;
+      await player.waitFor(`document.querySelector('[data-testid="${panel}"]') !== null`);
+      await expectAccessible(menu);
+    }
     console.log(`${name}, axe: ${counts.join(', ')}`);
   });
 

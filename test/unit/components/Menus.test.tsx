@@ -3,6 +3,7 @@ import type { UnknownAction } from 'redux';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
+import { DEFAULT_SUBTITLE_STYLE } from '../../../src/shared/subtitleStyle';
 import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
 import { uiActions } from '../../../src/state/ui';
 import { viewportActions } from '../../../src/state/viewport';
@@ -170,6 +171,19 @@ describe('the share popup', () => {
     expect((dispatched.at(-1)?.payload as { url: string }).url).toContain('t=75');
   });
 
+  it('keeps the keyboard inside while open: Tab from the last control goes to the first', () => {
+    renderPlayer(...sharingAt75());
+    fireEvent.click(button('Поделиться'));
+    const panel = screen.getByTestId('menu-share');
+    const controls = [...panel.querySelectorAll<HTMLElement>('button, a[href]')];
+    const [first, last] = [controls[0]!, controls.at(-1)!];
+    last.focus();
+    fireEvent.keyDown(last, { key: 'Tab' });
+    expect(first).toHaveFocus();
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
+    expect(last).toHaveFocus();
+  });
+
   it('follows the film while open: the time code and the shared link move with it', () => {
     const { store } = renderPlayer(...sharingAt75(mediaActions.playing()));
     fireEvent.click(button('Поделиться'));
@@ -254,7 +268,7 @@ describe("the subtitles' 'Оформление' page", () => {
     }),
   ];
 
-  it('shows each choice; choosing an option sets it and closes the menu, as every option does', () => {
+  it("shows each field's choice; a choice returns to 'Оформление', where the preview shows it", () => {
     const { store, dispatched } = renderPlayer(...withSubtitles);
     fireEvent.click(button('Субтитры'));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Оформление' }));
@@ -262,26 +276,55 @@ describe("the subtitles' 'Оформление' page", () => {
     expect(
       within(style)
         .getAllByRole('menuitem')
-        .map((i) => i.getAttribute('aria-label')),
-    ).toEqual(['Размер: Средний', 'Цвет текста: Белый', 'Фон: 75%']);
+        .map((i) => i.getAttribute('aria-label') ?? i.textContent),
+    ).toEqual([
+      'Шрифт: Без засечек',
+      'Размер: 100%',
+      'Цвет текста: Белый',
+      'Прозрачность текста: 100%',
+      'Цвет фона: Чёрный',
+      'Прозрачность фона: 75%',
+      'Цвет окна: Чёрный',
+      'Прозрачность окна: Нет',
+      'Контур символов: Нет',
+      'Сбросить оформление',
+    ]);
+    expect(screen.getByRole('img', { name: 'Так будут выглядеть субтитры' })).toBeVisible();
     fireEvent.click(within(style).getByRole('menuitem', { name: 'Цвет текста: Белый' }));
     const colours = screen.getByRole('menu', { name: 'Цвет текста' });
     expect(
       within(colours)
         .getAllByRole('menuitemradio')
         .map((i) => i.textContent),
-    ).toEqual(['Белый✓', 'Жёлтый', 'Зелёный', 'Голубой']);
+    ).toEqual([
+      'Белый✓',
+      'Жёлтый',
+      'Зелёный',
+      'Голубой',
+      'Синий',
+      'Пурпурный',
+      'Красный',
+      'Чёрный',
+    ]);
     fireEvent.click(within(colours).getByRole('menuitemradio', { name: 'Жёлтый' }));
     expect(dispatched.at(-1)).toEqual({
       type: 'subtitleStyle/styleRequested',
       payload: { color: 'yellow' },
     });
     expect(store.getState().subtitleStyle.color).toBe('yellow');
-    expect(screen.queryByRole('menu')).toBeNull();
-    // opened again: the page names the choice; back leads to the subtitles page
-    fireEvent.click(button('Субтитры'));
-    fireEvent.click(screen.getByRole('menuitem', { name: 'Оформление' }));
-    expect(screen.getByRole('menuitem', { name: 'Цвет текста: Жёлтый' })).toBeInTheDocument();
+    // back on 'Оформление': the page names the choice, the preview's text is yellow
+    expect(screen.getByRole('menuitem', { name: 'Цвет текста: Жёлтый' })).toHaveFocus();
+    const sample = screen.getByText('Так будут выглядеть субтитры');
+    expect(getComputedStyle(sample).color).toBe('rgb(255, 235, 0)');
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Размер: 100%' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '300%' }));
+    expect(getComputedStyle(screen.getByText('Так будут выглядеть субтитры')).fontSize).toBe(
+      '300%',
+    );
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Сбросить оформление' }));
+    expect(store.getState().subtitleStyle).toEqual(DEFAULT_SUBTITLE_STYLE);
+    expect(screen.getByRole('menuitem', { name: 'Размер: 100%' })).toBeInTheDocument();
+    // back leads to the subtitles page
     fireEvent.click(button('Назад'));
     expect(screen.getByRole('menu', { name: 'Субтитры' })).toBeVisible();
   });
@@ -295,10 +338,13 @@ describe("the subtitles' 'Оформление' page", () => {
   it('styles the cues as chosen, lifted above the control bar while it shows', () => {
     renderPlayer(
       ...withSubtitles,
-      subtitleStyleRequests.styleRequested({ size: 'large', background: 0 }),
+      subtitleStyleRequests.styleRequested({ size: 150, background: 0 }),
+      subtitleStyleRequests.styleRequested({ font: 'smallCaps', edge: 'dropShadow' }),
+      subtitleStyleRequests.styleRequested({ windowColor: 'blue', windowOpacity: 50 }),
     );
     expect(videoRules()).toEqual([
-      '#video::cue {font-size: 150%; color: #ffffff; background-color: rgba(0, 0, 0, 0);}',
+      '#video::cue {font-family: Arial,Helvetica,"Liberation Sans",sans-serif; font-variant: small-caps; font-size: 150%; color: rgba(255, 255, 255, 1); background-color: rgba(0, 0, 0, 0); text-shadow: 0.08em 0.08em 0.12em rgba(0, 0, 0, 0.9);}',
+      '#video::-webkit-media-text-track-display {background-color: rgba(64, 96, 255, 0.5);}',
       expect.stringMatching(
         /::-webkit-media-text-track-container \{.* transform: translateY\(calc\(-1 \* var\(--control-bar-height, 0px\)\)\);\}$/,
       ),
@@ -307,7 +353,7 @@ describe("the subtitles' 'Оформление' page", () => {
 
   it('leaves the cues at the bottom while the control bar is hidden', () => {
     renderPlayer(...withSubtitles, mediaActions.playing(), uiActions.controlsHidden());
-    expect(videoRules()[1]).toMatch(/ transform: translateY\(0\);\}$/);
+    expect(videoRules()[2]).toMatch(/ transform: translateY\(0\);\}$/);
   });
 });
 

@@ -82,6 +82,35 @@ describe('PlayerRoot', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('the question keeps the keyboard inside: Tab goes round its two buttons', () => {
+    jest.spyOn(document, 'hasFocus').mockReturnValue(true); // the viewer is in the player
+    renderPlayer(
+      ...seriesBooted,
+      resumeActions.decided({ savedTime: 3725, promptVisible: true, autoplay: false }),
+    );
+    const prompt = screen.getByRole('dialog', { name: 'Вы остановились на 1:02:05' });
+    expect(prompt).toHaveAttribute('aria-modal', 'true');
+    const go = screen.getByRole('button', { name: 'Продолжить просмотр' });
+    const over = screen.getByRole('button', { name: 'Начать сначала' });
+    expect(go).toHaveFocus(); // the frame has the focus here, so the question takes it
+    over.focus();
+    fireEvent.keyDown(over, { key: 'Tab' });
+    expect(go).toHaveFocus();
+    fireEvent.keyDown(go, { key: 'Tab', shiftKey: true });
+    expect(over).toHaveFocus();
+    jest.restoreAllMocks();
+  });
+
+  it('the question leaves the focus on the host page when the player does not have it', () => {
+    jest.spyOn(document, 'hasFocus').mockReturnValue(false);
+    renderPlayer(
+      ...seriesBooted,
+      resumeActions.decided({ savedTime: 3725, promptVisible: true, autoplay: false }),
+    );
+    expect(screen.getByRole('button', { name: 'Продолжить просмотр' })).not.toHaveFocus();
+    jest.restoreAllMocks();
+  });
+
   it('offers to start over', () => {
     const { dispatched } = renderPlayer(
       ...seriesBooted,

@@ -17,9 +17,12 @@ import {
   storedVolume,
 } from '../../../sagas/lib/storedValues';
 import {
-  SUBTITLE_BACKGROUNDS,
   SUBTITLE_COLORS,
+  SUBTITLE_EDGES,
+  SUBTITLE_FONTS,
+  SUBTITLE_OPACITIES,
   SUBTITLE_SIZES,
+  SUBTITLE_TEXT_OPACITIES,
 } from '../../../src/shared/subtitleStyle';
 import { PLAYBACK_RATES } from '../../../src/state/selectors';
 import { series } from '../../../tools/sim/fixtures';
@@ -56,9 +59,16 @@ const rememberedText = fc.oneof(
       ),
       fc.record(
         {
-          size: fc.oneof(fc.constantFrom(...SUBTITLE_SIZES), fc.jsonValue()),
+          font: fc.oneof(fc.constantFrom(...SUBTITLE_FONTS), fc.jsonValue()),
+          size: fc.oneof(
+            fc.constantFrom(...SUBTITLE_SIZES, 'small', 'medium', 'large'),
+            fc.jsonValue(),
+          ),
           color: fc.oneof(fc.constantFrom(...SUBTITLE_COLORS), fc.jsonValue()),
-          background: fc.oneof(fc.constantFrom(...SUBTITLE_BACKGROUNDS), fc.jsonValue()),
+          textOpacity: fc.oneof(fc.constantFrom(...SUBTITLE_TEXT_OPACITIES), fc.jsonValue()),
+          background: fc.oneof(fc.constantFrom(...SUBTITLE_OPACITIES), fc.jsonValue()),
+          windowColor: fc.oneof(fc.constantFrom(...SUBTITLE_COLORS), fc.jsonValue()),
+          edge: fc.oneof(fc.constantFrom(...SUBTITLE_EDGES), fc.jsonValue()),
         },
         { requiredKeys: [] },
       ),
@@ -166,9 +176,15 @@ describe('untrusted values the player reads', () => {
         expect(rate === null || PLAYBACK_RATES.includes(rate)).toBe(true);
         const style = storedSubtitleStyle(stored);
         if (style !== null) {
+          expect(SUBTITLE_FONTS).toContain(style.font);
           expect(SUBTITLE_SIZES).toContain(style.size);
           expect(SUBTITLE_COLORS).toContain(style.color);
-          expect(SUBTITLE_BACKGROUNDS).toContain(style.background);
+          expect(SUBTITLE_TEXT_OPACITIES).toContain(style.textOpacity);
+          expect(SUBTITLE_COLORS).toContain(style.backgroundColor);
+          expect(SUBTITLE_OPACITIES).toContain(style.background);
+          expect(SUBTITLE_COLORS).toContain(style.windowColor);
+          expect(SUBTITLE_OPACITIES).toContain(style.windowOpacity);
+          expect(SUBTITLE_EDGES).toContain(style.edge);
         }
       }),
       { numRuns: RUNS },

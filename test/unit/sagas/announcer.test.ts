@@ -1,12 +1,14 @@
 // The status region's words (src/state/announcements.ts), and the announcer that says them.
 import { rootReducer, type PlayerState } from '../../../src/state';
 import { adsActions } from '../../../src/state/ads';
+import { contentActions } from '../../../src/state/content';
 import { announcementFor } from '../../../src/state/announcements';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { streamActions, streamRequests } from '../../../src/state/stream';
+import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
 import { viewportActions } from '../../../src/state/viewport';
 import { fakeHttp, fakePorts, ok } from '../../../tools/sim/fakePorts';
-import { film } from '../../../tools/sim/fixtures';
+import { film, series } from '../../../tools/sim/fixtures';
 import { BASE, settle, startPlayer } from '../../../tools/sim/player';
 
 const withTracks = [
@@ -20,6 +22,13 @@ const withTracks = [
   streamActions.subtitleTracksLoaded({
     tracks: [{ id: 0, name: 'Русские', lang: 'ru' }],
     current: -1,
+  }),
+  streamActions.audioTracksLoaded({
+    tracks: [
+      { id: 0, name: 'Русский', lang: 'ru' },
+      { id: 1, name: 'English', lang: 'en' },
+    ],
+    current: 0,
   }),
 ];
 const said = (action: { type: string }, ...before: { type: string }[]) => {
@@ -43,8 +52,26 @@ describe('the status region’s words', () => {
     [viewportActions.fullscreenChanged({ active: true, native: true }), 'Полноэкранный режим'],
     [viewportActions.fullscreenChanged({ active: false, native: true }), 'Обычный режим'],
     [viewportActions.pictureInPictureChanged({ active: true }), 'Картинка в картинке'],
+    [subtitleStyleRequests.styleRequested({ size: 200 }), 'Размер: 200%'],
+    [subtitleStyleRequests.styleRequested({ edge: 'raised' }), 'Контур символов: Приподнятый'],
+    [subtitleStyleRequests.styleRequested({ windowOpacity: 0 }), 'Прозрачность окна: Нет'],
+    [subtitleStyleRequests.styleReset(), 'Оформление субтитров по умолчанию'],
+    [streamRequests.audioTrackRequested({ id: 1 }), 'Озвучка: English'],
   ])('%j says %s', (action, words) => {
     expect(said(action, ...withTracks)).toBe(words);
+  });
+
+  it('an episode chosen is said by its season and number', () => {
+    const episode = series.episodes.find((e) => e.season.order === 2) ?? series.episodes[0]!;
+    const loaded = contentActions.loaded({
+      content: series.content,
+      seasons: series.seasons,
+      episodes: series.episodes,
+    });
+    expect(said(contentActions.episodeRequested({ episodeId: episode.id }), loaded)).toBe(
+      `${episode.season.order} сезон, ${episode.order} серия`,
+    );
+    expect(said(contentActions.episodeRequested({ episodeId: 99_999 }), loaded)).toBeNull();
   });
 
   it('the browser’s own autoplay mute is not said', () => {

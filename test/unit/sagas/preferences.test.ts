@@ -231,12 +231,31 @@ describe('subtitles across sessions', () => {
 
 describe('the subtitle style across sessions', () => {
   it('reads the last style back', async () => {
+    const stored = {
+      ...DEFAULT_SUBTITLE_STYLE,
+      font: 'monoSerif',
+      size: 200,
+      color: 'yellow',
+      textOpacity: 75,
+      backgroundColor: 'blue',
+      background: 100,
+      windowColor: 'white',
+      windowOpacity: 25,
+      edge: 'dropShadow',
+    };
+    const { store } = player({ 'player-subtitle-style': JSON.stringify(stored) });
+    await settle();
+    expect(store.getState().subtitleStyle).toEqual(stored);
+  });
+
+  it('reads a style an earlier version remembered: its size by name is a percentage', async () => {
     const { store } = player({
       'player-subtitle-style': '{"size":"large","color":"yellow","background":100}',
     });
     await settle();
     expect(store.getState().subtitleStyle).toEqual({
-      size: 'large',
+      ...DEFAULT_SUBTITLE_STYLE,
+      size: 150,
       color: 'yellow',
       background: 100,
     });
@@ -262,12 +281,12 @@ describe('the subtitle style across sessions', () => {
     const { store, storage } = player();
     await settle();
     store.dispatch(
-      subtitleStyleRequests.styleRequested({ color: 'red', size: 'large' } as unknown as {
-        size: 'large';
+      subtitleStyleRequests.styleRequested({ color: 'purple', size: 150, edge: 7 } as unknown as {
+        size: 150;
       }),
     );
     await settle();
-    const expected = { ...DEFAULT_SUBTITLE_STYLE, size: 'large' };
+    const expected = { ...DEFAULT_SUBTITLE_STYLE, size: 150 };
     expect(store.getState().subtitleStyle).toEqual(expected);
     expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual(expected);
   });
@@ -279,10 +298,23 @@ describe('the subtitle style across sessions', () => {
     store.dispatch(subtitleStyleRequests.styleRequested({ background: 0 }));
     await settle();
     expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual({
-      size: 'medium',
+      ...DEFAULT_SUBTITLE_STYLE,
       color: 'cyan',
       background: 0,
     });
+  });
+
+  it('the reset puts every field back to its default, and remembers that', async () => {
+    const { store, storage } = player({
+      'player-subtitle-style': '{"size":300,"color":"red","edge":"raised","windowOpacity":50}',
+    });
+    await settle();
+    store.dispatch(subtitleStyleRequests.styleReset());
+    await settle();
+    expect(store.getState().subtitleStyle).toEqual(DEFAULT_SUBTITLE_STYLE);
+    expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual(
+      DEFAULT_SUBTITLE_STYLE,
+    );
   });
 });
 

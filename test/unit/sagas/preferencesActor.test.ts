@@ -11,6 +11,7 @@ import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { preferencesActions } from '../../../src/state/preferences';
 import { streamActions, streamRequests } from '../../../src/state/stream';
 import { subtitleStyleActions, subtitleStyleRequests } from '../../../src/state/subtitleStyle';
+import { DEFAULT_SUBTITLE_STYLE } from '../../../src/shared/subtitleStyle';
 import { systemActions } from '../../../src/state/system';
 import {
   fakeHttp,
@@ -103,7 +104,12 @@ describe('the preferences actor: the last session read back at the start', () =>
       ['get', 'player-subtitles'],
     ]);
     expect(puts).toEqual([
-      subtitleStyleActions.restored({ size: 'large', color: 'yellow', background: 100 }),
+      subtitleStyleActions.restored({
+        ...DEFAULT_SUBTITLE_STYLE,
+        size: 150,
+        color: 'yellow',
+        background: 100,
+      }),
       preferencesActions.volumeRestored({ volume: 0.35, muted: true }),
       streamActions.rateRestored({ rate: 1.25 }),
       preferencesActions.subtitlesRemembered({ lang: 'en', name: 'English' }),
@@ -236,8 +242,16 @@ describe('the preferences actor: subtitles', () => {
       subtitleStyleRequests.styleRequested({ background: 0 }),
     );
     expect(storage.calls).toEqual([
-      ['set', 'player-subtitle-style', '{"size":"medium","color":"cyan","background":75}'],
-      ['set', 'player-subtitle-style', '{"size":"medium","color":"cyan","background":0}'],
+      [
+        'set',
+        'player-subtitle-style',
+        JSON.stringify({ ...DEFAULT_SUBTITLE_STYLE, color: 'cyan' }),
+      ],
+      [
+        'set',
+        'player-subtitle-style',
+        JSON.stringify({ ...DEFAULT_SUBTITLE_STYLE, color: 'cyan', background: 0 }),
+      ],
     ]);
   });
 });
@@ -283,7 +297,7 @@ describe('one actor owns the viewer’s preferences', () => {
     store.dispatch(streamRequests.subtitleRequested({ id: 1 }));
     store.dispatch(streamRequests.audioTrackRequested({ id: 1 }));
     store.dispatch(streamRequests.rateRequested({ rate: 1.5 }));
-    store.dispatch(subtitleStyleRequests.styleRequested({ size: 'large' }));
+    store.dispatch(subtitleStyleRequests.styleRequested({ size: 150 }));
     await settle();
     const writes = (await session.recorder.export()).entries.flatMap((e) =>
       e.kind === 'call' && e.port === 'storage' && e.method === 'set'
