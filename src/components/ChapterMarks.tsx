@@ -25,7 +25,7 @@ const mark = css`
 const name = css`
   ${chapterLabel};
   position: absolute;
-  bottom: 2.7rem;
+  bottom: 2.95rem;
   transform: translateX(-50%);
   max-width: 14rem;
 `;

@@ -73,7 +73,7 @@ const playedFill = css`
 
 const tooltip = css`
   position: absolute;
-  bottom: 1.4rem;
+  bottom: 1.65rem; /* above the slider, whose 24 px target rounds the bar */
   transform: translateX(-50%);
   padding: 0.15rem 0.4rem;
   border-radius: 0.25rem;

@@ -24,7 +24,7 @@ const BORDER = 2;
 
 const preview = css`
   position: absolute;
-  bottom: 1.4rem;
+  bottom: 1.65rem; /* above the slider, whose 24 px target rounds the bar */
   transform: translateX(-50%);
   display: flex;
   flex-direction: column;
