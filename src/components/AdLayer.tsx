@@ -187,7 +187,9 @@ export function AdLayer() {
             }
           />
           {ad.skipOffsetSec !== null && (
-            <span aria-live="polite" css={skipSlot}>
+            // not a live region: the count would be read each second; the status region says
+            // 'Можно пропустить' once
+            <span css={skipSlot}>
               <SkipButton skipAt={ad.skipOffsetSec} currentTime={ad.currentTime} />
             </span>
           )}

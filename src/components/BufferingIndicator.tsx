@@ -52,9 +52,10 @@ export function BufferingIndicator() {
   if (!buffering) return null;
   return (
     <>
-      <div css={spinner} role="status" aria-label={ru.buffering} data-testid="buffering" />
+      {/* not live regions: the status region says that the connection is gone, and when it is back */}
+      <div css={spinner} role="img" aria-label={ru.buffering} data-testid="buffering" />
       {offline && (
-        <p css={connectionLine} role="status" data-testid="connection-lost">
+        <p css={connectionLine} data-testid="connection-lost">
           {ru.noConnection}
         </p>
       )}

@@ -7,7 +7,7 @@ import { selectNextEpisode } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector, usePositionSelector } from './hooks';
 import { NextIcon } from './icons';
-import { iconButton, visuallyHidden } from './styles';
+import { iconButton } from './styles';
 
 const card = css`
   position: absolute;
@@ -95,13 +95,9 @@ export function NextEpisodeCard({ onFocusPlayer }: { onFocusPlayer: () => void }
   if (!next || (!shown && countdown === null)) return null;
   const counting = countdown !== null && countdown > 0;
   return (
-    // not a live region itself: its count changes every second, and would be read out each time
+    // not a live region: its count changes every second, and would be read out each time (the
+    // status region says 'Скоро следующий эпизод' once)
     <div css={card} data-testid="next-episode-card">
-      {counting && (
-        <span css={visuallyHidden} role="status">
-          {ru.nextEpisodeSoon(ru.episode(next.order))}
-        </span>
-      )}
       {(next.posterPath ?? poster) && <img src={next.posterPath ?? poster} alt="" />}
       <div>
         <small data-testid="next-episode-heading">

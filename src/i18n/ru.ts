@@ -128,6 +128,7 @@ export const ru = {
   saysSubtitles: (name: string) => `Субтитры: ${name}`,
   saysSubtitlesOff: 'Субтитры выключены',
   saysAudio: (name: string) => `Озвучка: ${name}`,
+  saysConnectionBack: 'Соединение восстановлено',
   saysSubtitleStyle: (field: string, value: string) => `${field}: ${value}`,
   saysSubtitleStyleReset: 'Оформление субтитров по умолчанию',
   saysFullscreen: 'Полноэкранный режим',

@@ -44,6 +44,7 @@ export type ControlRole =
   | 'link'
   | 'dialog'
   | 'status'
+  | 'img'
   | 'alert';
 
 /**

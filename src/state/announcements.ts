@@ -8,6 +8,7 @@ import { adsActions } from './ads';
 import { contentActions } from './content';
 import { mediaActions, playbackRequests } from './playback';
 import { streamActions, streamRequests } from './stream';
+import { streamHealthActions } from './streamHealth';
 import { subtitleStyleRequests } from './subtitleStyle';
 import { describeStyleField, type SubtitleStyleField } from './subtitleStyleFields';
 import { viewportActions } from './viewport';
@@ -36,6 +37,8 @@ export function announcementFor(action: UnknownAction, s: PlayerState): string |
     const track = s.stream.subtitleTracks.find((t) => t.id === action.payload.id);
     return track ? ru.saysSubtitles(track.name) : ru.saysSubtitlesOff;
   }
+  if (streamHealthActions.networkLost.match(action)) return ru.noConnection;
+  if (streamHealthActions.networkBack.match(action)) return ru.saysConnectionBack;
   if (streamRequests.audioTrackRequested.match(action)) {
     const track = s.stream.audioTracks.find((t) => t.id === action.payload.id);
     return track ? ru.saysAudio(track.name) : null;
@@ -83,6 +86,8 @@ export const ANNOUNCED_ACTIONS = [
   subtitleStyleRequests.styleReset.type,
   streamRequests.audioTrackRequested.type,
   streamRequests.sourceRequested.type,
+  streamHealthActions.networkLost.type,
+  streamHealthActions.networkBack.type,
   contentActions.episodeRequested.type,
   streamActions.rateChanged.type,
   streamRequests.qualityRequested.type,

@@ -98,7 +98,8 @@ export interface UiState {
   /** a finger is on the progress bar: the controls (and its preview) do not hide under it */
   scrubbing: boolean;
   /** what the status region says now; seq tells the same words said again apart */
-  announcement: { text: string; seq: number } | null;
+  /** the status region's words; `atMs` when they were said (the clock port's), for the pacing */
+  announcement: { text: string; seq: number; atMs: number } | null;
 }
 
 const initialState: UiState = {
@@ -139,8 +140,9 @@ export const uiSlice = createSlice({
   initialState,
   reducers: {
     /** the announcer's words for the status region */
-    announced(state, action: PayloadAction<{ text: string }>) {
-      state.announcement = { text: action.payload.text, seq: (state.announcement?.seq ?? 0) + 1 };
+    announced(state, action: PayloadAction<{ text: string; atMs: number }>) {
+      const { text, atMs } = action.payload;
+      state.announcement = { text, atMs, seq: (state.announcement?.seq ?? 0) + 1 };
     },
     controlsShown(state) {
       state.controlsVisible = true;

@@ -318,11 +318,11 @@ describe('the controls bar', () => {
 
   it('shows a buffering indicator while the started video waits for data', () => {
     const { store } = renderPlayer(...booted);
-    expect(screen.queryByRole('status', { name: 'Загрузка видео' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Загрузка видео' })).toBeNull();
     act(() => {
       store.dispatch(mediaActions.waiting());
     });
-    expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Загрузка видео' })).toBeVisible();
   });
 
   it('says the connection is gone under the spinner while the player waits for the network', () => {
@@ -335,13 +335,13 @@ describe('the controls bar', () => {
     act(() => {
       store.dispatch(mediaActions.waiting());
     });
-    expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Загрузка видео' })).toBeVisible();
     expect(screen.getByText(line)).toBeVisible();
     act(() => {
       store.dispatch(streamHealthActions.networkBack());
     });
     expect(screen.queryByText(line)).toBeNull();
-    expect(screen.getByRole('status', { name: 'Загрузка видео' })).toBeVisible(); // data still to come
+    expect(screen.getByRole('img', { name: 'Загрузка видео' })).toBeVisible(); // data still to come
   });
 });
 

@@ -9,7 +9,7 @@ describe('the status region', () => {
     const { store } = renderPlayer(...seriesBooted);
     expect(region()).toHaveAttribute('role', 'status');
     expect(region()).toHaveAttribute('aria-live', 'polite');
-    act(() => void store.dispatch(uiActions.announced({ text: 'Пауза' })));
+    act(() => void store.dispatch(uiActions.announced({ text: 'Пауза', atMs: 0 })));
     expect(region()).toHaveTextContent('Пауза');
   });
 
@@ -17,11 +17,11 @@ describe('the status region', () => {
     const { store } = renderPlayer(...seriesBooted);
     const slider = screen.getByRole('slider', { name: 'Громкость' });
     act(() => slider.focus());
-    act(() => void store.dispatch(uiActions.announced({ text: 'Громкость 40%' })));
+    act(() => void store.dispatch(uiActions.announced({ text: 'Громкость 40%', atMs: 0 })));
     expect(region().textContent).toBe('');
     act(() => screen.getByRole('button', { name: 'Настройки' }).focus());
     expect(region().textContent).toBe(''); // the slider said it already
-    act(() => void store.dispatch(uiActions.announced({ text: 'Скорость: 1.5x' })));
+    act(() => void store.dispatch(uiActions.announced({ text: 'Скорость: 1.5x', atMs: 0 })));
     expect(region()).toHaveTextContent('Скорость: 1.5x');
   });
 });

@@ -5,9 +5,10 @@ import { contentActions } from '../../../src/state/content';
 import { announcementFor } from '../../../src/state/announcements';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { streamActions, streamRequests } from '../../../src/state/stream';
+import { streamHealthActions } from '../../../src/state/streamHealth';
 import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
 import { viewportActions } from '../../../src/state/viewport';
-import { fakeHttp, fakePorts, ok } from '../../../tools/sim/fakePorts';
+import { fakeHttp, fakePorts, ok, virtualClock } from '../../../tools/sim/fakePorts';
 import { film, series } from '../../../tools/sim/fixtures';
 import { BASE, settle, startPlayer } from '../../../tools/sim/player';
 
@@ -57,6 +58,11 @@ describe('the status region’s words', () => {
     [subtitleStyleRequests.styleRequested({ windowOpacity: 0 }), 'Прозрачность окна: Нет'],
     [subtitleStyleRequests.styleReset(), 'Оформление субтитров по умолчанию'],
     [streamRequests.audioTrackRequested({ id: 1 }), 'Озвучка: English'],
+    [
+      streamHealthActions.networkLost({ details: 'fragLoadError' }),
+      'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
+    ],
+    [streamHealthActions.networkBack(), 'Соединение восстановлено'],
   ])('%j says %s', (action, words) => {
     expect(said(action, ...withTracks)).toBe(words);
   });
@@ -120,7 +126,9 @@ describe('the status region’s words', () => {
 describe('the announcer', () => {
   it('says a change as it comes, from the state after it', async () => {
     const api = (path: string) => `${BASE}/catalog-api${path}`;
+    const clock = virtualClock();
     const ports = fakePorts({
+      clock: clock.port,
       http: fakeHttp({
         [api('/contents/1')]: ok(film.content),
         [api('/contents/1/seasons')]: ok(film.seasons),
@@ -133,10 +141,11 @@ describe('the announcer', () => {
     await settle();
     expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 90%' });
     const { seq } = store.getState().ui.announcement!;
-    // the same words again are told apart, so the region says them again
+    // the same words again (half a second on) are told apart, so the region says them again
+    await clock.advance(500);
     store.dispatch(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
     await settle();
-    expect(store.getState().ui.announcement).toEqual({ text: 'Громкость 90%', seq: seq + 1 });
+    expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 90%', seq: seq + 1 });
     // the position reports say nothing
     store.dispatch(
       mediaActions.positionChanged({
@@ -148,5 +157,53 @@ describe('the announcer', () => {
     );
     await settle();
     expect(store.getState().ui.announcement!.seq).toBe(seq + 1);
+  });
+
+  it('says at most one thing per half second: what comes sooner waits its turn, the last of each kind', async () => {
+    const api = (path: string) => `${BASE}/catalog-api${path}`;
+    const clock = virtualClock();
+    const ports = fakePorts({
+      clock: clock.port,
+      http: fakeHttp({
+        [api('/contents/1')]: ok(film.content),
+        [api('/contents/1/seasons')]: ok(film.seasons),
+        [api('/episodes?content-id=1')]: ok(film.episodes),
+      }),
+    });
+    const { store } = startPlayer('?movie_id=1', ports);
+    await settle();
+    await clock.advance(1_000);
+    const said = () => store.getState().ui.announcement;
+    store.dispatch(mediaActions.volumeChanged({ volume: 0.5, muted: false }));
+    await settle();
+    expect(said()).toMatchObject({ text: 'Громкость 50%', atMs: clock.now });
+    const first = said()!;
+    // three more within 200 ms: nothing yet, then the last of them at the gap's end
+    await clock.advance(100);
+    store.dispatch(mediaActions.volumeChanged({ volume: 0.6, muted: false }));
+    await clock.advance(100);
+    store.dispatch(mediaActions.volumeChanged({ volume: 0.7, muted: false }));
+    store.dispatch(mediaActions.volumeChanged({ volume: 0, muted: true }));
+    await settle();
+    expect(said()).toEqual(first);
+    await clock.advance(299);
+    expect(said()).toEqual(first);
+    await clock.advance(1);
+    expect(said()).toEqual({ text: 'Звук выключен', seq: first.seq + 1, atMs: first.atMs + 500 });
+    // after a quiet half second, words are said as they come
+    await clock.advance(500);
+    store.dispatch(mediaActions.volumeChanged({ volume: 0.8, muted: false }));
+    await settle();
+    expect(said()).toMatchObject({ text: 'Громкость 80%', seq: first.seq + 2, atMs: clock.now });
+    // changes of other kinds within the gap each wait their turn, in the order they came
+    const t0 = clock.now;
+    store.dispatch(playbackRequests.pauseRequested());
+    store.dispatch(mediaActions.seeked({ currentTime: 61 }));
+    await settle();
+    expect(said()!.text).toBe('Громкость 80%');
+    await clock.advance(500);
+    expect(said()).toMatchObject({ text: 'Пауза', atMs: t0 + 500 });
+    await clock.advance(500);
+    expect(said()).toMatchObject({ text: 'Позиция 1:01', atMs: t0 + 1_000 });
   });
 });
