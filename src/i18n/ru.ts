@@ -113,7 +113,8 @@ export const ru = {
   /** the preview's sample line on the 'Оформление' page */
   subtitlePreview: 'Так будут выглядеть субтитры',
   adIn: (n: number) => `Реклама через ${n}`,
-  cancelNextEpisode: 'Отменить переход к следующему эпизоду',
+  /** the card's 'Отмена' named in full; its visible word comes first (WCAG 2.5.3, label in name) */
+  cancelNextEpisode: 'Отмена перехода к следующему эпизоду',
   /** said once by a screen reader as the countdown starts (the count itself is not re-read) */
   nextEpisodeSoon: (episode: string) => `Скоро следующий эпизод: ${episode}`,
   timeInChapter: (time: string, chapter: string) => `${time}, ${chapter}`,

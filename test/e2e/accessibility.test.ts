@@ -5,7 +5,16 @@ import type { Frame, Page } from 'puppeteer-core';
 import { formatTime } from '../../src/components/formatTime';
 import { attachPlayer, NAMES, type PlayerKit } from '../../src/qa';
 import { describeViolations, audit } from './axe';
-import { demoUrl, messageText, openPage, openPlayers, screenshot, useBrowser } from './browser';
+import {
+  clearFaults,
+  demoUrl,
+  injectFault,
+  messageText,
+  openPage,
+  openPlayers,
+  screenshot,
+  useBrowser,
+} from './browser';
 
 const PHONE = { width: 390, height: 844, hasTouch: true, isMobile: true };
 
@@ -263,13 +272,47 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('the message screen', async () => {
-    const { page } = await openPage(browser());
-    await page.goto(demoUrl('/host.html?movie_id=999'));
-    const handle = await page.waitForSelector('iframe#player');
-    const frame = (await handle!.contentFrame())!;
-    expect(await messageText(frame)).toBe('Контент не доступен');
-    await expectAccessible(page, frame, 'message');
+  it.each([
+    ['message-missing-id', '', null],
+    ['message-not-found', 'movie_id=999', null],
+    ['message-region', 'movie_id=3', null],
+    ['message-no-episodes', 'movie_id=4', null],
+    ['message-error-id', 'movie_id=1', '/catalog-api/contents/1'],
+    ['message-load-error', 'movie_id=1', '/media/film.json'],
+  ] as const)('the message screen: %s', async (state, query, failing) => {
+    if (failing) await injectFault(failing, { type: 'status', status: 500 });
+    try {
+      const { page } = await openPage(browser());
+      await page.goto(demoUrl(`/index.html?${query}`)); // the embed page itself: no id given
+      const frame = page.mainFrame();
+      expect(await messageText(frame, 20_000)).not.toBe('');
+      await expectAccessible(page, frame, state);
+    } finally {
+      await clearFaults();
+    }
+  });
+
+  it('the continue prompt, and the next-episode card counting down', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(demoUrl('/host.html?movie_id=2&episode_id=203&auto_play=0'));
+    let player = await attachPlayer(page);
+    openPlayers.add(player.frame);
+    await player.play();
+    await player.waitForState((s) => s.media.currentTime > 3, undefined, { timeout: 20_000 });
+    await player.pause(); // the position is saved as the episode pauses
+    await page.reload();
+    player = await attachPlayer(page);
+    openPlayers.add(player.frame);
+    await player.testId('continue-prompt', { timeout: 20_000 });
+    await expectAccessible(page, player.frame, 'continue-prompt');
+    await player.continueWatching();
+    // the credits (from 20 s of the demo's 24): the card counts down to the next episode
+    await player.seek(19);
+    await player.frame.waitForSelector('[data-testid="next-episode-card"] button', {
+      timeout: 20_000,
+    });
+    await expectAccessible(page, player.frame, 'next-episode-countdown');
+    expect(errors).toEqual([]);
   });
 
   it('an advert, before and after it may be skipped', async () => {
@@ -298,6 +341,21 @@ describe('accessibility (WCAG 2.2 AA, axe-core) in Chromium', () => {
     const player = await openSeries(page);
     await player.testId('poster');
     await expectAccessible(page, player.frame, 'phone-poster');
+    await player.dispatch({ type: 'playback/playRequested' });
+    await player.waitForState((s) => s.stream.subtitleTracks.length > 0, undefined, {
+      timeout: 20_000,
+    });
+    // the menus as sheets over the player
+    await player.openSettings();
+    await expectAccessible(page, player.frame, 'phone-settings');
+    await (await player.testId('settings-item-subs')).tap();
+    await player.testId('settings-subs');
+    await expectAccessible(page, player.frame, 'phone-subtitles');
+    await player.pressKey('Escape');
+    await player.waitForState((s) => s.ui.menu === null);
+    await player.click('button', NAMES.seasonsAndEpisodes);
+    await player.waitForState((s) => s.ui.menu === 'seasons' || s.ui.menu === 'episodes');
+    await expectAccessible(page, player.frame, 'phone-episodes');
     expect(errors).toEqual([]);
   });
 });

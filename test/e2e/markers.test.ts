@@ -249,7 +249,7 @@ describe('the markers’ buttons with a keyboard (desktop)', () => {
       timeout: 10_000,
     });
     expect(await cancel!.evaluate((el) => el.getAttribute('aria-label'))).toBe(
-      'Отменить переход к следующему эпизоду',
+      'Отмена перехода к следующему эпизоду',
     );
     await cancel!.focus();
     await page.keyboard.press('Enter');

@@ -110,6 +110,15 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       }),
     );
   };
+  /** Each state audited (axe-core, WCAG 2.2 AA) with its count of violations, told at the end. */
+  const audited: string[] = [];
+  const auditIn = async (session: Session, player: Doc, state: string) => {
+    const violations = await player.eval<Violation[]>(AXE_AUDIT);
+    audited.push(`${state} ${violations.length}`);
+    await session.screenshot(`a11y-${name}-${state}`);
+    if (violations.length > 0)
+      throw new Error(`${name}, ${state}:\n${describeViolations(violations)}`);
+  };
   /** The tests run again after a hang of the engine, told at the end whatever their outcome. */
   const reruns: string[] = [];
   /**
@@ -141,6 +150,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await clearFaults();
   });
   afterAll(async () => {
+    console.log(`${name}, axe: ${audited.join(', ')}`);
     console.log(
       `${name}: ${reruns.length} re-run(s) after an engine hang${reruns.length ? `: ${reruns.join('; ')}` : ''}`,
     );
@@ -236,14 +246,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
   engineTest('WCAG 2.2 AA (axe-core): the poster and every page of every menu', async () => {
     const { session, player } = await hostPage('movie_id=2&episode_id=203&auto_play=0');
     await player.waitFor(`document.querySelector('[data-testid="poster"]') !== null`, 30_000);
-    const counts: string[] = [];
-    const expectAccessible = async (state: string) => {
-      const violations = await player.eval<Violation[]>(AXE_AUDIT);
-      counts.push(`${state} ${violations.length}`);
-      await session.screenshot(`a11y-${name}-${state}`);
-      if (violations.length > 0)
-        throw new Error(`${name}, ${state}:\n${describeViolations(violations)}`);
-    };
+    const expectAccessible = (state: string) => auditIn(session, player, state);
     await expectAccessible('poster');
     await player.click('button[aria-label="Настройки"]');
     await player.waitFor(
@@ -270,7 +273,13 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       await player.waitFor(`document.querySelector('[data-testid="${panel}"]') !== null`);
       await expectAccessible(menu);
     }
-    console.log(`${name}, axe: ${counts.join(', ')}`);
+  });
+
+  engineTest('WCAG 2.2 AA (axe-core): the message screen', async () => {
+    const session = await open();
+    await session.goto(demoUrl('/index.html?movie_id=999'));
+    await session.page.waitFor(`document.querySelector('[role="alert"]') !== null`, 30_000);
+    await auditIn(session, session.page, 'message');
   });
 
   engineTest('the keyboard: K pauses, L seeks 10 s on, M mutes or unmutes', async () => {
@@ -311,6 +320,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       30_000,
     );
     expect(await player.eval(`document.getElementById('video').paused`)).toBe(true);
+    await auditIn(session, player, 'continue-prompt');
     await player.click('[data-testid="continue-watching"]');
     await player.waitFor(filmPlaying(5), 30_000);
     await expectSessionReplays(player, `engine-${name}-continue`);

@@ -62,7 +62,7 @@ describe('the markers in the interface', () => {
     expect(screen.getByTestId('next-episode-heading')).toHaveTextContent(
       'Следующий эпизод через 4',
     );
-    const cancel = screen.getByRole('button', { name: 'Отменить переход к следующему эпизоду' });
+    const cancel = screen.getByRole('button', { name: 'Отмена перехода к следующему эпизоду' });
     expect(cancel).toHaveTextContent('Отмена');
     fireEvent.click(cancel);
     expect(dispatched.at(-1)).toEqual(nextUpRequests.countdownCancelled());
@@ -81,7 +81,7 @@ describe('the markers in the interface', () => {
 
   it.each([
     ['Пропустить заставку', at(2), 'Пропустить заставку', mediaActions.seeked({ currentTime: 6 })],
-    ['Отмена', at(19), 'Отменить переход к следующему эпизоду', null],
+    ['Отмена', at(19), 'Отмена перехода к следующему эпизоду', null],
   ])('keeps the keys with the player when “%s” goes away', (_label, position, name, after) => {
     const { store } = renderPlayer(...playing, position);
     const button = screen.getByRole('button', { name });
