@@ -33,16 +33,10 @@ const layer = css`
   }
 `;
 
-const SLIDER_KEYS = new Set([
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
+/** Keys that move a slider, and would otherwise scroll the page. */
+const MOVING_KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
+
+const SLIDER_KEYS = new Set([...MOVING_KEYS, 'PageUp', 'PageDown']);
 
 /**
  * Keys a focused control answers itself: a slider's arrows, a button's or a checkbox's Space and
@@ -58,15 +52,7 @@ function ownKey(e: KeyboardEvent) {
 const MOVE_REPORT_MS = 100;
 
 /** Keys whose browser default (scrolling the page) the player replaces. */
-const PLAYER_KEYS = new Set([
-  ' ',
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-]);
+const PLAYER_KEYS = new Set([' ', ...MOVING_KEYS]);
 
 /** The presentational root: renders the state over the video element; no timers, no I/O. */
 export function PlayerRoot({ onReload }: { onReload: () => void }) {

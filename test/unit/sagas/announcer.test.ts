@@ -124,7 +124,8 @@ describe('the status region’s words', () => {
 });
 
 describe('the announcer', () => {
-  it('says a change as it comes, from the state after it', async () => {
+  /** the film booted on a clock that moves only when the test moves it */
+  async function filmOnVirtualClock() {
     const api = (path: string) => `${BASE}/catalog-api${path}`;
     const clock = virtualClock();
     const ports = fakePorts({
@@ -137,6 +138,11 @@ describe('the announcer', () => {
     });
     const { store } = startPlayer('?movie_id=1', ports);
     await settle();
+    return { store, clock };
+  }
+
+  it('says a change as it comes, from the state after it', async () => {
+    const { store, clock } = await filmOnVirtualClock();
     store.dispatch(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
     await settle();
     expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 90%' });
@@ -160,18 +166,7 @@ describe('the announcer', () => {
   });
 
   it('says at most one thing per half second: what comes sooner waits its turn, the last of each kind', async () => {
-    const api = (path: string) => `${BASE}/catalog-api${path}`;
-    const clock = virtualClock();
-    const ports = fakePorts({
-      clock: clock.port,
-      http: fakeHttp({
-        [api('/contents/1')]: ok(film.content),
-        [api('/contents/1/seasons')]: ok(film.seasons),
-        [api('/episodes?content-id=1')]: ok(film.episodes),
-      }),
-    });
-    const { store } = startPlayer('?movie_id=1', ports);
-    await settle();
+    const { store, clock } = await filmOnVirtualClock();
     await clock.advance(1_000);
     const said = () => store.getState().ui.announcement;
     store.dispatch(mediaActions.volumeChanged({ volume: 0.5, muted: false }));
