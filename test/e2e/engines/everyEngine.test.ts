@@ -67,6 +67,9 @@ const WITHOUT_MSE: Record<EngineName, { init: string; engine: 'hls.js' | 'native
   webkit: { init: 'no-mse', engine: 'hls.js' },
 };
 
+/** a phone held upright: the player's narrow layout, its menus sheets over the player */
+const PHONE = { width: 390, height: 844 };
+
 // a slow engine (WebKit on a software display) meets the tests' own limits first, which say what
 const TEST_LIMIT_MS = 120_000;
 jest.setTimeout(TEST_LIMIT_MS);
@@ -74,14 +77,14 @@ jest.setTimeout(TEST_LIMIT_MS);
 describe.each(ENGINES)('in %s', (name: EngineName) => {
   let engine: Engine;
   const sessions: Session[] = [];
-  const open = async () => {
-    const session = await engine.open();
+  const open = async (size?: { width: number; height: number }) => {
+    const session = await engine.open(size);
     sessions.push(session);
     return session;
   };
   /** the demo host page with the player in its frame */
-  const hostPage = async (query: string) => {
-    const session = await open();
+  const hostPage = async (query: string, size?: { width: number; height: number }) => {
+    const session = await open(size);
     await session.goto(demoUrl(`/host.html?${query}`));
     const player = await session.frame('iframe#player');
     await player.waitFor('window.__player !== undefined');
@@ -181,6 +184,13 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
         `/^Пропустить [1-5]$/.test(document.querySelector('[data-testid="ad-layer"] button[disabled]')?.textContent ?? '')`,
       );
       await session.screenshot(`engine-${name}-advert`);
+      await auditIn(session, player, 'advert');
+      await player.waitFor(
+        `[...document.querySelectorAll('[data-testid="ad-layer"] button:not([disabled])')]
+          .some((button) => button.textContent.trim() === 'Пропустить')`,
+        30_000,
+      );
+      await auditIn(session, player, 'advert-skippable');
       await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
       await player.waitFor(filmPlaying(0.5), 30_000);
       expect(await state(player, 'ads.history[0].status')).toBe('skipped');
@@ -272,6 +282,38 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       const panel = menu === 'audio' || menu === 'share' ? `menu-${menu}` : `settings-${menu}`;
       await player.waitFor(`document.querySelector('[data-testid="${panel}"]') !== null`);
       await expectAccessible(menu);
+    }
+  });
+
+  engineTest('WCAG 2.2 AA (axe-core): the next-episode card counting down', async () => {
+    const { session, player } = await hostPage('movie_id=2&episode_id=203&auto_play=1');
+    await player.waitFor(filmPlaying(1), 30_000);
+    // the credits (from 20 s of the demo's 24): the card counts down to the next episode
+    await player.eval(
+      `window.__player.dispatch({ type: 'playback/seekRequested', payload: { time: 19 } })`,
+    );
+    await player.waitFor(
+      `document.querySelector('[data-testid="next-episode-card"] button') !== null`,
+      30_000,
+    );
+    await auditIn(session, player, 'next-episode-countdown');
+  });
+
+  engineTest('WCAG 2.2 AA (axe-core): the phone layout and its sheet menus', async () => {
+    const { session, player } = await hostPage('movie_id=2&episode_id=203&auto_play=0', PHONE);
+    await player.waitFor(`document.querySelector('[data-testid="poster"]') !== null`, 30_000);
+    await auditIn(session, player, 'phone-poster');
+    const sheets = [
+      ['main', 'settings-main', 'settings'],
+      ['subs', 'settings-subs', 'subtitles'],
+      ['seasons', 'menu-seasons', 'episodes'],
+    ];
+    for (const [menu, panel, state] of sheets) {
+      await player.eval(
+        `window.__player.dispatch({ type: 'ui/menuOpened', payload: { menu: '${menu}' } })`,
+      );
+      await player.waitFor(`document.querySelector('[data-testid="${panel}"]') !== null`);
+      await auditIn(session, player, `phone-${state}`);
     }
   });
 
