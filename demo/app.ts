@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { catalog } from './catalog';
 import { compressedStatic } from './compressedStatic';
+import { nominalSize } from './nominalSize';
 import { createFaults, isFault } from './faults';
 import { parseEnvelope, type Beacon, type Envelope } from './sinks';
 import { testInitPage } from './testInit';
@@ -28,6 +29,8 @@ export interface DemoServerOptions {
   mounts?: Record<string, string>;
   /** the VAST fixtures of an ad list asked for without ?vast= (the browser tests start with none) */
   defaultAdList?: string[];
+  /** Cache-Control max-age of padded media segments (nominalSize), for a warm browser cache */
+  segmentMaxAgeS?: number;
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -42,6 +45,7 @@ export function createDemoApp({
   crossOriginIsolated = false,
   mounts = {},
   defaultAdList = DEFAULT_AD_LIST,
+  segmentMaxAgeS,
 }: DemoServerOptions = {}) {
   const app = express();
   const faults = createFaults();
@@ -204,9 +208,12 @@ export function createDemoApp({
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
   app.get('/media/series.json', (_req, res) => res.sendFile(join(FIXTURES, 'series.json')));
   // Mounted first, so a mount can stand in for part of the demo media (the benchmark's long film).
+  // Segments of a ladder's rungs at the size their rates say (nominalSize: the media stay small in git).
+  const padded = (dir: string) => nominalSize(dir, { maxAgeS: segmentMaxAgeS });
   for (const [path, dir] of Object.entries(mounts))
-    app.use(path, compressedStatic(dir), express.static(dir));
+    app.use(path, padded(dir), compressedStatic(dir), express.static(dir));
 
+  app.use('/media/hls', padded(join(FIXTURES, 'media', 'hls')));
   app.use(
     '/media',
     compressedStatic(join(FIXTURES, 'media')),

@@ -18,6 +18,11 @@ import { measureSteadyPlayback, type SteadyPlayback } from './steadyPlayback';
 import { measureVastParse } from './vastParse';
 import { measureDrop, SURVIVAL_WINDOW_MS } from './networkDrop';
 import { longFilmDir } from '../longFilm';
+import { abrLadderDir } from '../abrLadder';
+import type { Figure } from './figure';
+import { ABR_TRACES } from './abrTraces';
+import { measureAbrTrace } from './abr';
+import { abrFiguresOf, abrTable, type AbrTraceRow } from './abrReport';
 
 const ROOT = join(__dirname, '..', '..');
 const HLS_VERSION = (
@@ -30,7 +35,11 @@ const RUNS = 5;
 const PLAYBACK_RUNS = 3;
 /** the VAST timings are short, so more runs for a steadier median */
 const VAST_RUNS = 9;
-const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay', 'network'];
+const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay', 'network', 'abr'];
+/** traces measured at once, each in a Chromium of its own */
+const ABR_PARALLEL = Number(process.env.ABR_PARALLEL) || 2;
+/** about half an hour: measured only when named (npm run bench -- abr) */
+const ON_REQUEST = ['abr'];
 /** the network drops, in seconds, each at two points of the long film (its minute 10 and 45) */
 const DROPS_S = [5, 12, 30, 120];
 const DROP_POINTS_S = [600, 2700];
@@ -62,16 +71,6 @@ function goalMet(f: Figure): boolean | null {
   }[match[1] as '<=' | '<' | '>=' | '='];
 }
 
-interface Figure {
-  value: number;
-  baseline?: number;
-  ratio?: number;
-  runs: number[];
-  goal: string;
-  unit: string;
-  how: string;
-}
-
 async function main() {
   const selected = process.argv.slice(2);
   const unknown = selected.filter((suite) => !SUITES.includes(suite));
@@ -79,16 +78,19 @@ async function main() {
     console.error(`unknown suite ${unknown.join(', ')}: choose from ${SUITES.join(', ')}`);
     process.exit(2);
   }
-  const runs = (suite: string) => selected.length === 0 || selected.includes(suite);
+  const runs = (suite: string) =>
+    selected.includes(suite) || (selected.length === 0 && !ON_REQUEST.includes(suite));
   const previousPath = join(ROOT, 'bench', 'results.json');
   const previous =
     selected.length > 0 && existsSync(previousPath)
       ? (JSON.parse(readFileSync(previousPath, 'utf8')) as {
           date: string;
           results: Record<string, Figure>;
+          abrTraces?: AbrTraceRow[];
         })
       : null;
   const results: Record<string, Figure> = { ...previous?.results };
+  let abrTraces = previous?.abrTraces;
 
   const started = Date.now();
   if (runs('startup')) await startupFigures(results);
@@ -98,6 +100,7 @@ async function main() {
   if (runs('vast')) await vastFigures(results);
   if (runs('replay')) await replayFigures(results);
   if (runs('network')) await networkFigures(results);
+  if (runs('abr')) abrTraces = await abrFigures(results);
   delete results.ad_first_frame_ratio; // the name of preroll_latency_ratio before 2026-11-22
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
@@ -107,7 +110,10 @@ async function main() {
     ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${selected.join(' ')}\`); the other figures are from ${previous.date}.`
     : '';
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
-  writeFileSync(previousPath, `${JSON.stringify({ date, machine, results }, null, 2)}\n`);
+  writeFileSync(
+    previousPath,
+    `${JSON.stringify({ date, machine, results, abrTraces }, null, 2)}\n`,
+  );
   const mark = (met: boolean | null) => (met === null ? '' : met ? 'met' : '**missed**');
   const rows = Object.entries(results).map(
     ([key, f]) =>
@@ -128,6 +134,7 @@ async function main() {
       ...(missed.length > 0 ? ['## What stands in the way', ''] : []),
       ...missed.map(([key]) => `- \`${key}\`: ${IN_THE_WAY[key] ?? 'not yet profiled.'}`),
       '',
+      ...(abrTraces ? abrTable(abrTraces) : []),
     ].join('\n'),
   );
 }
@@ -188,6 +195,48 @@ async function networkFigures(results: Record<string, Figure>) {
   } finally {
     await server.close();
   }
+}
+
+async function abrFigures(results: Record<string, Figure>): Promise<AbrTraceRow[]> {
+  build();
+  const only = process.env.ABR_TRACES?.split(',');
+  const traces = ABR_TRACES.filter((trace) => !only || only.includes(trace.name));
+  const server = await startDemoServer(0, {
+    defaultAdList: [],
+    segmentMaxAgeS: 3600, // the warm cache's trace: segments kept, as a CDN lets them be
+    mounts: {
+      '/bench': join(__dirname, 'static'),
+      '/vendor/hls': join(ROOT, 'node_modules', 'hls.js', 'dist'),
+      '/media/long': abrLadderDir(),
+    },
+  });
+  const rows: AbrTraceRow[] = [];
+  const queue = [...traces];
+  const measureNext = async (): Promise<void> => {
+    const trace = queue.shift();
+    if (!trace) return;
+    const scores = await measureAbrTrace(trace, server.url, {
+      player: '/?movie_id=5&t=0&auto_play=1',
+      bare: '/bench/bare-hls.html?src=/media/long/master.m3u8',
+    });
+    rows.push({ trace: trace.name, about: trace.about, ...scores });
+    console.log(
+      `${trace.name}: QoE ${scores.player.qoe} vs ${scores.bare.qoe}, rebuffering ${scores.player.rebufferRatio} vs ${scores.bare.rebufferRatio}, ${scores.player.bitrateKbps} vs ${scores.bare.bitrateKbps} kbit/s, switches ${scores.player.switchesPerMinute} vs ${scores.bare.switchesPerMinute} a minute`,
+    );
+    return measureNext();
+  };
+  try {
+    // each trace's pages are mostly idle (a tiny picture, the network the limit): two at a time
+    await Promise.all(Array.from({ length: ABR_PARALLEL }, measureNext));
+  } finally {
+    await server.close();
+  }
+  rows.sort(
+    (a, b) =>
+      traces.findIndex((t) => t.name === a.trace) - traces.findIndex((t) => t.name === b.trace),
+  );
+  Object.assign(results, abrFiguresOf(rows, traces, HLS_VERSION));
+  return rows;
 }
 
 async function replayFigures(results: Record<string, Figure>) {

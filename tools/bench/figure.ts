@@ -1,0 +1,10 @@
+/** One benchmark figure as results.json keeps it. */
+export interface Figure {
+  value: number;
+  baseline?: number;
+  ratio?: number;
+  runs: number[];
+  goal: string;
+  unit: string;
+  how: string;
+}
