@@ -1,12 +1,22 @@
 import { call, select } from 'typed-redux-saga';
 import { qoeFigures, selectQoe } from '../../src/state/qoe';
 import { selectPlayedSeconds } from '../../src/state/playback';
+import { selectBandwidth } from '../../src/state/stream';
 import { getPorts } from './context';
 
-/** The episode's quality-of-experience figures now: the tallies, the clock and the element's frames. */
+/**
+ * The episode's quality-of-experience figures now: the tallies, the clock, the element's frames and
+ * the bandwidth estimate.
+ */
 export function* currentQoe() {
   const { clock, media } = yield* getPorts();
   const nowMs = yield* call([clock, clock.now]);
   const frames = yield* call([media, media.playbackQuality]);
-  return qoeFigures(yield* select(selectQoe), nowMs, yield* select(selectPlayedSeconds), frames);
+  return qoeFigures(
+    yield* select(selectQoe),
+    nowMs,
+    yield* select(selectPlayedSeconds),
+    frames,
+    yield* select(selectBandwidth),
+  );
 }

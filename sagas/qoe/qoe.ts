@@ -24,8 +24,14 @@ function* clockAfter(action: UnknownAction) {
 /** Another level plays: its bitrate, from the played seconds now, for the time-weighted average. */
 function* levelPlayed({ payload }: ReturnType<typeof streamActions.levelSwitched>) {
   const state = yield* select(selectPlayerState);
-  const bitrate = state.stream.levels[payload.level]?.bitrate ?? null;
-  yield* put(qoeActions.levelPlayed({ bitrate, playedSeconds: selectPlayedSeconds(state) }));
+  const level = state.stream.levels[payload.level];
+  yield* put(
+    qoeActions.levelPlayed({
+      bitrate: level?.bitrate ?? null,
+      height: level?.height ?? null,
+      playedSeconds: selectPlayedSeconds(state),
+    }),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 // The media port's engine where the browser has MediaSource: one hls.js instance for one stream,
 // its events told as the port's, its controls (level, tracks, recovery) behind plain calls.
 import type Hls from 'hls.js';
+import { abrConfig } from '../stream/abrController';
 import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { earlyManifestLoader } from '../stream/earlyManifestLoader';
@@ -102,7 +103,7 @@ export function startHlsEngine(
     ...LOAD_POLICIES,
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
-    ...(source.bandwidthEstimate ? { abrEwmaDefaultEstimate: source.bandwidthEstimate } : {}),
+    ...abrConfig(hlsJs, source.bandwidthEstimate),
     ...(early ? { pLoader: earlyManifestLoader(hlsJs, (url) => early.manifest(url)) } : {}),
   });
   hls.on(Events.MANIFEST_PARSED, (_e, data) => {

@@ -145,6 +145,12 @@ export interface HostQoe {
   totalFrames: number;
   /** the played levels' bitrates, weighted by the seconds each played */
   averageBitrate: number | null;
+  /** changes from one level to another while the film played */
+  levelSwitches: number;
+  /** seconds played on each level, by the name the quality menu gives it ('720p') */
+  secondsByLevel: Record<string, number>;
+  /** the stream's bandwidth estimate in bits/s, as last kept (every 10 s of playing); null before */
+  bandwidthEstimate: number | null;
   /** adverts asked for, and those that showed a frame */
   adsAsked: number;
   adsPlayed: number;

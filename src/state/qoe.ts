@@ -60,6 +60,12 @@ export interface QoeState {
   bitrateSinceSec: number;
   levelSeconds: number;
   bitSeconds: number;
+  /** the level playing, as the quality menu names it ('720p'; its rate where it has no height) */
+  levelLabel: string | null;
+  /** the seconds each level played, by its label, counted as the bitrate's are */
+  secondsByLevel: Record<string, number>;
+  /** changes from one known level to another */
+  levelSwitches: number;
   /** adverts asked for (each one a break tried) and the ones that showed a frame */
   adsAsked: number;
   adsPlayed: number;
@@ -101,6 +107,9 @@ const initialState: QoeState = {
   bitrateSinceSec: 0,
   levelSeconds: 0,
   bitSeconds: 0,
+  levelLabel: null,
+  secondsByLevel: {},
+  levelSwitches: 0,
   adsAsked: 0,
   adsPlayed: 0,
   breakPending: false,
@@ -132,7 +141,13 @@ function closeLevel(state: QoeState, playedSeconds: number) {
   if (state.bitrate === null || played <= 0) return;
   state.levelSeconds += played;
   state.bitSeconds += state.bitrate * played;
+  if (state.levelLabel !== null)
+    state.secondsByLevel[state.levelLabel] = (state.secondsByLevel[state.levelLabel] ?? 0) + played;
 }
+
+/** a level's name as the quality menu gives it: its height, else its rate */
+export const levelLabelOf = (height: number | null, bitrate: number | null): string | null =>
+  height ? `${height}p` : bitrate ? `${Math.round(bitrate / 1000)} kbps` : null;
 
 function closeStall(state: QoeState, atMs: number) {
   if (state.stallSinceMs === null) return;
@@ -224,10 +239,22 @@ export const qoeSlice = createSlice({
       state.nextAutoplay = action.payload.autoplay;
     },
     /** another level plays from this many played seconds on (null: its bitrate is not known) */
-    levelPlayed(state, action: PayloadAction<{ bitrate: number | null; playedSeconds: number }>) {
-      closeLevel(state, action.payload.playedSeconds);
-      state.bitrate = action.payload.bitrate;
-      state.bitrateSinceSec = action.payload.playedSeconds;
+    levelPlayed(
+      state,
+      action: PayloadAction<{
+        bitrate: number | null;
+        height?: number | null;
+        playedSeconds: number;
+      }>,
+    ) {
+      const { bitrate, height = null, playedSeconds } = action.payload;
+      closeLevel(state, playedSeconds);
+      const label = levelLabelOf(height, bitrate);
+      if (state.levelLabel !== null && label !== null && label !== state.levelLabel)
+        state.levelSwitches += 1;
+      state.bitrate = bitrate;
+      state.levelLabel = label;
+      state.bitrateSinceSec = playedSeconds;
     },
   },
   extraReducers: (builder) => {
@@ -272,7 +299,8 @@ export const qoeSlice = createSlice({
       state.filmPlaying = false;
       state.seeking = false;
       // the played seconds count from zero again: no level plays until the next one is told
-      if (!payload?.keepPlayed) Object.assign(state, { bitrate: null, bitrateSinceSec: 0 });
+      if (!payload?.keepPlayed)
+        Object.assign(state, { bitrate: null, levelLabel: null, bitrateSinceSec: 0 });
     });
     builder.addCase(adsActions.adCreated, (state) => {
       state.adsAsked += 1;
@@ -310,16 +338,21 @@ export type QoeFigures = HostQoe;
 
 /**
  * The figures now: the tallies, the clock now (a stall still on counts up to it), the seconds the
- * film has been watched (media.playedSeconds: not paused, stalls included) and the element's frames.
+ * film has been watched (media.playedSeconds: not paused, stalls included), the element's frames and
+ * the stream's bandwidth estimate as last kept (bits/s).
  */
 export function qoeFigures(
   s: QoeState,
   nowMs: number,
   watchedSec: number,
   frames: PlaybackQuality,
+  bandwidth: number | null = null,
 ): QoeFigures {
   const stalled = Math.round(stalledMs(s.stalledMs, s.stallSinceMs, nowMs));
   const openLevelSec = s.bitrate === null ? 0 : Math.max(0, watchedSec - s.bitrateSinceSec);
+  const secondsByLevel = { ...s.secondsByLevel };
+  if (s.levelLabel !== null && openLevelSec > 0)
+    secondsByLevel[s.levelLabel] = (secondsByLevel[s.levelLabel] ?? 0) + openLevelSec;
   return {
     ttffMs: elapsedMs(s.intentAtMs, s.firstFrameAtMs),
     ttffContentMs: elapsedMs(s.intentAtMs, s.contentFirstFrameAtMs),
@@ -333,6 +366,9 @@ export function qoeFigures(
       s.bitSeconds + (s.bitrate ?? 0) * openLevelSec,
       s.levelSeconds + openLevelSec,
     ),
+    levelSwitches: s.levelSwitches,
+    secondsByLevel,
+    bandwidthEstimate: bandwidth === null ? null : Math.round(bandwidth),
     adsAsked: s.adsAsked,
     adsPlayed: s.adsPlayed,
     adFill: adFill(s.adsPlayed, s.adsAsked),
@@ -351,6 +387,9 @@ export const qoeEventFields = (f: QoeFigures) => ({
   dropped_frames: f.droppedFrames,
   total_frames: f.totalFrames,
   avg_bitrate: f.averageBitrate,
+  level_switches: f.levelSwitches,
+  seconds_by_level: f.secondsByLevel,
+  bandwidth_estimate: f.bandwidthEstimate,
   ads_asked: f.adsAsked,
   ads_played: f.adsPlayed,
   ad_fill: f.adFill,

@@ -15,8 +15,10 @@ const NEVER = 999;
 const finite = (n: number) => (Number.isFinite(n) ? n : NEVER);
 const round = (n: number, digits = 3) => Number(n.toFixed(digits));
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
-/** the rebuffer ratios of two pages on one trace are the same within a twentieth of a percent */
-const REBUFFER_TOLERANCE = 0.0005;
+/** two pages' stalls on one trace are the same within two of the quarter-second samples */
+const STALL_TOLERANCE_S = 0.5;
+const noWorse = (row: AbrTraceRow) =>
+  row.player.rebufferS <= row.bare.rebufferS + STALL_TOLERANCE_S;
 
 export function abrFiguresOf(
   rows: readonly AbrTraceRow[],
@@ -48,16 +50,11 @@ export function abrFiguresOf(
       how: `linear QoE a 4 s segment (the rate in Mbit/s, less 4.3 a second of stall and each change of rate), ${against}; runs: the player's QoE on each trace`,
     },
     abr_rebuffer_no_worse: {
-      value: round(
-        rows.filter((r) => r.player.rebufferRatio <= r.bare.rebufferRatio + REBUFFER_TOLERANCE)
-          .length / Math.max(rows.length, 1),
-      ),
-      runs: rows.map((r) =>
-        r.player.rebufferRatio <= r.bare.rebufferRatio + REBUFFER_TOLERANCE ? 1 : 0,
-      ),
+      value: round(rows.filter(noWorse).length / Math.max(rows.length, 1)),
+      runs: rows.map((r) => (noWorse(r) ? 1 : 0)),
       goal: '= 1',
       unit: 'of traces with a rebuffer ratio no higher than bare hls.js',
-      how: `stalled time over the time from the first frame, ${against}`,
+      how: `stalled time over the time from the first frame (the same within ${STALL_TOLERANCE_S} s of stall, two of the quarter-second samples), ${against}`,
     },
     abr_rebuffer_ratio: {
       value: round(mean(rows.map((r) => r.player.rebufferRatio)), 4),

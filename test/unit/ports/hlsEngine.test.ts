@@ -2,6 +2,7 @@
 // where it takes a ManagedMediaSource (iPhones), the AirPlay source next to its own.
 import { startHlsEngine, type HlsModule } from '../../../src/ports/hlsEngine';
 import type { MediaSource as MediaSourceSpec } from '../../../src/ports/types';
+import { ThroughputWindow } from '../../../src/stream/throughputWindow';
 
 const URL_M3U8 = 'https://cdn.example/film/master.m3u8';
 const source: MediaSourceSpec = {
@@ -21,7 +22,13 @@ const MEDIA_ATTACHED = 'hlsMediaAttached';
  */
 function fakeHlsJs({ preferManagedMediaSource = false } = {}) {
   const instances: FakeHls[] = [];
+  /** hls.js's own adaptive controller, which the player's extends */
+  class FakeAbrController {
+    bwEstimator: unknown = null;
+    constructor(public hls: FakeHls) {}
+  }
   class FakeHls {
+    static DefaultConfig = { abrController: FakeAbrController };
     config: Record<string, unknown>;
     listeners = new Map<string, (() => void)[]>();
     media: HTMLVideoElement | null = null;
@@ -126,5 +133,36 @@ describe('hls.js engine: the AirPlay source of a ManagedMediaSource', () => {
       expect(sources(video).filter((s) => s.startsWith('application/x-mpegURL'))).toEqual([]);
       expect(video.disableRemotePlayback).not.toBe(false);
     }
+  });
+});
+
+describe("hls.js engine: the player's adaptive settings", () => {
+  const config = (bandwidthEstimate: number | null) => {
+    const hlsJs = fakeHlsJs();
+    const video = document.createElement('video');
+    startHlsEngine(
+      hlsJs.module,
+      video,
+      { ...source, bandwidthEstimate },
+      () => undefined,
+      null,
+      true,
+    );
+    const hls = hlsJs.instances[0]!;
+    return { config: hls.config, hls };
+  };
+
+  it("gives hls.js its own controller with the player's estimate, and a rung that failed back after 10 s", () => {
+    const { config: given, hls } = config(null);
+    const Controller = given.abrController as new (hls: unknown) => { bwEstimator: unknown };
+    const controller = new Controller({ ...hls, config: { abrEwmaDefaultEstimate: 500_000 } });
+    expect(controller.bwEstimator).toBeInstanceOf(ThroughputWindow);
+    expect(given.errorPenaltyExpireMs).toBe(10_000);
+    expect(given).not.toHaveProperty('abrEwmaDefaultEstimate'); // hls.js's default: 500 kbit/s
+  });
+
+  it("starts from the last session's estimate, at most 1 Mbit/s: today's network may be slower", () => {
+    expect(config(600_000).config.abrEwmaDefaultEstimate).toBe(600_000);
+    expect(config(40_000_000).config.abrEwmaDefaultEstimate).toBe(1_000_000);
   });
 });

@@ -112,10 +112,35 @@ describe('quality of experience', () => {
       droppedFrames: 3,
       totalFrames: 480,
       averageBitrate: 1_200_000,
+      levelSwitches: 0,
+      secondsByLevel: { '480p': 20 },
+      bandwidthEstimate: null,
       adsAsked: 0,
       adsPlayed: 0,
       adFill: null,
       adStartMs: null,
+    });
+  });
+
+  it('the host reads the switches, the seconds on each level and the bandwidth estimate', async () => {
+    const { media, clock, getQoe, start, qoeSent, hide } = await player();
+    media.state.bandwidth = 3_500_000;
+    await start(100);
+    await clock.advance(12_000);
+    media.emit({ type: 'levelSwitched', level: 0, auto: true });
+    await clock.advance(5_000);
+    media.emit({ type: 'levelSwitched', level: 1, auto: true });
+    await clock.advance(3_000);
+    expect(await getQoe()).toMatchObject({
+      levelSwitches: 2,
+      secondsByLevel: { '480p': 15, '240p': 5 },
+      bandwidthEstimate: 3_500_000, // kept after 10 s of playing
+    });
+    await hide();
+    expect(qoeSent()[0]?.payload).toMatchObject({
+      level_switches: 2,
+      seconds_by_level: { '480p': 15, '240p': 5 },
+      bandwidth_estimate: 3_500_000,
     });
   });
 

@@ -1,0 +1,75 @@
+// The player's bandwidth estimate: it follows a network that got faster within two segments, weighs
+// a slow segment most, is not moved by noise, and leaves out what the browser's cache answered.
+import { fromBrowserCache } from '../../../src/stream/abrController';
+import { ThroughputWindow } from '../../../src/stream/throughputWindow';
+
+const MBIT = 1_000_000;
+/** one segment of `megabits` downloaded at `mbps` */
+const download = (estimator: ThroughputWindow, mbps: number, megabits = 4) =>
+  estimator.sample((megabits / mbps) * 1000, (megabits * MBIT) / 8);
+
+it('says the default until a segment is measured, then what the segments took', () => {
+  const estimator = new ThroughputWindow(500_000);
+  expect(estimator.canEstimate()).toBe(false);
+  expect(estimator.getEstimate()).toBe(500_000);
+  download(estimator, 2);
+  expect(estimator.canEstimate()).toBe(true);
+  expect(estimator.getEstimate()).toBeCloseTo(2 * MBIT, -3);
+});
+
+it('climbs to a faster network on the second fast segment, where hls.js takes about thirty', () => {
+  const estimator = new ThroughputWindow(500_000);
+  for (let i = 0; i < 20; i += 1) download(estimator, 0.5, 1.2); // 80 s at 500 kbit/s
+  download(estimator, 8, 1.2);
+  expect(estimator.getEstimate()).toBeLessThan(1 * MBIT); // one fast segment may be luck
+  download(estimator, 8, 3);
+  expect(estimator.getEstimate()).toBeCloseTo(8 * MBIT, -4);
+});
+
+it('is the harmonic mean of the last four segments, so a slow one weighs most', () => {
+  const estimator = new ThroughputWindow(500_000);
+  for (const mbps of [4, 4, 4, 4]) download(estimator, mbps);
+  download(estimator, 1);
+  expect(estimator.getEstimate()).toBeCloseTo((4 / (3 / 4 + 1 / 1)) * MBIT, -3);
+  // noise: two segments a little faster than the mean do not lift it
+  download(estimator, 3);
+  download(estimator, 3);
+  expect(estimator.getEstimate()).toBeCloseTo((4 / (1 / 4 + 1 / 1 + 2 / 3)) * MBIT, -3);
+});
+
+it('takes no segment of no bytes, and the first byte’s wait as the mean of the last ones', () => {
+  const estimator = new ThroughputWindow(500_000, 100);
+  estimator.sample(100, 0);
+  expect(estimator.canEstimate()).toBe(false);
+  expect(estimator.getEstimateTTFB()).toBe(100);
+  estimator.sampleTTFB(20);
+  estimator.sampleTTFB(40);
+  expect(estimator.getEstimateTTFB()).toBe(30);
+});
+
+describe('a segment from the browser’s cache', () => {
+  // what the browser's resource timing says of an address (jsdom keeps none)
+  const timing = (...entries: Partial<PerformanceResourceTiming>[]) =>
+    Object.defineProperty(performance, 'getEntriesByName', {
+      value: () => entries,
+      configurable: true,
+    });
+  afterEach(() => Reflect.deleteProperty(performance, 'getEntriesByName'));
+
+  it('is one whose timing says nothing came over the network', () => {
+    timing({ transferSize: 0, decodedBodySize: 2_000_000 });
+    expect(fromBrowserCache('https://cdn.example/720p/seg1.ts')).toBe(true);
+  });
+
+  it('is not one that came over the network, nor one whose sizes the origin does not tell', () => {
+    timing(
+      { transferSize: 0, decodedBodySize: 2_000_000 },
+      { transferSize: 2_000_300, decodedBodySize: 2_000_000 },
+    );
+    expect(fromBrowserCache('https://cdn.example/720p/seg1.ts')).toBe(false); // its last load
+    timing({ transferSize: 0, decodedBodySize: 0 }); // cross-origin without Timing-Allow-Origin
+    expect(fromBrowserCache('https://cdn.example/720p/seg1.ts')).toBe(false);
+    timing();
+    expect(fromBrowserCache('https://cdn.example/720p/seg1.ts')).toBe(false);
+  });
+});
