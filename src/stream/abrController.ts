@@ -35,8 +35,30 @@ export function playerAbrController({ default: Hls }: HlsModule) {
     protected override onFragBuffered(event: Events.FRAG_BUFFERED, data: FragBufferedData) {
       if (fromBrowserCache(data.frag.url)) return;
       super.onFragBuffered(event, data);
+      forgiveFailedRungs(this.hls.levels);
     }
   };
+}
+
+/** a rung that failed, once the film has loaded well for this long since, is tried again */
+const FORGIVE_AFTER_MS = 10_000;
+
+/**
+ * hls.js never again chooses a rung on which a load failed (its errorPenaltyExpireMs, 0 by default,
+ * would bring it back however the network is): one 403 kept the film off the top rung for good. A
+ * segment that just came over the network says the network works, so the rungs that failed more
+ * than 10 s ago are forgiven; where every load fails (a server that hangs), none is, and hls.js
+ * runs out of rungs and ends in the message as before.
+ */
+export function forgiveFailedRungs(
+  levels: readonly { loadError: number; fragmentError: number; loadErrorTime: number }[],
+  now = performance.now(),
+) {
+  for (const level of levels) {
+    if (level.loadError === 0 || now - level.loadErrorTime < FORGIVE_AFTER_MS) continue;
+    level.loadError = 0;
+    level.fragmentError = 0;
+  }
 }
 
 /**
@@ -54,7 +76,5 @@ export function abrConfig(hlsJs: HlsModule, rememberedEstimate: number | null) {
     ...(rememberedEstimate
       ? { abrEwmaDefaultEstimate: Math.min(rememberedEstimate, FIRST_ESTIMATE_CAP) }
       : {}),
-    // a rung whose segment failed is tried again after 10 s (hls.js's default: never again)
-    errorPenaltyExpireMs: 10_000,
   };
 }

@@ -152,12 +152,11 @@ describe("hls.js engine: the player's adaptive settings", () => {
     return { config: hls.config, hls };
   };
 
-  it("gives hls.js its own controller with the player's estimate, and a rung that failed back after 10 s", () => {
+  it("gives hls.js its own controller, with the player's estimate", () => {
     const { config: given, hls } = config(null);
     const Controller = given.abrController as new (hls: unknown) => { bwEstimator: unknown };
     const controller = new Controller({ ...hls, config: { abrEwmaDefaultEstimate: 500_000 } });
     expect(controller.bwEstimator).toBeInstanceOf(ThroughputWindow);
-    expect(given.errorPenaltyExpireMs).toBe(10_000);
     expect(given).not.toHaveProperty('abrEwmaDefaultEstimate'); // hls.js's default: 500 kbit/s
   });
 

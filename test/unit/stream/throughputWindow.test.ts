@@ -1,6 +1,6 @@
 // The player's bandwidth estimate: it follows a network that got faster within two segments, weighs
 // a slow segment most, is not moved by noise, and leaves out what the browser's cache answered.
-import { fromBrowserCache } from '../../../src/stream/abrController';
+import { forgiveFailedRungs, fromBrowserCache } from '../../../src/stream/abrController';
 import { ThroughputWindow } from '../../../src/stream/throughputWindow';
 
 const MBIT = 1_000_000;
@@ -71,5 +71,23 @@ describe('a segment from the browser’s cache', () => {
     expect(fromBrowserCache('https://cdn.example/720p/seg1.ts')).toBe(false);
     timing();
     expect(fromBrowserCache('https://cdn.example/720p/seg1.ts')).toBe(false);
+  });
+});
+
+describe('a rung on which a load failed', () => {
+  const rung = (loadErrorTime: number) => ({ loadError: 1, fragmentError: 1, loadErrorTime });
+
+  it('is tried again once a segment has come over the network 10 s after the failure', () => {
+    const levels = [
+      rung(1_000),
+      rung(15_000),
+      { loadError: 0, fragmentError: 0, loadErrorTime: 0 },
+    ];
+    forgiveFailedRungs(levels, 20_000);
+    expect(levels.map((l) => [l.loadError, l.fragmentError])).toEqual([
+      [0, 0], // failed 19 s ago
+      [1, 1], // 5 s ago: not yet
+      [0, 0],
+    ]);
   });
 });
