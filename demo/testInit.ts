@@ -12,6 +12,13 @@ export const TEST_INIT_SCRIPTS: Record<string, string> = {
     Object.defineProperty(window, name, { configurable: true, value: undefined });`,
   // no ManagedMediaSource either: the <video> element's own HLS, where the browser has it
   'no-mms': `Object.defineProperty(window, 'ManagedMediaSource', { configurable: true, value: undefined });`,
+  // a viewer who asked the browser to save data (Chromium's navigator.connection; the other engines
+  // have no such setting, so the page is given one)
+  'save-data': `(() => {
+    const connection = navigator.connection;
+    if (connection) Object.defineProperty(connection, 'saveData', { configurable: true, get: () => true });
+    else Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true } });
+  })();`,
   // a third-party frame whose cookies and storage the browser refuses
   'storage-blocked': `(() => {
     const denied = () => { throw new DOMException('Access is denied for this document.', 'SecurityError'); };

@@ -4,6 +4,7 @@ import type Hls from 'hls.js';
 import { abrConfig } from '../stream/abrController';
 import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
+import { hungLoadCounter } from '../stream/hungLoads';
 import { earlyManifestLoader } from '../stream/earlyManifestLoader';
 import type { FetchedText } from '../shared/http';
 import type { MediaErrorKind, MediaEvent, MediaTrack } from '../shared/media';
@@ -98,6 +99,7 @@ export function startHlsEngine(
   let cappedHeight: number | null = null;
   /** when hls.js last showed it was at work (stall watch: idleMs) */
   let activeAt = 0;
+  const hangs = hungLoadCounter();
   liveEngines += 1;
   const hls: Hls = new HlsClass({
     ...LOAD_POLICIES,
@@ -144,10 +146,11 @@ export function startHlsEngine(
       queueMicrotask(() => emit({ type: 'subtitleTrackSwitched', id: data.id })),
     );
   }
+  hls.on(Events.FRAG_LOADED, () => hangs.segmentLoaded());
   hls.on(Events.ERROR, (_e, data) =>
     emit({
       type: 'error',
-      fatal: data.fatal,
+      fatal: hangs.failed(data.details) || data.fatal,
       kind: errorKind(hlsJs, data.type),
       details: data.details,
       ...trackOf(data.context ?? undefined),
@@ -174,7 +177,18 @@ export function startHlsEngine(
     setLevel(level: number) {
       cappedHeight = null;
       hls.autoLevelCapping = -1;
-      hls.currentLevel = level;
+      const playing = hls.currentLevel;
+      if (level !== -1 && level !== playing) {
+        hls.currentLevel = level; // the buffer of the old rung goes, so the pick shows at once
+        return;
+      }
+      // Auto, or the rung already on screen: nothing to flush, and hls.js tells of no switch,
+      // so the choice is told here (the menu and the host's qualityChange follow it)
+      hls.loadLevel = level;
+      if (playing >= 0)
+        queueMicrotask(() =>
+          emit({ type: 'levelSwitched', level: playing, auto: hls.autoLevelEnabled }),
+        );
     },
     setAudioTrack(id: number) {
       hls.audioTrack = id;

@@ -55,7 +55,7 @@ describe('the host SDK: rate, quality, tracks, display and the getters, in Chrom
 
     // the quality: the levels, one by its height, Auto again
     const qualities = await page.evaluate(() => window.demoPlayer.getQualities());
-    expect(qualities.map((q) => q.height)).toEqual([480, 360, 240]);
+    expect(qualities.map((q) => q.height)).toEqual([1080, 720, 540, 480, 360, 240]);
     await page.evaluate(() => window.demoPlayer.setQuality(240));
     await waitFor(
       frame,
@@ -66,7 +66,7 @@ describe('the host SDK: rate, quality, tracks, display and the getters, in Chrom
       height: 240,
       auto: false,
     });
-    expect(await settle(page, 'window.demoPlayer.setQuality(1080)')).toEqual({
+    expect(await settle(page, 'window.demoPlayer.setQuality(2160)')).toEqual({
       code: 'UNKNOWN_QUALITY',
     });
     await page.evaluate(() => window.demoPlayer.setQuality('auto'));

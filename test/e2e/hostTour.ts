@@ -94,7 +94,7 @@ export async function tourEveryCommand(page: Page, via: Via) {
   await value('play');
   await waitFor(frame, `window.__player.getState().stream.levels.length > 1`);
   const qualities = await value<{ height: number }[]>('getQualities');
-  expect(qualities.map((q) => q.height)).toEqual([480, 360, 240]);
+  expect(qualities.map((q) => q.height)).toEqual([1080, 720, 540, 480, 360, 240]);
   await value('setQuality', 240);
   await waitFor(
     frame,

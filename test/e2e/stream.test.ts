@@ -141,7 +141,7 @@ describe('the stream engine in Chromium', () => {
   });
 
   it('recovers from segments that fail mid-stream and keeps playing', async () => {
-    for (const level of ['240p', '360p', '480p']) {
+    for (const level of ['240p', '360p', '480p', '540p', '720p', '1080p']) {
       await injectFault(`/media/hls/${level}/seg2.m4s`, { type: 'status', status: 503 }, 2);
     }
     const { frame } = await playing('?movie_id=1&auto_play=1', 0.5, true);

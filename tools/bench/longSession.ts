@@ -13,7 +13,6 @@ import { series } from '../sim/fixtures';
 import { flush, simulatedAdMedia, simulatedContent } from '../sim/simulated';
 import { BASE, catalogRoutes } from '../sim/player';
 
-
 /**
  * Records minutes of the demo series with adverts (`advert`: a mid-roll every 10 s of played content,
  * one 6 s ad each), the stream loop ticking, and a pause every 5 minutes.

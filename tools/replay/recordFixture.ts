@@ -45,7 +45,7 @@ const adPlayingPast = async (frame: Frame, after: number) => {
   );
 };
 
-const LEVELS = ['240p', '360p', '480p'];
+const LEVELS = ['240p', '360p', '480p', '540p', '720p', '1080p'];
 
 export const SCENARIOS: Record<string, Scenario> = {
   preroll: {
@@ -86,7 +86,8 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'level-playlist-500': {
     what: "one quality level's playlist answers 500: errors reported, the film plays on",
-    faults: { '/media/hls/480p/index.m3u8': { type: 'status', status: 500 } },
+    // the level a first session starts on: hls.js asks for it whatever the network
+    faults: { '/media/hls/240p/index.m3u8': { type: 'status', status: 500 } },
     page: '/index.html?movie_id=1&auto_play=1',
     run: (frame) => filmPlaysPast(frame, 3),
   },

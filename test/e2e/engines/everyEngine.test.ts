@@ -242,6 +242,41 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     },
   );
 
+  engineTest(
+    'quality: Save-Data keeps Auto at 360p or below; the height picked holds for the next episode',
+    async () => {
+      const session = await open();
+      const series = 'movie_id=2&episode_id=203&auto_play=1&test_init=save-data';
+      await session.goto(demoUrl(`/index.html?${series}`));
+      const player = session.page;
+      await player.waitFor(filmPlaying(9), 30_000);
+      const heightPlaying = `(() => { const s = window.__player.getState().stream;
+        return s.levels[s.currentLevel]?.height ?? 0; })()`;
+      // on loopback the six-rung ladder's top would be in reach: the cap holds Auto down
+      expect(await player.eval(`window.__player.getState().stream.autoLevel`)).toBe(true);
+      expect(await player.eval<number>(heightPlaying)).toBeLessThanOrEqual(360);
+      expect(
+        await player.eval<number>(`document.getElementById('video').videoHeight`),
+      ).toBeLessThanOrEqual(360);
+      await player.click('button[aria-label="Настройки"]');
+      await player.click('[data-testid="settings-item-quality"]');
+      await player.click('[data-testid="settings-quality"] [role="menuitemradio"]', '720p');
+      await player.waitFor(`${heightPlaying} === 720`);
+      await session.screenshot(`engine-${name}-quality-720p`);
+      // the next episode starts on the height picked, not on Auto
+      await player.click('button[aria-label="Сезоны и эпизоды"]');
+      await player.click('[data-testid="menu-seasons"] [role="menuitem"]', 'Сезон 2');
+      await player.click('[data-testid="menu-episodes"] [role="menuitemradio"]', 'Эпизод 2');
+      await player.waitFor(`window.__player.getState().content.currentEpisodeId === 205`);
+      await player.waitFor(filmPlaying(2), 30_000);
+      // (WebKit may tell the level on screen a moment after the first seconds have played)
+      await player.waitFor(
+        `!window.__player.getState().stream.autoLevel && ${heightPlaying} === 720`,
+      );
+      await expectSessionReplays(player, `engine-${name}-quality`);
+    },
+  );
+
   engineTest('the series: another season’s episode from the menu', async () => {
     const { player } = await hostPage('movie_id=2&episode_id=203&auto_play=1');
     await player.waitFor(filmPlaying(1), 30_000);
@@ -451,7 +486,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
         expect(qualities[0]).toMatch(/^Auto/);
         expect(audioTracks).toEqual([]);
       } else {
-        expect(qualities.slice(1)).toEqual(['480p', '360p', '240p']);
+        expect(qualities.slice(1)).toEqual(['1080p', '720p', '540p', '480p', '360p', '240p']);
         expect(audioTracks).toHaveLength(2);
       }
       await session.screenshot(`engine-${name}-no-mse`);
