@@ -1,5 +1,6 @@
 // One VAST document -> its InLine ad, its Wrapper layer, or the VAST error it amounts to.
 // Following wrappers and merging their layers into the ad is resolve.ts's job.
+import { numberAttr, positiveInteger, textAttr } from './attributes';
 import {
   VAST_ERROR,
   type VastAd,
@@ -11,34 +12,12 @@ import {
 } from './model';
 import { parseDuration, parseTimeOffset } from './offsets';
 import { childElement, childElements, parseXml, type XmlElement } from './parseXml';
-import { isHttpUrl } from './urls';
+import { UrlSieve } from './urlSieve';
 
 export type VastDocument =
   | { kind: 'inline'; ad: VastAd }
   | { kind: 'wrapper'; layer: VastWrapperLayer; next: string }
   | { kind: 'failure'; failure: VastFailure };
-
-/** Keeps http(s) URLs; anything else is recorded as ignored and never handed out. */
-class UrlSieve {
-  readonly ignored: string[] = [];
-
-  take(element: XmlElement | null): string | null {
-    if (!element) return null;
-    const url = element.text;
-    if (isHttpUrl(url)) return url;
-    this.ignored.push(url);
-    return null;
-  }
-
-  takeAll(elements: XmlElement[]): string[] {
-    const urls: string[] = [];
-    for (const element of elements) {
-      const url = this.take(element);
-      if (url !== null) urls.push(url);
-    }
-    return urls;
-  }
-}
 
 const failure = (
   code: VastErrorCode,
@@ -49,18 +28,6 @@ const failure = (
   kind: 'failure',
   failure: { code, message, errorUrls, ignoredUrls: sieve ? sieve.ignored : [] },
 });
-
-/** A non-negative number from an attribute; absent, empty or garbage gives null. */
-function numberAttr(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-}
-
-function textAttr(value: string | undefined): string | null {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
-}
 
 function bitrateOf(attrs: Record<string, string>): number | null {
   const bitrate = numberAttr(attrs.bitrate);
@@ -117,11 +84,6 @@ function linearCreatives(adBody: XmlElement): XmlElement[] {
     if (linear) linears.push(linear);
   }
   return linears;
-}
-
-function positiveInteger(value: string | undefined): number | null {
-  const n = numberAttr(value);
-  return n !== null && Number.isInteger(n) && n > 0 ? n : null;
 }
 
 function parseInline(ad: XmlElement, inline: XmlElement, sieve: UrlSieve): VastDocument {
