@@ -18,12 +18,34 @@ export const VAST_ERROR = {
   MEDIA_TIMEOUT: 402,
   NO_SUPPORTED_MEDIA: 403,
   MEDIA_DELIVERY: 405,
+  /**
+   * The InteractiveCreativeFile was not run (no framework the player runs, a variableDuration the
+   * player does not allow); its media files may still play (VAST 4.3 section 3.9.3).
+   */
+  INTERACTIVE_NOT_EXECUTED: 409,
+  /** A Verification was not run; its vendor hears why through verificationNotExecuted and [REASON]. */
+  VERIFICATION_NOT_EXECUTED: 410,
   CANNOT_PLAY: 450,
   UNDEFINED: 900,
   GENERAL: 901,
+  /** An interactive creative that ran failed: a SIMID fatal error or a session that never began. */
+  INTERACTIVE: 902,
 } as const;
 
 export type VastErrorCode = (typeof VAST_ERROR)[keyof typeof VAST_ERROR];
+
+/** Why a vendor's verification did not run: [REASON] in verificationNotExecuted (VAST 4.3 3.17.4). */
+export const VERIFICATION_NOT_EXECUTED_REASON = {
+  /** the player does not recognise or allow code from this vendor */
+  REJECTED: 1,
+  /** no resource in an API framework or language the player runs */
+  NOT_SUPPORTED: 2,
+  /** the resource could not be fetched or failed visibly: a malformed URL, an HTTP error, a timeout */
+  LOAD_ERROR: 3,
+} as const;
+
+export type VerificationNotExecutedReason =
+  (typeof VERIFICATION_NOT_EXECUTED_REASON)[keyof typeof VERIFICATION_NOT_EXECUTED_REASON];
 
 /** VAST quartile events at 25, 50 and 75% of the duration (SPEC.md section 9). */
 export const QUARTILES: [string, number][] = [
