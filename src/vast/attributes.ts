@@ -16,3 +16,11 @@ export function positiveInteger(value: string | undefined): number | null {
   const n = numberAttr(value);
   return n !== null && Number.isInteger(n) && n > 0 ? n : null;
 }
+
+/** An xs:boolean: "true" or "1", "false" or "0"; anything else gives null. */
+export function booleanAttr(value: string | undefined): boolean | null {
+  const trimmed = value?.trim();
+  if (trimmed === 'true' || trimmed === '1') return true;
+  if (trimmed === 'false' || trimmed === '0') return false;
+  return null;
+}

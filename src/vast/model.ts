@@ -70,6 +70,19 @@ export interface VastMediaFile {
   apiFramework: string | null;
 }
 
+/**
+ * An InteractiveCreativeFile: the interactive layer over the ad's media (a SIMID creative, whose
+ * creative data is the ad's AdParameters). The ad's media files stay playable without it.
+ */
+export interface VastInteractiveCreativeFile {
+  url: string;
+  type: string | null;
+  /** 'SIMID' for SIMID creatives */
+  apiFramework: string | null;
+  /** the creative may pause the media and lengthen the ad when the viewer asks it to */
+  variableDuration: boolean;
+}
+
 /** One tracking URL; progress events carry their offset. */
 export interface VastTracking {
   event: string;
@@ -82,14 +95,18 @@ export interface VastAd {
   id: string | null;
   /** the Ad's sequence attribute, when in a pod */
   sequence: number | null;
+  /** the InLine ad's AdServingId, for [ADSERVINGID] in tracking URLs (wrappers have none) */
+  adServingId: string | null;
   adSystem: string;
   title: string;
   durationSec: number | null;
   skipOffset: VastOffset | null;
   /** every MediaFile that has width, height, url and type (SPEC.md section 5) */
   mediaFiles: VastMediaFile[];
-  /** VPAID's AdParameters, passed to initAd */
+  /** AdParameters: VPAID's initAd data, SIMID's creativeData.adParameters */
   adParameters: string;
+  /** the InteractiveCreativeFile elements of the Linear, in document order */
+  interactiveCreativeFiles: VastInteractiveCreativeFile[];
   clickThrough: string | null;
   clickTracking: string[];
   impressions: string[];

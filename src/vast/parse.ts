@@ -1,11 +1,12 @@
 // One VAST document -> its InLine ad, its Wrapper layer, or the VAST error it amounts to.
 // Following wrappers and merging their layers into the ad is resolve.ts's job.
-import { numberAttr, positiveInteger, textAttr } from './attributes';
+import { booleanAttr, numberAttr, positiveInteger, textAttr } from './attributes';
 import {
   VAST_ERROR,
   type VastAd,
   type VastErrorCode,
   type VastFailure,
+  type VastInteractiveCreativeFile,
   type VastMediaFile,
   type VastTracking,
   type VastWrapperLayer,
@@ -62,6 +63,28 @@ function readMediaFiles(linear: XmlElement, sieve: UrlSieve): VastMediaFile[] {
   return files;
 }
 
+function readInteractiveCreativeFiles(
+  linear: XmlElement,
+  sieve: UrlSieve,
+): VastInteractiveCreativeFile[] {
+  const files: VastInteractiveCreativeFile[] = [];
+  const elements = childElements(childElement(linear, 'MediaFiles'), 'InteractiveCreativeFile');
+  for (const element of elements) {
+    // VAST 4.3 allows an inline data: URI here too; like every address that is not http(s), it is
+    // recorded as ignored and never loaded.
+    const url = sieve.take(element);
+    if (url === null) continue;
+    const { attrs } = element;
+    files.push({
+      url,
+      type: textAttr(attrs.type),
+      apiFramework: textAttr(attrs.apiFramework),
+      variableDuration: booleanAttr(attrs.variableDuration) ?? false,
+    });
+  }
+  return files;
+}
+
 function readTracking(linear: XmlElement, sieve: UrlSieve): VastTracking[] {
   const tracking: VastTracking[] = [];
   for (const element of childElements(childElement(linear, 'TrackingEvents'), 'Tracking')) {
@@ -100,12 +123,14 @@ function parseInline(ad: XmlElement, inline: XmlElement, sieve: UrlSieve): VastD
     ad: {
       id: textAttr(ad.attrs.id),
       sequence: positiveInteger(ad.attrs.sequence),
+      adServingId: childElement(inline, 'AdServingId')?.text || null,
       adSystem: childElement(inline, 'AdSystem')?.text ?? '',
       title: childElement(inline, 'AdTitle')?.text ?? '',
       durationSec: parseDuration(childElement(linear, 'Duration')?.text),
       skipOffset: parseTimeOffset(linear.attrs.skipoffset),
       mediaFiles: readMediaFiles(linear, sieve),
       adParameters: childElement(linear, 'AdParameters')?.text ?? '',
+      interactiveCreativeFiles: readInteractiveCreativeFiles(linear, sieve),
       clickThrough: sieve.take(childElement(clicks, 'ClickThrough')),
       clickTracking: sieve.takeAll(childElements(clicks, 'ClickTracking')),
       impressions,

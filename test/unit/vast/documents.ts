@@ -34,6 +34,8 @@ export interface InlineParts {
   id?: string;
   impressions?: string[];
   errors?: string[];
+  /** more InLine elements as XML: AdServingId, ViewableImpression, AdVerifications, Extensions */
+  more?: string;
   creatives?: string;
 }
 
@@ -47,7 +49,7 @@ export function inlineAd(parts: InlineParts = {}) {
   return `<Ad id="${parts.id ?? 'inline-ad'}"><InLine>
     <AdSystem>Test Server</AdSystem>
     <AdTitle>Test ad</AdTitle>
-    ${impressions}${errors}
+    ${impressions}${errors}${parts.more ?? ''}
     <Creatives>${parts.creatives ?? `<Creative>${linear()}</Creative>`}</Creatives>
   </InLine></Ad>`;
 }

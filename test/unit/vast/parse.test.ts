@@ -122,6 +122,54 @@ describe('parseVastDocument: an InLine ad', () => {
   });
 });
 
+describe('parseVastDocument: AdServingId and InteractiveCreativeFile', () => {
+  const simid = cdata('https://simid.test/creative.html');
+  const ad = parseAd(
+    vast(
+      inlineAd({
+        more: '<AdServingId> ServerName-47ed3bac-1768-4b9a-9d0e-0b92422ab066 </AdServingId>',
+        creatives: `<Creative>${linear({
+          adParameters: cdata('{"survey":1}'),
+          mediaFiles: `
+            <MediaFile type="video/mp4" width="640" height="360">${cdata('https://cdn.test/a.mp4')}</MediaFile>
+            <InteractiveCreativeFile type="text/html" apiFramework="SIMID" variableDuration="true">${simid}</InteractiveCreativeFile>
+            <InteractiveCreativeFile>${cdata('https://other.test/unit.js')}</InteractiveCreativeFile>
+            <InteractiveCreativeFile type="text/html" apiFramework="SIMID">${cdata('data:text/html,<p>hi</p>')}</InteractiveCreativeFile>`,
+        })}</Creative>`,
+      }),
+    ),
+  );
+
+  test('the AdServingId is kept, trimmed', () => {
+    expect(ad.adServingId).toBe('ServerName-47ed3bac-1768-4b9a-9d0e-0b92422ab066');
+    expect(parseAd(vast(inlineAd())).adServingId).toBeNull();
+  });
+
+  test('interactive creative files with their attributes; SIMID creative data is AdParameters', () => {
+    expect(ad.interactiveCreativeFiles).toEqual([
+      {
+        url: 'https://simid.test/creative.html',
+        type: 'text/html',
+        apiFramework: 'SIMID',
+        variableDuration: true,
+      },
+      {
+        url: 'https://other.test/unit.js',
+        type: null,
+        apiFramework: null,
+        variableDuration: false,
+      },
+    ]);
+    expect(ad.adParameters).toBe('{"survey":1}');
+    // an interactive file is no media file
+    expect(ad.mediaFiles.map((f) => f.url)).toEqual(['https://cdn.test/a.mp4']);
+  });
+
+  test('an inline data: URI (allowed by VAST 4.3) is ignored like every address that is not http(s)', () => {
+    expect(ad.ignoredUrls).toEqual(['data:text/html,<p>hi</p>']);
+  });
+});
+
 describe('parseVastDocument: media files', () => {
   const withMedia = (mediaFiles: string) =>
     parseAd(vast(inlineAd({ creatives: `<Creative>${linear({ mediaFiles })}</Creative>` })))
