@@ -83,6 +83,16 @@ export interface VastInteractiveCreativeFile {
   variableDuration: boolean;
 }
 
+/**
+ * Publisher-measured viewability (VAST 4.3 section 3.5): at most one of the three sets fires per ad,
+ * all of its URLs together.
+ */
+export interface VastViewableImpression {
+  viewable: string[];
+  notViewable: string[];
+  viewUndetermined: string[];
+}
+
 /** One tracking URL; progress events carry their offset. */
 export interface VastTracking {
   event: string;
@@ -113,6 +123,8 @@ export interface VastAd {
   /** Error URLs of the inline ad and of every wrapper in its chain */
   errorUrls: string[];
   tracking: VastTracking[];
+  /** the InLine ad's viewability beacons with every wrapper's, outermost first */
+  viewableImpression: VastViewableImpression;
   /** how many wrappers led to this ad */
   wrapperDepth: number;
   /** URLs in the documents that are not http(s): never fetched, fired or opened */
@@ -127,6 +139,7 @@ export interface VastWrapperLayer {
   errorUrls: string[];
   tracking: VastTracking[];
   clickTracking: string[];
+  viewableImpression: VastViewableImpression;
   ignoredUrls: string[];
   /** the wrapper's ClickThrough: used when the InLine ad has none (VAST 4.3 section 2.3.5.2) */
   clickThrough?: string | null;

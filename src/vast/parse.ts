@@ -9,6 +9,7 @@ import {
   type VastInteractiveCreativeFile,
   type VastMediaFile,
   type VastTracking,
+  type VastViewableImpression,
   type VastWrapperLayer,
 } from './model';
 import { parseDuration, parseTimeOffset } from './offsets';
@@ -100,6 +101,18 @@ function readTracking(linear: XmlElement, sieve: UrlSieve): VastTracking[] {
   return tracking;
 }
 
+function readViewableImpression(adBody: XmlElement, sieve: UrlSieve): VastViewableImpression {
+  // VAST allows one ViewableImpression; a document with two is read whole rather than in part.
+  const containers = childElements(adBody, 'ViewableImpression');
+  const urls = (name: string) =>
+    sieve.takeAll(containers.flatMap((container) => childElements(container, name)));
+  return {
+    viewable: urls('Viewable'),
+    notViewable: urls('NotViewable'),
+    viewUndetermined: urls('ViewUndetermined'),
+  };
+}
+
 function linearCreatives(adBody: XmlElement): XmlElement[] {
   const linears: XmlElement[] = [];
   for (const creative of childElements(childElement(adBody, 'Creatives'), 'Creative')) {
@@ -136,6 +149,7 @@ function parseInline(ad: XmlElement, inline: XmlElement, sieve: UrlSieve): VastD
       impressions,
       errorUrls,
       tracking: readTracking(linear, sieve),
+      viewableImpression: readViewableImpression(inline, sieve),
       wrapperDepth: 0,
       ignoredUrls: sieve.ignored,
     },
@@ -178,6 +192,7 @@ function parseWrapper(wrapper: XmlElement, fetchedUrl: string, sieve: UrlSieve):
       errorUrls,
       tracking,
       clickTracking,
+      viewableImpression: readViewableImpression(wrapper, sieve),
       ignoredUrls: sieve.ignored,
       clickThrough,
       followAdditionalWrappers: wrapper.attrs.followAdditionalWrappers?.trim() !== 'false',

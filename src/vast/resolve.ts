@@ -6,6 +6,7 @@ import {
   type VastErrorCode,
   type VastFailure,
   type VastStep,
+  type VastViewableImpression,
   type VastWrapperLayer,
 } from './model';
 import { parseVastDocument } from './parse';
@@ -54,6 +55,13 @@ function chainFailure(
   };
 }
 
+/** Viewability beacons of several documents as one set each: all fire at the same moment. */
+const joinViewable = (parts: VastViewableImpression[]): VastViewableImpression => ({
+  viewable: parts.flatMap((part) => part.viewable),
+  notViewable: parts.flatMap((part) => part.notViewable),
+  viewUndetermined: parts.flatMap((part) => part.viewUndetermined),
+});
+
 /** The InLine ad with every wrapper's tracking merged in, outermost wrapper first. */
 function mergeChain(chain: VastWrapperLayer[], ad: VastAd): VastAd {
   if (chain.length === 0) return ad;
@@ -69,6 +77,10 @@ function mergeChain(chain: VastWrapperLayer[], ad: VastAd): VastAd {
     errorUrls: [...chainErrorUrls(chain), ...ad.errorUrls],
     tracking: [...chain.flatMap((layer) => layer.tracking), ...ad.tracking],
     clickTracking: [...chain.flatMap((layer) => layer.clickTracking), ...ad.clickTracking],
+    viewableImpression: joinViewable([
+      ...chain.map((layer) => layer.viewableImpression),
+      ad.viewableImpression,
+    ]),
     ignoredUrls: [...chainIgnoredUrls(chain), ...ad.ignoredUrls],
     wrapperDepth: chain.length,
   };

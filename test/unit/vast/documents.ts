@@ -72,6 +72,11 @@ export function wrapperAd({ next, name, followAdditionalWrappers, clickThrough }
     <VASTAdTagURI>${cdata(next)}</VASTAdTagURI>
     <Impression>${cdata(`https://${name}.test/impression`)}</Impression>
     <Error>${cdata(`https://${name}.test/error?code=[ERRORCODE]`)}</Error>
+    <ViewableImpression>
+      <Viewable>${cdata(`https://${name}.test/viewable`)}</Viewable>
+      <NotViewable>${cdata(`https://${name}.test/not-viewable`)}</NotViewable>
+      <ViewUndetermined>${cdata(`https://${name}.test/view-undetermined`)}</ViewUndetermined>
+    </ViewableImpression>
     <Creatives><Creative><Linear>
       <TrackingEvents>
         <Tracking event="start">${cdata(`https://${name}.test/start`)}</Tracking>

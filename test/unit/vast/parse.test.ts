@@ -170,6 +170,37 @@ describe('parseVastDocument: AdServingId and InteractiveCreativeFile', () => {
   });
 });
 
+describe('parseVastDocument: ViewableImpression', () => {
+  test('each container of URLs; an address that is not http(s) is ignored', () => {
+    const ad = parseAd(
+      vast(
+        inlineAd({
+          more: `<ViewableImpression id="1543">
+            <Viewable>${cdata('https://view.test/a')}</Viewable>
+            <Viewable>${cdata('https://view.test/b?t=[TIMESTAMP]')}</Viewable>
+            <NotViewable>${cdata('javascript:alert(1)')}</NotViewable>
+            <ViewUndetermined>${cdata('https://view.test/undetermined')}</ViewUndetermined>
+          </ViewableImpression>`,
+        }),
+      ),
+    );
+    expect(ad.viewableImpression).toEqual({
+      viewable: ['https://view.test/a', 'https://view.test/b?t=[TIMESTAMP]'],
+      notViewable: [],
+      viewUndetermined: ['https://view.test/undetermined'],
+    });
+    expect(ad.ignoredUrls).toEqual(['javascript:alert(1)']);
+  });
+
+  test('none gives three empty sets', () => {
+    expect(parseAd(vast(inlineAd())).viewableImpression).toEqual({
+      viewable: [],
+      notViewable: [],
+      viewUndetermined: [],
+    });
+  });
+});
+
 describe('parseVastDocument: media files', () => {
   const withMedia = (mediaFiles: string) =>
     parseAd(vast(inlineAd({ creatives: `<Creative>${linear({ mediaFiles })}</Creative>` })))
@@ -390,6 +421,11 @@ describe('parseVastDocument: a Wrapper', () => {
         errorUrls: ['https://w1.test/error?code=[ERRORCODE]'],
         tracking: [{ event: 'start', url: 'https://w1.test/start', offset: null }],
         clickTracking: ['https://w1.test/click'],
+        viewableImpression: {
+          viewable: ['https://w1.test/viewable'],
+          notViewable: ['https://w1.test/not-viewable'],
+          viewUndetermined: ['https://w1.test/view-undetermined'],
+        },
         clickThrough: 'https://w1.test/landing',
         ignoredUrls: [],
         followAdditionalWrappers: true,

@@ -80,6 +80,27 @@ describe('resolveVast: wrapper chains', () => {
     expect(ad.title).toBe('Test ad');
   });
 
+  test("every wrapper's viewability beacons join the InLine ad's, outermost first", async () => {
+    const docs = chainOf(2);
+    docs['https://inline.test/vast'] = vast(
+      inlineAd({
+        more: `<ViewableImpression id="v1">
+          <Viewable>${cdata('https://inline.test/viewable')}</Viewable>
+        </ViewableImpression>`,
+      }),
+    );
+    const ad = adOf(await resolveVast('https://w1.test/vast', server(docs)));
+    expect(ad.viewableImpression).toEqual({
+      viewable: [
+        'https://w1.test/viewable',
+        'https://w2.test/viewable',
+        'https://inline.test/viewable',
+      ],
+      notViewable: ['https://w1.test/not-viewable', 'https://w2.test/not-viewable'],
+      viewUndetermined: ['https://w1.test/view-undetermined', 'https://w2.test/view-undetermined'],
+    });
+  });
+
   test('ignored URLs of every document are merged', async () => {
     const docs = chainOf(1);
     docs['https://w1.test/vast'] = vast(
@@ -214,6 +235,7 @@ describe('fetchFailure', () => {
     errorUrls: ['https://w1.test/e'],
     tracking: [],
     clickTracking: [],
+    viewableImpression: { viewable: [], notViewable: [], viewUndetermined: [] },
     ignoredUrls: [],
   };
 
