@@ -93,6 +93,39 @@ export interface VastViewableImpression {
   viewUndetermined: string[];
 }
 
+/** A JavaScriptResource of a Verification: the vendor's measurement script. */
+export interface VastVerificationScript {
+  url: string;
+  /** 'omid' for Open Measurement scripts */
+  apiFramework: string | null;
+  /** true when it runs without a DOM as well; a browser may run either kind */
+  browserOptional: boolean;
+}
+
+/** An ExecutableResource: a non-JavaScript reference, not necessarily a URL, never fetched as one. */
+export interface VastExecutableResource {
+  reference: string;
+  type: string | null;
+  apiFramework: string | null;
+}
+
+/** One verification vendor's code for the ad (VAST 4.3 sections 3.16 and 3.17). */
+export interface VastVerification {
+  /** e.g. "company.com-omid"; VAST requires it, some documents leave it out */
+  vendor: string | null;
+  javaScriptResources: VastVerificationScript[];
+  executableResources: VastExecutableResource[];
+  /** VerificationParameters, handed to the vendor's code as they are */
+  parameters: string | null;
+  /** verificationNotExecuted tracking: told with [REASON] when none of the vendor's code runs */
+  notExecutedUrls: string[];
+  /**
+   * JavaScriptResources whose address is not an http(s) URL, left out of javaScriptResources: a
+   * malformed resource URL makes the reason 3 (a load error) rather than 2 (not supported)
+   */
+  malformedScripts: number;
+}
+
 /** One tracking URL; progress events carry their offset. */
 export interface VastTracking {
   event: string;
@@ -125,6 +158,8 @@ export interface VastAd {
   tracking: VastTracking[];
   /** the InLine ad's viewability beacons with every wrapper's, outermost first */
   viewableImpression: VastViewableImpression;
+  /** every Verification of the InLine ad and of its wrappers, outermost first: each is to run */
+  verifications: VastVerification[];
   /** how many wrappers led to this ad */
   wrapperDepth: number;
   /** URLs in the documents that are not http(s): never fetched, fired or opened */
@@ -140,6 +175,7 @@ export interface VastWrapperLayer {
   tracking: VastTracking[];
   clickTracking: string[];
   viewableImpression: VastViewableImpression;
+  verifications: VastVerification[];
   ignoredUrls: string[];
   /** the wrapper's ClickThrough: used when the InLine ad has none (VAST 4.3 section 2.3.5.2) */
   clickThrough?: string | null;

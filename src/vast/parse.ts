@@ -15,6 +15,7 @@ import {
 import { parseDuration, parseTimeOffset } from './offsets';
 import { childElement, childElements, parseXml, type XmlElement } from './parseXml';
 import { UrlSieve } from './urlSieve';
+import { readVerifications } from './verifications';
 
 export type VastDocument =
   | { kind: 'inline'; ad: VastAd }
@@ -150,6 +151,7 @@ function parseInline(ad: XmlElement, inline: XmlElement, sieve: UrlSieve): VastD
       errorUrls,
       tracking: readTracking(linear, sieve),
       viewableImpression: readViewableImpression(inline, sieve),
+      verifications: readVerifications(inline, sieve),
       wrapperDepth: 0,
       ignoredUrls: sieve.ignored,
     },
@@ -193,6 +195,7 @@ function parseWrapper(wrapper: XmlElement, fetchedUrl: string, sieve: UrlSieve):
       tracking,
       clickTracking,
       viewableImpression: readViewableImpression(wrapper, sieve),
+      verifications: readVerifications(wrapper, sieve),
       ignoredUrls: sieve.ignored,
       clickThrough,
       followAdditionalWrappers: wrapper.attrs.followAdditionalWrappers?.trim() !== 'false',

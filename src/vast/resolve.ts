@@ -81,6 +81,7 @@ function mergeChain(chain: VastWrapperLayer[], ad: VastAd): VastAd {
       ...chain.map((layer) => layer.viewableImpression),
       ad.viewableImpression,
     ]),
+    verifications: [...chain.flatMap((layer) => layer.verifications), ...ad.verifications],
     ignoredUrls: [...chainIgnoredUrls(chain), ...ad.ignoredUrls],
     wrapperDepth: chain.length,
   };

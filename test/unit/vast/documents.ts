@@ -59,10 +59,18 @@ export interface WrapperParts {
   name: string;
   followAdditionalWrappers?: boolean;
   clickThrough?: string;
+  /** more Wrapper elements as XML, e.g. AdVerifications */
+  more?: string;
 }
 
 /** A wrapper whose every URL is named after it, so a merged ad shows where each came from. */
-export function wrapperAd({ next, name, followAdditionalWrappers, clickThrough }: WrapperParts) {
+export function wrapperAd({
+  next,
+  name,
+  followAdditionalWrappers,
+  clickThrough,
+  more,
+}: WrapperParts) {
   const follow =
     followAdditionalWrappers === undefined
       ? ''
@@ -76,7 +84,7 @@ export function wrapperAd({ next, name, followAdditionalWrappers, clickThrough }
       <Viewable>${cdata(`https://${name}.test/viewable`)}</Viewable>
       <NotViewable>${cdata(`https://${name}.test/not-viewable`)}</NotViewable>
       <ViewUndetermined>${cdata(`https://${name}.test/view-undetermined`)}</ViewUndetermined>
-    </ViewableImpression>
+    </ViewableImpression>${more ?? ''}
     <Creatives><Creative><Linear>
       <TrackingEvents>
         <Tracking event="start">${cdata(`https://${name}.test/start`)}</Tracking>

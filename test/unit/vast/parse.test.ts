@@ -201,6 +201,114 @@ describe('parseVastDocument: ViewableImpression', () => {
   });
 });
 
+describe('parseVastDocument: AdVerifications', () => {
+  const params = '{"key":"value", "list":[1, 2]}';
+  const vendorA = `<Verification vendor="company.com-omid">
+      <JavaScriptResource apiFramework="omid" browserOptional="true">${cdata('https://company.com/omid.js')}</JavaScriptResource>
+      <JavaScriptResource apiFramework="omid" browserOptional="false">${cdata('https://company.com/omid-web.js')}</JavaScriptResource>
+      <ExecutableResource apiFramework="omid" type="native">${cdata('com.company.Verifier')}</ExecutableResource>
+      <TrackingEvents>
+        <Tracking event="verificationNotExecuted">${cdata('https://company.com/pixel?reason=[REASON]')}</Tracking>
+        <Tracking event="somethingElse">${cdata('https://company.com/other')}</Tracking>
+      </TrackingEvents>
+      <VerificationParameters>${cdata(params)}</VerificationParameters>
+    </Verification>`;
+  const vendorB = `<Verification vendor="other.com-omid">
+      <JavaScriptResource apiFramework="omid">${cdata('javascript:alert(1)')}</JavaScriptResource>
+      <TrackingEvents>
+        <Tracking event="verificationNotExecuted">${cdata('https://other.com/ne?r=[REASON]')}</Tracking>
+      </TrackingEvents>
+    </Verification>`;
+  const verificationsOf = (more: string, version = '4.2') =>
+    parseAd(vast(inlineAd({ more }), version)).verifications;
+
+  test('VAST 4.1+: vendor, scripts, executables, parameters as they are, verificationNotExecuted URLs', () => {
+    expect(verificationsOf(`<AdVerifications>${vendorA}</AdVerifications>`)).toEqual([
+      {
+        vendor: 'company.com-omid',
+        javaScriptResources: [
+          { url: 'https://company.com/omid.js', apiFramework: 'omid', browserOptional: true },
+          { url: 'https://company.com/omid-web.js', apiFramework: 'omid', browserOptional: false },
+        ],
+        executableResources: [
+          { reference: 'com.company.Verifier', type: 'native', apiFramework: 'omid' },
+        ],
+        parameters: params,
+        notExecutedUrls: ['https://company.com/pixel?reason=[REASON]'],
+        malformedScripts: 0,
+      },
+    ]);
+  });
+
+  test('a script address that is not http(s) is counted as malformed, never handed out', () => {
+    const doc = parseVastDocument(
+      vast(inlineAd({ more: `<AdVerifications>${vendorB}</AdVerifications>` })),
+      URL,
+    );
+    const ad = adOf(doc);
+    expect(ad.verifications).toEqual([
+      {
+        vendor: 'other.com-omid',
+        javaScriptResources: [],
+        executableResources: [],
+        parameters: null,
+        notExecutedUrls: ['https://other.com/ne?r=[REASON]'],
+        malformedScripts: 1,
+      },
+    ]);
+    expect(ad.ignoredUrls).toEqual(['javascript:alert(1)']);
+  });
+
+  test('VAST 3 and 4.0: the Extension of type AdVerifications', () => {
+    const more = `<Extensions>
+      <Extension type="other"><AdVerifications>${vendorB}</AdVerifications></Extension>
+      <Extension type="AdVerifications"><AdVerifications>${vendorA}</AdVerifications></Extension>
+    </Extensions>`;
+    expect(verificationsOf(more, '3.0').map((v) => v.vendor)).toEqual(['company.com-omid']);
+  });
+
+  test('a vendor listed in both places runs once; different vendors all count', () => {
+    const more = `<AdVerifications>${vendorA}${vendorB}</AdVerifications>
+      <Extensions><Extension type="AdVerifications"><AdVerifications>${vendorA}</AdVerifications></Extension></Extensions>`;
+    expect(verificationsOf(more).map((v) => v.vendor)).toEqual([
+      'company.com-omid',
+      'other.com-omid',
+    ]);
+  });
+
+  test('a Verification without a vendor or resources is kept: its vendor must still be told', () => {
+    const more = `<AdVerifications><Verification>
+      <TrackingEvents><Tracking event="verificationNotExecuted">${cdata('https://v.test/ne')}</Tracking></TrackingEvents>
+    </Verification></AdVerifications>`;
+    expect(verificationsOf(more)).toEqual([
+      {
+        vendor: null,
+        javaScriptResources: [],
+        executableResources: [],
+        parameters: null,
+        notExecutedUrls: ['https://v.test/ne'],
+        malformedScripts: 0,
+      },
+    ]);
+  });
+
+  test('a Wrapper carries them too', () => {
+    const doc = parseVastDocument(
+      vast(
+        wrapperAd({
+          next: 'https://next.test/vast.xml',
+          name: 'w1',
+          more: `<AdVerifications>${vendorA}</AdVerifications>`,
+        }),
+      ),
+      URL,
+    );
+    expect(doc.kind === 'wrapper' && doc.layer.verifications.map((v) => v.vendor)).toEqual([
+      'company.com-omid',
+    ]);
+  });
+});
+
 describe('parseVastDocument: media files', () => {
   const withMedia = (mediaFiles: string) =>
     parseAd(vast(inlineAd({ creatives: `<Creative>${linear({ mediaFiles })}</Creative>` })))
@@ -426,6 +534,7 @@ describe('parseVastDocument: a Wrapper', () => {
           notViewable: ['https://w1.test/not-viewable'],
           viewUndetermined: ['https://w1.test/view-undetermined'],
         },
+        verifications: [],
         clickThrough: 'https://w1.test/landing',
         ignoredUrls: [],
         followAdditionalWrappers: true,

@@ -101,6 +101,25 @@ describe('resolveVast: wrapper chains', () => {
     });
   });
 
+  test("every wrapper's verifications are added to the InLine ad's, outermost first", async () => {
+    const verification = (vendor: string) =>
+      `<AdVerifications><Verification vendor="${vendor}">
+        <JavaScriptResource apiFramework="omid" browserOptional="true">${cdata(`https://${vendor}/omid.js`)}</JavaScriptResource>
+      </Verification></AdVerifications>`;
+    const docs: Record<string, string> = {
+      'https://w1.test/vast': vast(
+        wrapperAd({ next: 'https://w2.test/vast', name: 'w1', more: verification('w1.test') }),
+      ),
+      'https://w2.test/vast': vast(wrapperAd({ next: 'https://inline.test/vast', name: 'w2' })),
+      'https://inline.test/vast': vast(inlineAd({ more: verification('inline.test') })),
+    };
+    const ad = adOf(await resolveVast('https://w1.test/vast', server(docs)));
+    expect(ad.verifications.map((v) => [v.vendor, v.javaScriptResources[0]?.url])).toEqual([
+      ['w1.test', 'https://w1.test/omid.js'],
+      ['inline.test', 'https://inline.test/omid.js'],
+    ]);
+  });
+
   test('ignored URLs of every document are merged', async () => {
     const docs = chainOf(1);
     docs['https://w1.test/vast'] = vast(
@@ -236,6 +255,7 @@ describe('fetchFailure', () => {
     tracking: [],
     clickTracking: [],
     viewableImpression: { viewable: [], notViewable: [], viewUndetermined: [] },
+    verifications: [],
     ignoredUrls: [],
   };
 
