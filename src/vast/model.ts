@@ -83,6 +83,55 @@ export interface VastInteractiveCreativeFile {
   variableDuration: boolean;
 }
 
+/** A non-video creative file (VAST 4.3 section 3.15): an image, a page for an iframe, or HTML. */
+export type VastResource =
+  | { kind: 'static'; url: string; creativeType: string | null }
+  | { kind: 'iframe'; url: string }
+  /** a snippet of HTML as the document has it: only ever drawn in a sandbox */
+  | { kind: 'html'; html: string };
+
+/**
+ * An image of what the icon discloses: shown over the paused ad when the icon is clicked and there
+ * is no click-through, fetched only then (VAST 4.3 section 3.11.6).
+ */
+export interface VastIconFallbackImage {
+  url: string;
+  creativeType: string | null;
+  width: number | null;
+  height: number | null;
+  altText: string | null;
+}
+
+/**
+ * An industry icon (the AdChoices mark and the like), drawn over the linear ad once its first frame
+ * is on screen (VAST 4.3 sections 2.3.7 and 3.11). Positions are CSS pixels from the top left
+ * corner of the ad's area, or one of its edges.
+ */
+export interface VastIcon {
+  /** the industry program it stands for, e.g. "AdChoices": one program is shown once */
+  program: string | null;
+  width: number | null;
+  height: number | null;
+  xPosition: number | 'left' | 'right' | null;
+  yPosition: number | 'top' | 'bottom' | null;
+  /** seconds into the ad before it shows; null: from the ad's first frame */
+  offsetSec: number | null;
+  /** seconds it shows for; null: until the ad ends or the viewer interacts with the ad or the icon */
+  durationSec: number | null;
+  /** the device pixel ratio its creative is made for; 1 when not given */
+  pxratio: number;
+  apiFramework: string | null;
+  altText: string | null;
+  hoverText: string | null;
+  /** versions of the same icon for different environments, in document order: one is drawn */
+  resources: VastResource[];
+  clickThrough: string | null;
+  clickTracking: string[];
+  clickFallbackImages: VastIconFallbackImage[];
+  /** fired once the icon is on screen, never before its offset */
+  viewTracking: string[];
+}
+
 /**
  * Publisher-measured viewability (VAST 4.3 section 3.5): at most one of the three sets fires per ad,
  * all of its URLs together.
@@ -156,6 +205,11 @@ export interface VastAd {
   /** Error URLs of the inline ad and of every wrapper in its chain */
   errorUrls: string[];
   tracking: VastTracking[];
+  /**
+   * the Linear's icons with its wrappers': of a program, only the icons of the document closest to
+   * the InLine ad (iconsOfChain in icons.ts); the InLine ad's first
+   */
+  icons: VastIcon[];
   /** the InLine ad's viewability beacons with every wrapper's, outermost first */
   viewableImpression: VastViewableImpression;
   /** every Verification of the InLine ad and of its wrappers, outermost first: each is to run */
@@ -174,6 +228,8 @@ export interface VastWrapperLayer {
   errorUrls: string[];
   tracking: VastTracking[];
   clickTracking: string[];
+  /** the icons of its Linear creatives */
+  icons: VastIcon[];
   viewableImpression: VastViewableImpression;
   verifications: VastVerification[];
   ignoredUrls: string[];

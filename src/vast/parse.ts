@@ -1,11 +1,13 @@
 // One VAST document -> its InLine ad, its Wrapper layer, or the VAST error it amounts to.
 // Following wrappers and merging their layers into the ad is resolve.ts's job.
 import { booleanAttr, numberAttr, positiveInteger, textAttr } from './attributes';
+import { readIcons } from './icons';
 import {
   VAST_ERROR,
   type VastAd,
   type VastErrorCode,
   type VastFailure,
+  type VastIcon,
   type VastInteractiveCreativeFile,
   type VastMediaFile,
   type VastTracking,
@@ -150,6 +152,7 @@ function parseInline(ad: XmlElement, inline: XmlElement, sieve: UrlSieve): VastD
       impressions,
       errorUrls,
       tracking: readTracking(linear, sieve),
+      icons: readIcons(linear, sieve),
       viewableImpression: readViewableImpression(inline, sieve),
       verifications: readVerifications(inline, sieve),
       wrapperDepth: 0,
@@ -163,14 +166,16 @@ function parseWrapper(wrapper: XmlElement, fetchedUrl: string, sieve: UrlSieve):
   const impressions = sieve.takeAll(childElements(wrapper, 'Impression'));
   const tracking: VastTracking[] = [];
   const clickTracking: string[] = [];
+  const icons: VastIcon[] = [];
   let clickThrough: string | null = null;
-  // Linear elements in a wrapper only add tracking (VAST 4.3, Wrapper); a wrapper may split it over
-  // several Creative elements.
+  // Linear elements in a wrapper add tracking and icons, no media (VAST 4.3, Wrapper); a wrapper may
+  // split them over several Creative elements.
   for (const linear of linearCreatives(wrapper)) {
     tracking.push(...readTracking(linear, sieve));
     const clicks = childElement(linear, 'VideoClicks');
     clickTracking.push(...sieve.takeAll(childElements(clicks, 'ClickTracking')));
     clickThrough ??= sieve.take(childElement(clicks, 'ClickThrough'));
+    icons.push(...readIcons(linear, sieve));
   }
   const tagUri = childElement(wrapper, 'VASTAdTagURI');
   if (!tagUri) {
@@ -194,6 +199,7 @@ function parseWrapper(wrapper: XmlElement, fetchedUrl: string, sieve: UrlSieve):
       errorUrls,
       tracking,
       clickTracking,
+      icons,
       viewableImpression: readViewableImpression(wrapper, sieve),
       verifications: readVerifications(wrapper, sieve),
       ignoredUrls: sieve.ignored,

@@ -9,6 +9,7 @@ import {
   type VastViewableImpression,
   type VastWrapperLayer,
 } from './model';
+import { iconsOfChain } from './icons';
 import { parseVastDocument } from './parse';
 
 /** Wrappers followed before an InLine ad; one more is error 302 (VAST 4.3 section 2.3.5.1). */
@@ -77,6 +78,7 @@ function mergeChain(chain: VastWrapperLayer[], ad: VastAd): VastAd {
     errorUrls: [...chainErrorUrls(chain), ...ad.errorUrls],
     tracking: [...chain.flatMap((layer) => layer.tracking), ...ad.tracking],
     clickTracking: [...chain.flatMap((layer) => layer.clickTracking), ...ad.clickTracking],
+    icons: iconsOfChain([...chain.map((layer) => layer.icons), ad.icons]),
     viewableImpression: joinViewable([
       ...chain.map((layer) => layer.viewableImpression),
       ad.viewableImpression,

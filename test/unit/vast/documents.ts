@@ -14,6 +14,8 @@ export interface LinearParts {
   tracking?: string;
   clicks?: string;
   adParameters?: string;
+  /** the content of <Icons> */
+  icons?: string;
 }
 
 export function linear(parts: LinearParts = {}) {
@@ -23,6 +25,7 @@ export function linear(parts: LinearParts = {}) {
     ${parts.adParameters === undefined ? '' : `<AdParameters>${parts.adParameters}</AdParameters>`}
     <TrackingEvents>${parts.tracking ?? ''}</TrackingEvents>
     <VideoClicks>${parts.clicks ?? ''}</VideoClicks>
+    ${parts.icons === undefined ? '' : `<Icons>${parts.icons}</Icons>`}
     <MediaFiles>${
       parts.mediaFiles ??
       `<MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="2000">${cdata('https://cdn.test/ad-720.mp4')}</MediaFile>`
@@ -61,6 +64,8 @@ export interface WrapperParts {
   clickThrough?: string;
   /** more Wrapper elements as XML, e.g. AdVerifications */
   more?: string;
+  /** the content of the wrapper Linear's <Icons> */
+  icons?: string;
 }
 
 /** A wrapper whose every URL is named after it, so a merged ad shows where each came from. */
@@ -70,6 +75,7 @@ export function wrapperAd({
   followAdditionalWrappers,
   clickThrough,
   more,
+  icons,
 }: WrapperParts) {
   const follow =
     followAdditionalWrappers === undefined
@@ -93,6 +99,7 @@ export function wrapperAd({
         ${clickThrough === undefined ? '' : `<ClickThrough>${cdata(clickThrough)}</ClickThrough>`}
         <ClickTracking>${cdata(`https://${name}.test/click`)}</ClickTracking>
       </VideoClicks>
+      ${icons === undefined ? '' : `<Icons>${icons}</Icons>`}
     </Linear></Creative></Creatives>
   </Wrapper></Ad>`;
 }

@@ -529,6 +529,7 @@ describe('parseVastDocument: a Wrapper', () => {
         errorUrls: ['https://w1.test/error?code=[ERRORCODE]'],
         tracking: [{ event: 'start', url: 'https://w1.test/start', offset: null }],
         clickTracking: ['https://w1.test/click'],
+        icons: [],
         viewableImpression: {
           viewable: ['https://w1.test/viewable'],
           notViewable: ['https://w1.test/not-viewable'],

@@ -254,6 +254,7 @@ describe('fetchFailure', () => {
     errorUrls: ['https://w1.test/e'],
     tracking: [],
     clickTracking: [],
+    icons: [],
     viewableImpression: { viewable: [], notViewable: [], viewUndetermined: [] },
     verifications: [],
     ignoredUrls: [],
