@@ -1,5 +1,27 @@
 // VAST macro substitution in tracking, error and wrapper URLs (VAST 4.3 "Macros"). Pure: the caller
 // passes the time and the random number, taken from its clock and rng ports.
+import { VERIFICATION_NOT_EXECUTED_REASON, type VerificationNotExecutedReason } from './model';
+
+/**
+ * [APIFRAMEWORKS]: the frameworks the player runs, as AdCOM 1.0 numbers them: 2 VPAID 2.0, 8 SIMID
+ * 1.0, 9 SIMID 1.1. SIMID 1.2, which the player speaks, has no number of its own and plays 1.x
+ * creatives; 7 (OMID 1.0) belongs here once the player runs Open Measurement scripts.
+ */
+export const PLAYER_API_FRAMEWORKS: readonly number[] = [2, 8, 9];
+
+/** [PLAYBACKMETHODS]: how the playback the ad is part of began (the IAB VAST macro list). */
+export const PLAYBACK_METHOD = {
+  PAGE_LOAD_SOUND_ON: 1,
+  PAGE_LOAD_SOUND_OFF: 2,
+  CLICK_SOUND_ON: 3,
+  MOUSE_OVER_SOUND_ON: 4,
+  VIEWPORT_SOUND_ON: 5,
+  VIEWPORT_SOUND_OFF: 6,
+  /** content playing back to back without the viewer doing anything: an autoplayed next episode */
+  CONTINUOUS: 7,
+} as const;
+
+export type PlaybackMethod = (typeof PLAYBACK_METHOD)[keyof typeof PLAYBACK_METHOD];
 
 export interface MacroValues {
   /** [ERRORCODE] */
@@ -14,6 +36,21 @@ export interface MacroValues {
   contentPlayheadSec?: number;
   /** [ASSETURI]: the media file being played */
   assetUri?: string;
+  /** [ADSERVINGID]: the playing ad's AdServingId */
+  adServingId?: string | null;
+  /** [PLAYBACKMETHODS] */
+  playbackMethod?: PlaybackMethod;
+  /** [PLAYERSTATE]: becomes the list of those that hold, e.g. "muted,fullscreen", or "" */
+  playerState?: { muted: boolean; fullscreen: boolean };
+  /** [PLAYERSIZE]: the player's width and height in CSS pixels, e.g. "640,360" */
+  playerSize?: { width: number; height: number };
+  /**
+   * [VERIFICATIONVENDORS]: the Verification vendor values the player accepts (a capability, meant
+   * for VAST request URIs), not the vendors of the ad
+   */
+  verificationVendors?: readonly string[];
+  /** [REASON]: why a vendor's verification did not run, in its verificationNotExecuted URLs */
+  reason?: VerificationNotExecutedReason;
   /** VAST macros whose value is known but not shared by policy: they become -2 */
   withheld?: readonly string[];
 }
@@ -59,6 +96,7 @@ const VAST_MACROS = new Set([
   'OMIDPARTNER',
   'PAGEURL',
   'PLACEMENTTYPE',
+  'PLAYBACKMETHODS',
   'PLAYERCAPABILITIES',
   'PLAYERSIZE',
   'PLAYERSTATE',
@@ -106,10 +144,25 @@ function formatCacheBusting(value: number): string {
 }
 
 const isNumber = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+/** A code from a list of codes as text; anything else counts as unknown. */
+const codeOf = (codes: Record<string, number>, n: number | undefined) =>
+  n !== undefined && Object.values(codes).includes(n) ? String(n) : null;
 // The range a Date can hold; outside it toISOString throws.
 const MAX_EPOCH_MS = 8.64e15;
 
-function valueOf(name: string, values: MacroValues): string | null {
+/** Width and height as whole CSS pixels, or null when either is not a size. */
+function formatSize(size: MacroValues['playerSize']): string[] | null {
+  if (!size || !isNumber(size.width) || !isNumber(size.height)) return null;
+  if (size.width < 0 || size.height < 0) return null;
+  return [String(Math.round(size.width)), String(Math.round(size.height))];
+}
+
+function formatPlayerState({ muted, fullscreen }: NonNullable<MacroValues['playerState']>) {
+  return [...(muted ? ['muted'] : []), ...(fullscreen ? ['fullscreen'] : [])];
+}
+
+/** A macro's value: one string, or a list (VAST's Array<T>, each value encoded on its own). */
+function valueOf(name: string, values: MacroValues): string | readonly string[] | null {
   switch (name) {
     case 'ERRORCODE':
       return isNumber(values.errorCode) ? String(Math.trunc(values.errorCode)) : null;
@@ -131,6 +184,20 @@ function valueOf(name: string, values: MacroValues): string | null {
         : null;
     case 'ASSETURI':
       return values.assetUri ?? null;
+    case 'ADSERVINGID':
+      return values.adServingId || null;
+    case 'APIFRAMEWORKS':
+      return PLAYER_API_FRAMEWORKS.map(String);
+    case 'PLAYBACKMETHODS':
+      return codeOf(PLAYBACK_METHOD, values.playbackMethod);
+    case 'PLAYERSTATE':
+      return values.playerState ? formatPlayerState(values.playerState) : null;
+    case 'PLAYERSIZE':
+      return formatSize(values.playerSize);
+    case 'VERIFICATIONVENDORS':
+      return values.verificationVendors ?? null;
+    case 'REASON':
+      return codeOf(VERIFICATION_NOT_EXECUTED_REASON, values.reason);
     default:
       return null;
   }
@@ -138,15 +205,16 @@ function valueOf(name: string, values: MacroValues): string | null {
 
 /**
  * Replaces [MACRO]s in a URL; values are percent-encoded (RFC 3986, VAST 4.3 "Macro Value URI
- * Encoding"). A VAST macro without a value becomes -1 (a break duration -2), a withheld one -2;
- * other brackets stay.
+ * Encoding"), each value of a list on its own, the commas between them as they are. A VAST macro
+ * without a value becomes -1 (a break duration -2), a withheld one -2; other brackets stay.
  */
 export function expandMacros(url: string, values: MacroValues): string {
   return url.replace(MACRO, (whole, name: string) => {
     if (!VAST_MACROS.has(name)) return whole;
     if (values.withheld?.includes(name)) return WITHHELD;
     const value = valueOf(name, values);
-    if (value !== null) return encodeURIComponent(value);
+    if (typeof value === 'string') return encodeURIComponent(value);
+    if (value !== null) return value.map((each) => encodeURIComponent(each)).join(',');
     return DURATION_MACROS.has(name) ? UNKNOWN_DURATION : UNKNOWN;
   });
 }

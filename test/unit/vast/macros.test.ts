@@ -1,4 +1,10 @@
-import { expandMacros, formatPlayhead } from '../../../src/vast/macros';
+import {
+  expandMacros,
+  formatPlayhead,
+  PLAYBACK_METHOD,
+  PLAYER_API_FRAMEWORKS,
+} from '../../../src/vast/macros';
+import { VERIFICATION_NOT_EXECUTED_REASON } from '../../../src/vast/model';
 import { isHttpUrl } from '../../../src/vast/urls';
 
 describe('expandMacros', () => {
@@ -75,6 +81,94 @@ describe('expandMacros', () => {
     expect(expandMacros(url, values)).toBe(
       'https://t.test/p?cb=25000000&ts=1970-01-01T00%3A00%3A00.000Z',
     );
+  });
+});
+
+describe('expandMacros: the macros of VAST 4.3', () => {
+  const expand = (macro: string, values: Parameters<typeof expandMacros>[1]) =>
+    expandMacros(`https://t.test/p?v=${macro}`, values).slice('https://t.test/p?v='.length);
+
+  test('[APIFRAMEWORKS] is what the player runs, in AdCOM numbers: VPAID 2.0, SIMID 1.0 and 1.1', () => {
+    expect(PLAYER_API_FRAMEWORKS).toEqual([2, 8, 9]);
+    expect(expand('[APIFRAMEWORKS]', {})).toBe('2,8,9');
+  });
+
+  test.each([
+    [{ playbackMethod: PLAYBACK_METHOD.CONTINUOUS }, '7'],
+    [{ playbackMethod: PLAYBACK_METHOD.CLICK_SOUND_ON }, '3'],
+    [{ playbackMethod: 8 as never }, '-1'],
+    [{}, '-1'],
+  ])('[PLAYBACKMETHODS] with %j -> %s', (values, expected) => {
+    expect(expand('[PLAYBACKMETHODS]', values)).toBe(expected);
+  });
+
+  test.each([
+    [{ muted: true, fullscreen: true }, 'muted,fullscreen'],
+    [{ muted: false, fullscreen: true }, 'fullscreen'],
+    [{ muted: true, fullscreen: false }, 'muted'],
+    [{ muted: false, fullscreen: false }, ''],
+  ])('[PLAYERSTATE] with %j -> %j', (playerState, expected) => {
+    expect(expand('[PLAYERSTATE]', { playerState })).toBe(expected);
+  });
+
+  test('[PLAYERSTATE] unknown is -1', () => {
+    expect(expand('[PLAYERSTATE]', {})).toBe('-1');
+  });
+
+  test.each([
+    [{ width: 640, height: 360 }, '640,360'],
+    [{ width: 639.6, height: 359.4 }, '640,359'],
+    [{ width: 0, height: 0 }, '0,0'],
+    [{ width: -1, height: 360 }, '-1'],
+    [{ width: Number.NaN, height: 360 }, '-1'],
+  ])('[PLAYERSIZE] with %j -> %s', (playerSize, expected) => {
+    expect(expand('[PLAYERSIZE]', { playerSize })).toBe(expected);
+  });
+
+  test("[ADSERVINGID] is the ad's AdServingId, encoded; none is -1", () => {
+    expect(expand('[ADSERVINGID]', { adServingId: 'Server/Name-47ed3bac' })).toBe(
+      'Server%2FName-47ed3bac',
+    );
+    expect(expand('[ADSERVINGID]', { adServingId: null })).toBe('-1');
+  });
+
+  test('[VERIFICATIONVENDORS]: each value encoded on its own, the commas between them not', () => {
+    expect(
+      expand('[VERIFICATIONVENDORS]', {
+        verificationVendors: ['moat.com-omid', 'abc/def', 'y=z,w'],
+      }),
+    ).toBe('moat.com-omid,abc%2Fdef,y%3Dz%2Cw');
+    expect(expand('[VERIFICATIONVENDORS]', {})).toBe('-1');
+  });
+
+  test.each([
+    [VERIFICATION_NOT_EXECUTED_REASON.REJECTED, '1'],
+    [VERIFICATION_NOT_EXECUTED_REASON.NOT_SUPPORTED, '2'],
+    [VERIFICATION_NOT_EXECUTED_REASON.LOAD_ERROR, '3'],
+    [4 as never, '-1'],
+  ])('[REASON] %d -> %s', (reason, expected) => {
+    expect(expand('[REASON]', { reason })).toBe(expected);
+  });
+
+  test('a verificationNotExecuted URL as a vendor writes it', () => {
+    expect(
+      expandMacros(
+        'https://company.com/pixel.jpg?error=[REASON]&id=[ADSERVINGID]&cb=[CACHEBUSTING]',
+        {
+          reason: VERIFICATION_NOT_EXECUTED_REASON.NOT_SUPPORTED,
+          adServingId: 'a532d16d-4d7f-4440-bd29-2ec0e693fc80',
+          cacheBusting: 0.5,
+        },
+      ),
+    ).toBe(
+      'https://company.com/pixel.jpg?error=2&id=a532d16d-4d7f-4440-bd29-2ec0e693fc80&cb=50000000',
+    );
+  });
+
+  test('withheld wins over a known value', () => {
+    expect(
+      expand('[PLAYERSIZE]', { playerSize: { width: 1, height: 1 }, withheld: ['PLAYERSIZE'] }),
+    ).toBe('-2');
   });
 });
 
