@@ -151,13 +151,29 @@ const wrapperTo = (next: string) =>
 const CODES = new Set<number>(Object.values(VAST_ERROR));
 
 function adAddresses(ad: VastAd): string[] {
+  const { viewable, notViewable, viewUndetermined } = ad.viewableImpression;
   return [
     ...ad.mediaFiles.map((m) => m.url),
+    ...ad.interactiveCreativeFiles.map((f) => f.url),
     ...ad.impressions,
     ...ad.errorUrls,
     ...ad.tracking.map((t) => t.url),
     ...ad.clickTracking,
     ...(ad.clickThrough === null ? [] : [ad.clickThrough]),
+    ...viewable,
+    ...notViewable,
+    ...viewUndetermined,
+    ...ad.icons.flatMap((icon) => [
+      ...icon.resources.flatMap((r) => (r.kind === 'html' ? [] : [r.url])),
+      ...(icon.clickThrough === null ? [] : [icon.clickThrough]),
+      ...icon.clickTracking,
+      ...icon.clickFallbackImages.map((image) => image.url),
+      ...icon.viewTracking,
+    ]),
+    ...ad.verifications.flatMap((v) => [
+      ...v.javaScriptResources.map((script) => script.url),
+      ...v.notExecutedUrls,
+    ]),
   ];
 }
 

@@ -7,8 +7,11 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { VAST_ERROR } from '../../../src/vast/model';
+import { chooseSimidFile } from '../../../src/vast/interactive';
+import { VAST_ERROR, type VastAd, type VastWrapperLayer } from '../../../src/vast/model';
+import { parseVastDocument, type VastDocument } from '../../../src/vast/parse';
 import { inspectVast, type InspectReport } from '../../../tools/vast/inspect';
 import { xmlFiles } from './xmlFiles';
 
@@ -89,6 +92,195 @@ describe('IAB samples, in process', () => {
       expect(report.tracking['progress@10s']).toEqual(['http://example.com/tracking/progress-10']);
       expect(report.tracking.firstQuartile).toEqual(['https://example.com/tracking/firstQuartile']);
     }
+  });
+});
+
+describe('IAB samples: the parts of VAST 4 read by the parser', () => {
+  type Parsed = Exclude<VastDocument, { kind: 'failure' }>;
+  const bodyOf = (doc: Parsed) => (doc.kind === 'inline' ? doc.ad : doc.layer);
+  // Each sample on its own: a wrapper's layer is read, never followed.
+  const parsed = samples.flatMap((file) => {
+    const text = readFileSync(file, 'utf8');
+    const doc = parseVastDocument(text, pathToFileURL(file).href);
+    return doc.kind === 'failure' ? [] : [{ path: relative(SAMPLES, file), text, doc }];
+  });
+  const sample = (path: string) => parsed.find((each) => each.path === path)!;
+  const adOf = (path: string) => bodyOf(sample(path).doc) as VastAd;
+
+  test('every sample whose text carries a part parses with it, and no other does', () => {
+    for (const { path, text, doc } of parsed) {
+      const body = bodyOf(doc);
+      const ad = doc.kind === 'inline' ? doc.ad : null;
+      const { viewable, notViewable, viewUndetermined } = body.viewableImpression;
+      const read = {
+        icons: body.icons.length > 0,
+        viewable: viewable.length + notViewable.length + viewUndetermined.length > 0,
+        verifications: body.verifications.length > 0,
+        interactive: (ad?.interactiveCreativeFiles.length ?? 0) > 0,
+        adServingId: (ad?.adServingId ?? null) !== null,
+      };
+      expect({ path, ...read }).toEqual({
+        path,
+        icons: /<Icon[\s>]/.test(text),
+        viewable: /<(Viewable|NotViewable|ViewUndetermined)>/.test(text),
+        verifications: /<Verification[\s>]/.test(text),
+        interactive: text.includes('<InteractiveCreativeFile'),
+        adServingId: ad !== null && text.includes('<AdServingId>'),
+      });
+    }
+  });
+
+  test('which samples carry which parts', () => {
+    const carrying = (keep: (body: VastAd | VastWrapperLayer) => boolean) =>
+      parsed.filter(({ doc }) => keep(bodyOf(doc))).map(({ path }) => path);
+    expect(carrying((body) => body.icons.length > 0)).toEqual(['vast-4.2/IconClickFallbacks.xml']);
+    expect(carrying((body) => body.viewableImpression.viewable.length > 0)).toEqual([
+      'vast-4.0/Viewable_Impression-test.xml',
+      'vast-4.1/Viewable_Impression-test.xml',
+      'vast-4.2/Viewable_Impression-test.xml',
+    ]);
+    expect(carrying((body) => body.verifications.length > 0)).toEqual([
+      'vast-1-2.0/Inline_NonLinear_Verification_VAST2.0.xml',
+      'vast-4.0/Ad_Verification-test.xml',
+      'vast-4.1/Ad_Verification-test.xml',
+      'vast-4.2/Ad_Verification-test.xml',
+    ]);
+    expect(
+      carrying(
+        (body) => 'interactiveCreativeFiles' in body && body.interactiveCreativeFiles.length > 0,
+      ),
+    ).toEqual([
+      'vast-4.0/SSAI_stitching__VPAID_separation-test.xml',
+      'vast-4.1/SSAI_stitching__VPAID_separation-test.xml',
+    ]);
+    // every InLine sample of VAST 4.1 (15) and 4.2 (12) with a Linear creative
+    expect(carrying((body) => 'adServingId' in body && body.adServingId !== null)).toHaveLength(27);
+  });
+
+  test('IconClickFallbacks.xml: the icon, its image and its click fallback image', () => {
+    const ad = adOf('vast-4.2/IconClickFallbacks.xml');
+    expect(ad.adServingId).toBe('a532d16d-4d7f-4440-bd29-2ec0e693fc80');
+    expect(ad.icons).toEqual([
+      {
+        program: null,
+        width: null,
+        height: null,
+        xPosition: null,
+        yPosition: null,
+        offsetSec: null,
+        durationSec: null,
+        pxratio: 1,
+        apiFramework: null,
+        altText: null,
+        hoverText: null,
+        resources: [
+          {
+            kind: 'static',
+            url: 'https://example.org/images/ad_icon_img.png',
+            creativeType: 'image/png',
+          },
+        ],
+        clickThrough: null,
+        clickTracking: [],
+        clickFallbackImages: [
+          {
+            url: 'https://example.org/images/ad_icon_clicked.png',
+            creativeType: null,
+            width: null,
+            height: null,
+            altText: 'The live click interaction',
+          },
+        ],
+        viewTracking: [],
+      },
+    ]);
+  });
+
+  test.each([
+    ['vast-4.0', 'http'],
+    ['vast-4.1', 'https'],
+    ['vast-4.2', 'https'],
+  ])(
+    "%s/Viewable_Impression-test.xml: the wrapper's three viewability beacons",
+    (version, scheme) => {
+      const url = `${scheme}://search.iabtechlab.com/error?errcode=102&imprid=s5-ea2f7f298e28c0c98374491aec3dfeb1&ts=1243`;
+      expect(
+        bodyOf(sample(`${version}/Viewable_Impression-test.xml`).doc).viewableImpression,
+      ).toEqual({
+        viewable: [url],
+        notViewable: [url],
+        viewUndetermined: [url],
+      });
+    },
+  );
+
+  test.each(['vast-4.0', 'vast-4.1', 'vast-4.2'])(
+    '%s/Ad_Verification-test.xml: two vendors (no vendor attribute), a script each',
+    (version) => {
+      const { verifications } = adOf(`${version}/Ad_Verification-test.xml`);
+      expect(verifications.map((v) => [v.vendor, v.javaScriptResources])).toEqual([
+        [
+          null,
+          [
+            {
+              url: 'https://verificationcompany1.com/verification_script1.js',
+              apiFramework: null,
+              browserOptional: false,
+            },
+          ],
+        ],
+        [
+          null,
+          [
+            {
+              url: 'https://verificationcompany.com/untrusted.js',
+              apiFramework: null,
+              browserOptional: false,
+            },
+          ],
+        ],
+      ]);
+    },
+  );
+
+  test('Inline_NonLinear_Verification_VAST2.0.xml: the Extension of type AdVerifications', () => {
+    expect(adOf('vast-1-2.0/Inline_NonLinear_Verification_VAST2.0.xml').verifications).toEqual([
+      {
+        vendor: 'company.com-omid',
+        javaScriptResources: [
+          { url: 'https://company.com/omid.js', apiFramework: 'omid', browserOptional: true },
+        ],
+        executableResources: [],
+        parameters: 'parameter1=value1&parameter2=value2&parameter3=value3',
+        notExecutedUrls: ['https://company.com/pixel.jpg?error=[REASON]'],
+        malformedScripts: 0,
+      },
+    ]);
+  });
+
+  test('Inline_Simple.xml of VAST 4.x: an empty AdVerifications is no verification', () => {
+    for (const version of ['vast-4.0', 'vast-4.1', 'vast-4.2']) {
+      expect(adOf(`${version}/Inline_Simple.xml`).verifications).toEqual([]);
+    }
+  });
+
+  test('SSAI_stitching__VPAID_separation-test.xml: an InteractiveCreativeFile with no framework, so no SIMID creative', () => {
+    const ad = adOf('vast-4.1/SSAI_stitching__VPAID_separation-test.xml');
+    expect(ad.adServingId).toBe('a532d16d-4d7f-4440-bd29-2ec0e693fc81');
+    expect(ad.interactiveCreativeFiles).toEqual([
+      {
+        url: 'https://pilot.iabtechlab.com/beacon?type=complete&imprid=s5-ea2f7f298e28c0c98374491aec3dfeb1&ts=4235',
+        type: null,
+        apiFramework: null,
+        variableDuration: false,
+      },
+    ]);
+    expect(chooseSimidFile(ad.interactiveCreativeFiles)).toBeNull();
+    expect(
+      adOf('vast-4.0/SSAI_stitching__VPAID_separation-test.xml').interactiveCreativeFiles,
+    ).toEqual([
+      expect.objectContaining({ url: expect.stringMatching(/^http:\/\/pilot\.iabtechlab\.com\//) }),
+    ]);
   });
 });
 
