@@ -4,12 +4,17 @@ import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chooseMediaFile } from '../../src/vast/media';
 import { chromiumCanPlay } from '../../src/vast/chromiumCanPlay';
+import { chooseSimidFile } from '../../src/vast/interactive';
 import {
   VAST_ERROR,
   type VastAd,
   type VastErrorCode,
+  type VastIcon,
+  type VastInteractiveCreativeFile,
   type VastMediaFile,
   type VastTracking,
+  type VastVerification,
+  type VastViewableImpression,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import { resolveVast, type FetchText } from '../../src/vast/resolve';
@@ -34,14 +39,20 @@ export interface ResolvedReport {
     adSystem: string;
     title: string;
     durationSec: number | null;
+    adServingId: string | null;
   };
   mediaFile: VastMediaFile;
+  /** the SIMID creative the player would run over the media, if any */
+  simidFile: VastInteractiveCreativeFile | null;
   skipOffsetSec: number | null;
   clickThrough: string | null;
   clickTracking: string[];
   /** URLs by event; progress events are keyed with their offset, e.g. "progress@10s" */
   tracking: Record<string, string[]>;
   impressions: string[];
+  viewableImpression: VastViewableImpression;
+  icons: VastIcon[];
+  verifications: VastVerification[];
   errorUrls: string[];
   wrapperDepth: number;
   ignoredUrls: string[];
@@ -94,13 +105,18 @@ function report(ad: VastAd): InspectReport {
       adSystem: ad.adSystem,
       title: ad.title,
       durationSec: ad.durationSec,
+      adServingId: ad.adServingId,
     },
     mediaFile,
+    simidFile: chooseSimidFile(ad.interactiveCreativeFiles),
     skipOffsetSec: offsetSeconds(ad.skipOffset, ad.durationSec),
     clickThrough: ad.clickThrough,
     clickTracking: ad.clickTracking,
     tracking: groupTracking(ad.tracking),
     impressions: ad.impressions,
+    viewableImpression: ad.viewableImpression,
+    icons: ad.icons,
+    verifications: ad.verifications,
     errorUrls: ad.errorUrls,
     wrapperDepth: ad.wrapperDepth,
     ignoredUrls: ad.ignoredUrls,

@@ -87,6 +87,9 @@ describe('IAB samples, in process', () => {
       errorUrls: ['https://example.com/error'],
       wrapperDepth: 0,
       ignoredUrls: [],
+      simidFile: null,
+      icons: [],
+      verifications: [],
     });
     if (!('error' in report)) {
       expect(report.tracking['progress@10s']).toEqual(['http://example.com/tracking/progress-10']);
@@ -281,6 +284,23 @@ describe('IAB samples: the parts of VAST 4 read by the parser', () => {
     ).toEqual([
       expect.objectContaining({ url: expect.stringMatching(/^http:\/\/pilot\.iabtechlab\.com\//) }),
     ]);
+  });
+});
+
+test('the inspector shows the icons and verifications of the samples that carry them', async () => {
+  const icons = await inspectVast(join(SAMPLES, 'vast-4.2', 'IconClickFallbacks.xml'), {
+    offline: true,
+  });
+  expect(icons).toMatchObject({
+    ad: { adServingId: 'a532d16d-4d7f-4440-bd29-2ec0e693fc80' },
+    icons: [{ resources: [{ url: 'https://example.org/images/ad_icon_img.png' }] }],
+  });
+  const verification = await inspectVast(
+    join(SAMPLES, 'vast-1-2.0', 'Inline_NonLinear_Verification_VAST2.0.xml'),
+    { offline: true },
+  );
+  expect(verification).toMatchObject({
+    verifications: [{ vendor: 'company.com-omid' }],
   });
 });
 
