@@ -1,5 +1,6 @@
 // Following a Wrapper chain (VAST 4.3 section 2.3.5) one fetched document at a time, so a saga can
 // do the fetching through its ports and a replay can feed recorded answers back.
+import { iconsOfChain } from './icons';
 import {
   VAST_ERROR,
   type VastAd,
@@ -9,7 +10,6 @@ import {
   type VastViewableImpression,
   type VastWrapperLayer,
 } from './model';
-import { iconsOfChain } from './icons';
 import { parseVastDocument } from './parse';
 
 /** Wrappers followed before an InLine ad; one more is error 302 (VAST 4.3 section 2.3.5.1). */
