@@ -252,7 +252,10 @@ export interface StatsPort {
 }
 
 export type ViewportEvent =
-  /** the share of the player inside the top page's viewport, 0..1 */
+  /**
+   * the share of the player inside the top page's viewport, 0..1, in whole hundredths rounded down:
+   * the advert fills the player, so it is the advert's share too
+   */
   | { type: 'intersection'; ratio: number }
   /** native: the video element's own fullscreen (iOS), where no player interface shows */
   | { type: 'fullscreen'; active: boolean; native: boolean }
@@ -269,6 +272,11 @@ export type DisplayOutcome = 'done' | 'refused' | 'unsupported';
 
 export interface ViewportPort {
   subscribe(listener: (event: ViewportEvent) => void): () => void;
+  /**
+   * Whether the browser measures how much of the player is in view (IntersectionObserver): without
+   * it no intersection is ever reported, and the player cannot tell an advert's viewability.
+   */
+  measuresVisibility(): boolean;
   /** the player fullscreen and back (the video's own fullscreen where that is all there is) */
   toggleFullscreen(): void;
   togglePictureInPicture(): void;

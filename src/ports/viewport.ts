@@ -2,8 +2,20 @@ import type { ViewportEvent, ViewportPort } from './types';
 import type { DisplayCapabilities, PlaybackTargetKind } from '../shared/media';
 import { watchPlaybackTargets } from './playbackTargets';
 
-/** Thresholds around the advert's 51% visibility rule (SPEC.md section 9). */
+/**
+ * Thresholds around the advert's 51% visibility rule (SPEC.md section 9) and the 50% of the MRC's
+ * viewable video impression (sagas/ads/viewability.ts).
+ */
 const THRESHOLDS = [0, 0.25, 0.5, 0.51, 0.75, 1];
+
+/**
+ * The share in whole hundredths, rounded down: a share just under a threshold (49.7%) must not read
+ * as reaching it, as rounding would have it; the observer tells no more until the next threshold.
+ * The small allowance keeps a share of exactly 51% from reading as 50.99...%.
+ */
+const hundredthsDown = (ratio: number) => Math.floor(ratio * 100 + 1e-6) / 100;
+
+const observesIntersection = () => typeof IntersectionObserver === 'function';
 
 /** SPEC.md section 2: the desktop layout from the sm breakpoint up. */
 const WIDE = '(min-width: 640px)';
@@ -59,20 +71,16 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
       });
       const onLayout = () => listener({ type: 'layout', wide: wide.matches });
       wide.addEventListener('change', onLayout);
-      const observer =
-        typeof IntersectionObserver === 'function'
-          ? new IntersectionObserver(
-              (entries) => {
-                const last = entries[entries.length - 1];
-                if (last)
-                  listener({
-                    type: 'intersection',
-                    ratio: Math.round(last.intersectionRatio * 100) / 100,
-                  });
-              },
-              { threshold: THRESHOLDS },
-            )
-          : null;
+      const observer = observesIntersection()
+        ? new IntersectionObserver(
+            (entries) => {
+              const last = entries[entries.length - 1];
+              if (last)
+                listener({ type: 'intersection', ratio: hundredthsDown(last.intersectionRatio) });
+            },
+            { threshold: THRESHOLDS },
+          )
+        : null;
       observer?.observe(player);
       const onFullscreen = () => {
         const native = nativeFullscreen(el);
@@ -100,6 +108,7 @@ export function createViewportPort(player: HTMLElement, video: HTMLVideoElement)
         video.removeEventListener('leavepictureinpicture', onPip);
       };
     },
+    measuresVisibility: observesIntersection,
     toggleFullscreen() {
       if (document.fullscreenElement) void document.exitFullscreen().catch(ignore);
       else if (document.fullscreenEnabled) void player.requestFullscreen().catch(ignore);

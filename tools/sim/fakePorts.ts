@@ -265,6 +265,8 @@ export function fakeViewport() {
     fullscreen: 'done',
     pictureInPicture: 'done',
   };
+  /** whether the browser measures the player's share in view (IntersectionObserver) */
+  const measures = { visibility: true };
   const emit = (e: ViewportEvent) => listeners.forEach((l) => l(e));
   /** the change events of granted requests, waiting for the test to send them (`release`) */
   const withheld: ViewportEvent[] = [];
@@ -279,6 +281,7 @@ export function fakeViewport() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    measuresVisibility: () => measures.visibility,
     toggleFullscreen: () => void calls.push({ method: 'toggleFullscreen', args: [] }),
     togglePictureInPicture: () => void calls.push({ method: 'togglePictureInPicture', args: [] }),
     requestFullscreen: async () => {
@@ -295,7 +298,7 @@ export function fakeViewport() {
     },
     showPlaybackTargets: (kind) => void calls.push({ method: 'showPlaybackTargets', args: [kind] }),
   };
-  return { port, calls, emit, release, listeners, outcomes };
+  return { port, calls, emit, release, listeners, outcomes, measures };
 }
 
 export const HOST_ORIGIN = 'https://host.example';

@@ -1,5 +1,6 @@
 // The viewport port's browser adapter, on a jsdom <video>: the AirPlay receivers and casting devices
-// within reach, as WebKit's availability event and the Remote Playback API tell them over time.
+// within reach, as WebKit's availability event and the Remote Playback API tell them over time; the
+// share of the player in view, as an IntersectionObserver tells it.
 import { createViewportPort } from '../../../src/ports/viewport';
 import type { ViewportEvent } from '../../../src/ports/types';
 
@@ -166,5 +167,63 @@ describe('viewport port: AirPlay and casting devices within reach', () => {
     expect(capabilities()).toMatchObject({ airplay: false, remotePlayback: false });
     expect(() => stop()).not.toThrow();
     expect(targets()).toEqual([]);
+  });
+});
+
+describe('viewport port: the share of the player in view', () => {
+  /** An IntersectionObserver that reports the entries the test gives it, as a browser would. */
+  function withObserver() {
+    let report: ((entries: { intersectionRatio: number }[]) => void) | null = null;
+    const observe = jest.fn();
+    const disconnect = jest.fn();
+    class FakeObserver {
+      constructor(callback: (entries: { intersectionRatio: number }[]) => void) {
+        report = callback;
+      }
+      observe = observe;
+      disconnect = disconnect;
+    }
+    Object.defineProperty(window, 'IntersectionObserver', {
+      value: FakeObserver,
+      configurable: true,
+      writable: true,
+    });
+    return { tell: (ratio: number) => report?.([{ intersectionRatio: ratio }]), observe, disconnect };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'IntersectionObserver');
+  });
+
+  const intersections = (events: ViewportEvent[]) =>
+    events.flatMap((e) => (e.type === 'intersection' ? [e.ratio] : []));
+
+  it('reports whole hundredths rounded down: 49.7% never reads as the 50% of viewability', async () => {
+    const { tell } = withObserver();
+    const { events, stop } = subscribe(document.createElement('video'));
+    for (const ratio of [1, 0.7512, 0.5099, 0.51, 0.497, 0.5, 0.29, 0]) tell(ratio);
+    expect(intersections(events)).toEqual([1, 0.75, 0.5, 0.51, 0.49, 0.5, 0.29, 0]);
+    stop();
+  });
+
+  it('measures visibility where the browser has an IntersectionObserver, and stops with it', () => {
+    const { observe, disconnect } = withObserver();
+    const player = document.createElement('div');
+    const port = createViewportPort(player, document.createElement('video'));
+    expect(port.measuresVisibility()).toBe(true);
+    const stop = port.subscribe(() => undefined);
+    expect(observe).toHaveBeenCalledWith(player);
+    stop();
+    expect(disconnect).toHaveBeenCalled();
+  });
+
+  it('says it cannot measure visibility without one, and reports no intersection', async () => {
+    const port = createViewportPort(document.createElement('div'), document.createElement('video'));
+    expect(port.measuresVisibility()).toBe(false);
+    const events: ViewportEvent[] = [];
+    const stop = port.subscribe((e) => events.push(e));
+    await flush();
+    expect(intersections(events)).toEqual([]);
+    stop();
   });
 });
