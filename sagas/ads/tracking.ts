@@ -5,15 +5,21 @@ import type { VastAd, VastErrorCode, VastFailure } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
+import { playerMacroValues } from './playerMacros';
 
-/** Fires tracking URLs with their macros filled in: GET with keepalive, through the beacon port. */
+/**
+ * Fires tracking URLs with their macros filled in (the ad's and the event's values, and the player's
+ * as it is now): GET with keepalive, through the beacon port.
+ */
 function* fire(urls: string[], values: MacroValues) {
   if (urls.length === 0) return;
   const { beacon, clock, rng } = yield* getPorts();
+  const player = yield* playerMacroValues(urls);
   const timestampMs = yield* call([clock, clock.epochMs]);
   for (const url of urls) {
     const cacheBusting = yield* call([rng, rng.next]);
-    yield* call([beacon, beacon.fire], expandMacros(url, { ...values, cacheBusting, timestampMs }));
+    const expanded = expandMacros(url, { ...player, ...values, cacheBusting, timestampMs });
+    yield* call([beacon, beacon.fire], expanded);
   }
 }
 
@@ -22,10 +28,15 @@ function* fire(urls: string[], values: MacroValues) {
  * error URLs, the chain's with it, get the code in [ERRORCODE] (SPEC.md section 7).
  */
 export function* trackUnplayable(
-  { errorUrls, code, message }: Pick<VastFailure, 'errorUrls' | 'code' | 'message'>,
+  {
+    errorUrls,
+    code,
+    message,
+    adServingId = null,
+  }: Pick<VastFailure, 'errorUrls' | 'code' | 'message'> & Partial<Pick<VastAd, 'adServingId'>>,
   contentTime: number,
 ): SagaIterator<AdOutcome> {
-  yield* fire(errorUrls, { contentPlayheadSec: contentTime, errorCode: code });
+  yield* fire(errorUrls, { contentPlayheadSec: contentTime, errorCode: code, adServingId });
   return { status: 'error', error: { code, message } };
 }
 
@@ -41,10 +52,15 @@ export function adTracking(
   playhead: () => number,
 ) {
   const fired = new Set<string>(); // each URL of each event, once per ad
-  const fireNew = function* (key: string, urls: string[], errorCode?: number) {
+  const fireNew = function* (key: string, urls: string[], values: MacroValues = {}) {
     const fresh = urls.filter((url) => !fired.has(`${key} ${url}`) && fired.add(`${key} ${url}`));
-    const at = { adPlayheadSec: playhead(), contentPlayheadSec: contentTime, assetUri };
-    yield* fire(fresh, { ...at, errorCode });
+    const at = {
+      adPlayheadSec: playhead(),
+      contentPlayheadSec: contentTime,
+      assetUri,
+      adServingId: ad.adServingId,
+    };
+    yield* fire(fresh, { ...at, ...values });
   };
   const urlsOf = (event: string) => ad.tracking.filter((t) => t.event === event).map((t) => t.url);
   return {
@@ -67,7 +83,7 @@ export function adTracking(
     },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
     *failed(code: VastErrorCode, message: string): SagaIterator<AdOutcome> {
-      yield* fireNew('error', ad.errorUrls, code);
+      yield* fireNew('error', ad.errorUrls, { errorCode: code });
       return { status: 'error', error: { code, message } };
     },
   };
