@@ -1,7 +1,8 @@
 // The one ad loop, for video ads and VPAID creatives alike: one inbox that the creative's events,
 // the viewer's and the page's actions and a watchdog all write to, read in order. What is the same
-// for every creative (play state, skip, volume, progress, quartiles, time limits, tracking) is here;
-// a creative driver turns its own events into these and carries out the loop's commands.
+// for every creative (play state, skip, volume, progress, quartiles, time limits, tracking,
+// viewability) is here; a creative driver turns its own events into these and carries out the loop's
+// commands.
 import type { Action } from 'redux';
 import { buffers, channel, type Channel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeEvery } from 'typed-redux-saga';
@@ -21,7 +22,8 @@ import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, WATCHDOG_MS } from './limits';
 import { selectAdWanted } from '../../src/state/selectors';
-import { adTracking } from './tracking';
+import { adTracking, type AdTracking } from './tracking';
+import { adViewability, type ViewabilityMeter } from './viewability';
 
 export interface AdOutcome {
   status: AdEndStatus;
@@ -72,7 +74,8 @@ export interface AdRun<E> {
   driver: CreativeDriver<E>;
   /** tasks that end with the ad */
   tasks: Task[];
-  track: ReturnType<typeof adTracking>;
+  track: AdTracking;
+  viewability: ViewabilityMeter;
 }
 
 /** What one kind of creative does, in the loop's words. */
@@ -154,6 +157,7 @@ export function* startedPlaying<E>(run: AdRun<E>) {
   yield* put(adsActions.adStarted());
   yield* run.track.impression();
   yield* run.track.event('start');
+  yield* run.viewability.started();
   yield* playing(run);
 }
 
@@ -175,6 +179,7 @@ export function* progressed<E>(run: AdRun<E>, at: number, quartiles: boolean) {
     for (const [name, share] of QUARTILES) if (at >= d * share) yield* run.track.event(name);
   }
   yield* run.track.progressTo(at, d > 0 ? d : null);
+  yield* run.viewability.playedTo(at);
   const second = Math.floor(at);
   if (second !== run.shownSecond) {
     run.shownSecond = second;
@@ -203,6 +208,7 @@ function* onAction<E>(run: AdRun<E>, driver: CreativeDriver<E>, action: Action) 
   }
   if (contentActions.episodeSelected.match(action)) return STOPPED;
   if (adRequests.clickThroughRequested.match(action) && !driver.ownClicks) yield* run.track.click();
+  yield* run.viewability.looked();
   yield* decide(run); // play/pause click, click-through, page visibility, intersection
   return null;
 }
@@ -227,7 +233,8 @@ export function* endWhenConfirmed<E>(run: AdRun<E>, outcome: AdOutcome, command:
 
 /**
  * Plays one resolved ad with its creative's driver to an end state, firing its tracking; never
- * longer than its limits allow. The creative stops whatever the end.
+ * longer than its limits allow. The creative stops whatever the end. Its viewability is told once
+ * (viewability.ts).
  */
 export function* runAdLoop<E extends object>(
   ad: VastAd,
@@ -236,6 +243,7 @@ export function* runAdLoop<E extends object>(
   driver: CreativeDriver<E>,
 ): SagaIterator<AdOutcome> {
   const inbox = channel<Wake<E>>(buffers.expanding(16));
+  const track = adTracking(ad, contentTime, assetUri, () => run.currentTime);
   const run: AdRun<E> = {
     loaded: false,
     started: false,
@@ -252,7 +260,8 @@ export function* runAdLoop<E extends object>(
     inbox,
     driver,
     tasks: [],
-    track: adTracking(ad, contentTime, assetUri, () => run.currentTime),
+    track,
+    viewability: yield* adViewability(ad.viewableImpression, track),
   };
   const unsubscribe = driver.subscribe((event) => inbox.put({ kind: 'media', event }));
   run.tasks.push(
@@ -272,7 +281,10 @@ export function* runAdLoop<E extends object>(
       if (wake.kind === 'media') outcome = yield* driver.onEvent(run, wake.event);
       else if (wake.kind === 'action') outcome = yield* onAction(run, driver, wake.action);
       else outcome = yield* onWatchdog(run, driver, wake.now);
-      if (outcome) return outcome;
+      if (outcome) {
+        yield* run.viewability.ended();
+        return outcome;
+      }
     }
   } finally {
     for (const task of run.tasks) yield* cancel(task);

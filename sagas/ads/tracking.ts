@@ -1,7 +1,12 @@
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'typed-redux-saga';
 import { expandMacros, type MacroValues } from '../../src/vast/macros';
-import type { VastAd, VastErrorCode, VastFailure } from '../../src/vast/model';
+import type {
+  VastAd,
+  VastErrorCode,
+  VastFailure,
+  VastViewableImpression,
+} from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
@@ -81,6 +86,10 @@ export function adTracking(
         if (at !== null && seconds >= at) yield* fireNew(`progress-${i}`, [t.url]);
       }
     },
+    /** the URLs of one of the ad's viewability verdicts (VAST 4.3 section 3.5) */
+    *viewability(verdict: keyof VastViewableImpression) {
+      yield* fireNew(verdict, ad.viewableImpression[verdict]);
+    },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
     *failed(code: VastErrorCode, message: string): SagaIterator<AdOutcome> {
       yield* fireNew('error', ad.errorUrls, { errorCode: code });
@@ -88,3 +97,5 @@ export function adTracking(
     },
   };
 }
+
+export type AdTracking = ReturnType<typeof adTracking>;

@@ -113,6 +113,17 @@ export const selectBreakStart = (s: PlayerState) => ({
 /** SPEC.md section 9: the ad plays only while this share of the player is visible. */
 export const VISIBILITY_THRESHOLD = 0.51;
 
+/** The MRC's viewable video impression: at least this share of the advert's pixels in view. */
+export const VIEWABLE_SHARE = 0.5;
+
+/**
+ * The advert is in view as the MRC counts it: the page shown (a hidden one is a background tab or a
+ * minimised window, where nothing is in view) and at least half of the player, whose area the advert
+ * fills, inside the viewport.
+ */
+export const selectAdInView = (s: PlayerState) =>
+  !s.viewport.hidden && s.viewport.visibleRatio >= VIEWABLE_SHARE;
+
 /**
  * SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. The host
  * page's pause holds every ad of the break until its play or the viewer's click.
