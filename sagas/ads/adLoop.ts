@@ -23,6 +23,7 @@ import { getPorts } from '../lib/context';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, WATCHDOG_MS } from './limits';
 import { selectAdWanted } from '../../src/state/selectors';
 import { adTracking, type AdTracking } from './tracking';
+import { verificationsNotRun } from './verification';
 import { adViewability, type ViewabilityMeter } from './viewability';
 
 export interface AdOutcome {
@@ -233,7 +234,8 @@ export function* endWhenConfirmed<E>(run: AdRun<E>, outcome: AdOutcome, command:
 
 /**
  * Plays one resolved ad with its creative's driver to an end state, firing its tracking; never
- * longer than its limits allow. The creative stops whatever the end. Its viewability is told once
+ * longer than its limits allow. The creative stops whatever the end. Its verification vendors hear
+ * before it plays that their code does not run (verification.ts); its viewability is told once
  * (viewability.ts).
  */
 export function* runAdLoop<E extends object>(
@@ -272,6 +274,7 @@ export function* runAdLoop<E extends object>(
   );
   yield* restartLimits(run);
   try {
+    yield* verificationsNotRun(ad.verifications, track);
     yield* driver.begin(run);
     const asked = yield* select(selectVolumeAsked); // asked between two ads, with none to take it
     if (asked) yield* driver.setVolume(asked.volume, asked.muted);

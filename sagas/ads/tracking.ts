@@ -6,6 +6,7 @@ import type {
   VastErrorCode,
   VastFailure,
   VastViewableImpression,
+  VerificationNotExecutedReason,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import type { AdOutcome } from './adLoop';
@@ -89,6 +90,13 @@ export function adTracking(
     /** the URLs of one of the ad's viewability verdicts (VAST 4.3 section 3.5) */
     *viewability(verdict: keyof VastViewableImpression) {
       yield* fireNew(verdict, ad.viewableImpression[verdict]);
+    },
+    /**
+     * A Verification's verificationNotExecuted URLs, with the reason in [REASON] (VAST 4.3 section
+     * 3.17.4): a URL that two Verifications share is fired once.
+     */
+    *verificationNotExecuted(urls: string[], reason: VerificationNotExecutedReason) {
+      yield* fireNew('verificationNotExecuted', urls, { reason });
     },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
     *failed(code: VastErrorCode, message: string): SagaIterator<AdOutcome> {
