@@ -9,6 +9,7 @@ import type {
   VerificationNotExecutedReason,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
+import { NOT_EXECUTED } from '../../src/vast/verifications';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
 import { playerMacroValues } from './playerMacros';
@@ -96,7 +97,7 @@ export function adTracking(
      * 3.17.4): a URL that two Verifications share is fired once.
      */
     *verificationNotExecuted(urls: string[], reason: VerificationNotExecutedReason) {
-      yield* fireNew('verificationNotExecuted', urls, { reason });
+      yield* fireNew(NOT_EXECUTED, urls, { reason });
     },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
     *failed(code: VastErrorCode, message: string): SagaIterator<AdOutcome> {

@@ -15,6 +15,13 @@ const TIME_NOISE_S = 1e-6;
 
 export type ViewabilityVerdict = keyof VastViewableImpression;
 
+/** The three verdicts, each the key its URLs fire under (sagas/ads/tracking.ts). */
+export const VIEWABILITY_VERDICTS: readonly ViewabilityVerdict[] = [
+  'viewable',
+  'notViewable',
+  'viewUndetermined',
+];
+
 /** What the ad loop tells the meter of one ad. */
 export interface ViewabilityMeter {
   /** the view may have changed: the count goes on in view, and starts again after leaving it */

@@ -7,7 +7,7 @@ import { childElement, childElements, type XmlElement } from './parseXml';
 import type { UrlSieve } from './urlSieve';
 
 /** The one tracking event VAST defines for a Verification. */
-const NOT_EXECUTED = 'verificationNotExecuted';
+export const NOT_EXECUTED = 'verificationNotExecuted';
 
 function readVerification(element: XmlElement, sieve: UrlSieve): VastVerification {
   const javaScriptResources: VastVerificationScript[] = [];

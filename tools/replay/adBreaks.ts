@@ -14,6 +14,8 @@ import {
   type FetchTextResult,
   type VastOutcome,
 } from '../../src/vast/resolve';
+import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
+import { NOT_EXECUTED } from '../../src/vast/verifications';
 import { actionOf, foldStates, type Step } from './sessionStates';
 
 /** Where in the log: an entry's time and seq, and its place in log.entries. */
@@ -35,6 +37,8 @@ export interface TrackingUrl {
   template: string;
   /** the URLs it becomes once its macros are filled in */
   pattern: RegExp;
+  /** a verificationNotExecuted URL's Verification: its place in the ad's verifications, its vendor */
+  verification?: { index: number; vendor: string | null };
 }
 
 export interface FiredBeacon extends At {
@@ -96,15 +100,26 @@ const patternOf = (template: string) =>
 
 const offsetLabel = (o: VastOffset) => (o.kind === 'seconds' ? `${o.value}s` : `${o.value}%`);
 
+/** The label of a vendor's verificationNotExecuted URL: the event with the vendor it tells. */
+const notExecutedLabel = (vendor: string | null) =>
+  vendor ? `${NOT_EXECUTED}(${vendor})` : NOT_EXECUTED;
+
 /** The tracking URLs of an ad's VAST outcome, keyed as sagas/ads/tracking.ts fires them. */
 export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
   const urls: TrackingUrl[] = [];
   const seen = new Set<string>();
-  const add = (key: string, event: string, offset: VastOffset | null, template: string) => {
+  const add = (
+    key: string,
+    event: string,
+    offset: VastOffset | null,
+    template: string,
+    more: Partial<Pick<TrackingUrl, 'label' | 'verification'>> = {},
+  ) => {
+    // a URL two Verifications share is fired once, for the first of them
     if (seen.has(`${key} ${template}`)) return;
     seen.add(`${key} ${template}`);
     const label = offset ? `${event}@${offsetLabel(offset)}` : event;
-    urls.push({ key, label, event, offset, template, pattern: patternOf(template) });
+    urls.push({ key, label, event, offset, template, pattern: patternOf(template), ...more });
   };
   if (outcome.kind === 'error') {
     for (const url of outcome.failure.errorUrls) add('error', 'error', null, url);
@@ -119,6 +134,12 @@ export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
   }
   for (const url of ad.clickTracking) add('click', 'click', null, url);
   for (const url of ad.errorUrls) add('error', 'error', null, url);
+  for (const verdict of VIEWABILITY_VERDICTS)
+    for (const url of ad.viewableImpression[verdict]) add(verdict, verdict, null, url);
+  for (const [index, { vendor, notExecutedUrls }] of ad.verifications.entries()) {
+    const more = { label: notExecutedLabel(vendor), verification: { index, vendor } };
+    for (const url of notExecutedUrls) add(NOT_EXECUTED, NOT_EXECUTED, null, url, more);
+  }
   return urls;
 }
 

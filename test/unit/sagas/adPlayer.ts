@@ -1,7 +1,10 @@
 // The film with an ad list on fake ports and virtual time, for the ad actor's tests: the demo's VAST
-// fixtures and documents of a test's own, the ad media's, the viewport's and the page's events.
+// fixtures and documents of a test's own, the ad media's, the viewport's and the page's events; with
+// its flight recorder, for the replay's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseConfig } from '../../../src/app/config';
+import { createRecordedPlayer } from '../../../src/app/recordedPlayer';
 import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/ports/types';
 import type { PlayOutcome } from '../../../src/shared/media';
 import { playbackRequests } from '../../../src/state/playback';
@@ -41,6 +44,8 @@ export function adPlayer(
     documents = {} as Record<string, string>,
     /** whether the XML parser's code loads (it comes after the start), or never answers */
     parserLoads = true as boolean | 'never',
+    /** with its flight recorder, as in the browser: the session's log is `recorder.export()` */
+    recorded = false,
   } = {},
 ) {
   const clock = virtualClock();
@@ -109,11 +114,16 @@ export function adPlayer(
       },
     },
   });
-  const { store } = startPlayer(
-    search,
-    ports,
-    framed ? { hostOrigin: HOST_ORIGIN, framed: true, dataset: {} } : undefined,
-  );
+  const sources = framed ? { hostOrigin: HOST_ORIGIN, framed: true, dataset: {} } : {};
+  const recording = {
+    build: 'test',
+    rngSeed: 7,
+    now: () => 1000 + clock.now,
+    sessionStart: '2026-11-22T00:00:00.000Z',
+  };
+  const { store, recorder } = recorded
+    ? createRecordedPlayer(ports, parseConfig({ search, origin: BASE, ...sources }), recording)
+    : { ...startPlayer(search, ports, sources), recorder: null };
   /** a command from the host page, as its SDK sends it; the player's answer */
   const hostCommand = async (command: string, args?: unknown) => {
     const requestId = `r${parent.posted.length}`;
@@ -150,6 +160,7 @@ export function adPlayer(
   };
   return {
     store,
+    recorder,
     parent,
     hostCommand,
     vpaid,
