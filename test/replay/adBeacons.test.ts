@@ -1,9 +1,11 @@
 /** @jest-environment node */
 // The VAST 4.3 beacons in the replay's tools: an advert with viewability URLs and two verification
-// vendors, played on fake ports with the flight recorder. Its log replays, and its ad story and
-// timeline name the viewability and verificationNotExecuted beacons.
-import type { FlightLog } from '../../src/recorder/format';
+// vendors, played on fake ports with the flight recorder. Its log replays, its ad story and timeline
+// name the viewability and verificationNotExecuted beacons, and the findings catch a viewability told
+// twice and a vendor told nothing (the log edited as a player with the bug would have written it).
+import type { FlightLog, LogEntry } from '../../src/recorder/format';
 import { adBreakStory } from '../../tools/replay/adStory';
+import { findFindings } from '../../tools/replay/findings';
 import { replayLog } from '../../tools/replay/replay';
 import { formatDivergence } from '../../tools/replay/report';
 import { timelineModel } from '../../tools/replay/timeline/model';
@@ -46,6 +48,20 @@ async function recordedAdSession(): Promise<FlightLog> {
   return p.recorder!.export();
 }
 
+type Call = Extract<LogEntry, { kind: 'call' }>;
+const isBeacon = (e: LogEntry): e is Call =>
+  e.kind === 'call' && e.port === 'beacon' && e.method === 'fire';
+const beaconIndex = (log: FlightLog, part: string) =>
+  log.entries.findIndex((e) => isBeacon(e) && String(e.args[0]).includes(part));
+
+/** A copy of the log with the entry at `index` fired again before the entry at `before`. */
+function firedAgain(log: FlightLog, index: number, before: number): FlightLog {
+  const entries = [...log.entries];
+  const again = { ...(entries[index] as Call), seq: 1_000_000, t: entries[before]!.t };
+  entries.splice(before, 0, again);
+  return { ...log, entries };
+}
+
 describe('an advert with viewability and verification beacons, recorded', () => {
   let log: FlightLog;
   beforeAll(async () => {
@@ -83,5 +99,46 @@ describe('an advert with viewability and verification beacons, recorded', () => 
       'viewable',
       'complete',
     ]);
+  });
+
+  it('breaks no promise', () => {
+    expect(findFindings(log)).toEqual([]);
+  });
+
+  it('viewability-twice: the Viewable URL fired again for the same ad (edited here)', () => {
+    const viewable = beaconIndex(log, '/viewable');
+    const complete = beaconIndex(log, '/complete');
+    const edited = firedAgain(log, viewable, complete);
+    const found = findFindings(edited);
+    // told as the viewability told twice, not as a beacon twice as well
+    expect(found.map((f) => f.kind)).toEqual(['viewability-twice']);
+    expect(found[0]!.seqs).toEqual([1_000_000, log.entries[viewable]!.seq]);
+    expect(found[0]!.message).toMatch(
+      /^Ad 1\/1 "Test ad" of the pre-roll at .* told its viewability 2 times \(viewable at [\d.]+ s, viewable at [\d.]+ s\)/,
+    );
+  });
+
+  it('viewability-twice: NotViewable told after Viewable (edited here)', () => {
+    const viewable = beaconIndex(log, '/viewable');
+    const complete = beaconIndex(log, '/complete');
+    const edited = firedAgain(log, viewable, complete + 1);
+    const notViewable = edited.entries[complete + 1] as Call;
+    notViewable.args = ['https://inline.test/not-viewable'];
+    const found = findFindings(edited);
+    expect(found.map((f) => f.kind)).toEqual(['viewability-twice']);
+    expect(found[0]!.message).toMatch(/\(viewable at [\d.]+ s, notViewable at [\d.]+ s\)/);
+  });
+
+  it('verification-untold: a vendor’s verificationNotExecuted never fired (edited here)', () => {
+    const two = beaconIndex(log, 'two.test/not-run');
+    const edited = { ...log, entries: log.entries.filter((_, i) => i !== two) };
+    const found = findFindings(edited);
+    expect(found.map((f) => f.kind)).toEqual(['verification-untold']);
+    expect(found[0]!.message).toMatch(
+      /never told its verification vendor two\.test that its code did not run: none of https:\/\/two\.test\/not-run\?r=\[REASON\] fired/,
+    );
+    // found at the ad's start, by then the vendor is told
+    const started = edited.entries.find((e) => e.seq === found[0]!.seqs[0]);
+    expect(started).toMatchObject({ kind: 'put', action: { type: 'ads/adStarted' } });
   });
 });

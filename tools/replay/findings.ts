@@ -9,6 +9,7 @@ import {
   VAST_CHAIN_LIMIT_MS,
   WATCHDOG_MS,
 } from '../../sagas/ads/limits';
+import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
 import { VPAID_TRACKING } from '../../sagas/ads/vpaidCreative';
 import { STALL_LIMIT_MS } from '../../sagas/stream/stallWatch';
 import type { VpaidEvent } from '../../src/ports/types';
@@ -19,7 +20,15 @@ import type { AdStatus } from '../../src/state/ads';
 import { selectAdWanted } from '../../src/state/selectors';
 import { QUARTILES } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
-import { adBreaks, type AdBreak, type AdRun, type At } from './adBreaks';
+import { NOT_EXECUTED } from '../../src/vast/verifications';
+import {
+  adBreaks,
+  type AdBreak,
+  type AdRun,
+  type At,
+  type FiredBeacon,
+  type TrackingUrl,
+} from './adBreaks';
 import type { Finding } from './finding';
 import { secs } from './seconds';
 import { actionOf, foldStates, logEnd, type Step } from './sessionStates';
@@ -314,7 +323,7 @@ function beaconTwice(s: Session): Finding[] {
       }
       for (const fired of byTracking.values()) {
         const first = fired[0];
-        if (!first) continue;
+        if (!first || isViewability(first)) continue; // viewabilityTwice tells of these
         // a URL the ad lists under several events is fired once for each
         const allowed = Math.max(1, new Set(first.matches.map((m) => m.key)).size);
         const extra = fired[allowed];
@@ -407,6 +416,90 @@ function beaconMissing(s: Session): Finding[] {
           message: `${adName(b, ad)} never fired its ${urls[0]?.label} tracking (${urls.map((u) => u.template).join(', ')}), due when ${due.why} at ${secs(due.at.t)}`,
           t: due.at.t,
           seqs: [due.at.seq],
+        });
+      }
+    }
+  }
+  return out;
+}
+
+// ---- viewability-twice ----
+
+const VERDICTS = new Set<string>(VIEWABILITY_VERDICTS);
+/** A beacon that is one of its ad's viewability URLs, and nothing else of its ad's. */
+const isViewability = (beacon: FiredBeacon) =>
+  beacon.matches.length > 0 && beacon.matches.every((m) => VERDICTS.has(m.key));
+
+/**
+ * An ad told its viewability more than once: one of Viewable, NotViewable and ViewUndetermined per
+ * ad, all of its URLs together (sagas/ads/viewability.ts). A verdict told fires each of its URLs
+ * once, so the verdicts an ad told are the fires of each verdict's most fired URL.
+ */
+function viewabilityTwice(s: Session): Finding[] {
+  const out: Finding[] = [];
+  for (const b of s.breaks) {
+    for (const ad of b.ads) {
+      const told: { verdict: string; beacon: FiredBeacon }[] = [];
+      for (const verdict of VIEWABILITY_VERDICTS) {
+        const byUrl = new Map<string, FiredBeacon[]>();
+        for (const beacon of ad.beacons)
+          for (const m of beacon.matches)
+            if (m.key === verdict)
+              byUrl.set(m.template, [...(byUrl.get(m.template) ?? []), beacon]);
+        const most = [...byUrl.values()].reduce<FiredBeacon[]>(
+          (a, fires) => (fires.length > a.length ? fires : a),
+          [],
+        );
+        told.push(...most.map((beacon) => ({ verdict, beacon })));
+      }
+      told.sort((x, y) => x.beacon.index - y.beacon.index);
+      const again = told[1];
+      if (!again) continue;
+      const list = told.map(({ verdict, beacon }) => `${verdict} at ${secs(beacon.t)}`);
+      out.push({
+        kind: 'viewability-twice',
+        message: `${adName(b, ad)} told its viewability ${told.length} times (${list.join(', ')}): one verdict per ad, once`,
+        t: again.beacon.t,
+        seqs: [again.beacon.seq, ...told.filter((x) => x !== again).map((x) => x.beacon.seq)],
+      });
+    }
+  }
+  return out;
+}
+
+// ---- verification-untold ----
+
+/** The statuses that say an ad's creative began to play. */
+const BEGAN = new Set<AdStatus>(['started', 'playing', 'paused', 'completed', 'skipped']);
+
+/**
+ * A verification vendor of an ad that played was told nothing. The player runs no vendor's code
+ * (sagas/ads/verification.ts): each Verification with verificationNotExecuted URLs is told through
+ * them as the ad's session opens, before its creative plays, so by its start at the latest. A player
+ * that runs a vendor's code tells the vendor by running it; this one runs none, so only the URLs count.
+ * An ad already on where the log starts is left out: its session opened in the entries dropped.
+ */
+function verificationUntold(s: Session): Finding[] {
+  const out: Finding[] = [];
+  for (const b of s.breaks) {
+    for (const ad of b.ads) {
+      const began = ad.statuses.find((st) => BEGAN.has(st.status));
+      if (!ad.tracking || ad.fromCheckpoint || !began) continue;
+      const vendors = new Map<number, TrackingUrl[]>();
+      for (const u of ad.tracking)
+        if (u.verification)
+          vendors.set(u.verification.index, [...(vendors.get(u.verification.index) ?? []), u]);
+      for (const [index, urls] of vendors) {
+        const told = ad.beacons.some((f) =>
+          f.matches.some((m) => m.key === NOT_EXECUTED && m.verification?.index === index),
+        );
+        if (told) continue;
+        const vendor = urls[0]?.verification?.vendor;
+        out.push({
+          kind: 'verification-untold',
+          message: `${adName(b, ad)} ${began.status} at ${secs(began.t)} and never told its verification vendor ${vendor ?? `#${index + 1} (no vendor named)`} that its code did not run: none of ${urls.map((u) => u.template).join(', ')} fired`,
+          t: began.t,
+          seqs: [began.seq],
         });
       }
     }
@@ -553,6 +646,8 @@ const CHECKS = [
   contentNotResumed,
   beaconTwice,
   beaconMissing,
+  viewabilityTwice,
+  verificationUntold,
   spinnerTooLong,
   errorWhilePlayable,
   actorCrash,
