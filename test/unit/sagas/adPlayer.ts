@@ -75,6 +75,7 @@ export function adPlayer(
     'empty',
     'broken',
     'vpaid',
+    'measured',
   ])
     routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
   for (const [name, document] of Object.entries(documents))

@@ -363,6 +363,23 @@ describe('the ad-break actor: a pre-roll', () => {
   });
 });
 
+describe('the ad-break actor: the VAST 4.3 beacons of the demo’s measured advert', () => {
+  it('tells its two vendors with their reasons, then its impression, Viewable at 2 s, its end', async () => {
+    const p = adPlayer(['measured']);
+    await startPreroll(p, 6);
+    await p.playTo(0, 6, 6);
+    await p.adEvent({ type: 'ended' });
+    expect(p.beacons).toEqual([
+      '/track/measured/verification-one?reason=2',
+      '/track/measured/verification-two?reason=3',
+      '/track/measured/impression?id=demo-measured-serving',
+      '/track/measured/start',
+      '/track/measured/viewable?at=00%3A00%3A02.000',
+      '/track/measured/complete',
+    ]);
+  });
+});
+
 describe('the ad-break actor: ready before the play click', () => {
   it('resolves the first ad and loads its media file before play, and does not fetch it again', async () => {
     const p = adPlayer(['skippable', 'nonskippable']);

@@ -126,3 +126,29 @@ test('wrapper-2.xml: one wrapper to nonskippable.xml', async () => {
   expect(ad.wrapperDepth).toBe(1);
   expect(ad.impressions[0]).toBe(track('wrapper-2/impression'));
 });
+
+test('measured.xml: viewability URLs, an AdServingId and two verification vendors', async () => {
+  const ad = adOf(await resolveFixture('measured'));
+  expect(ad.adServingId).toBe('demo-measured-serving');
+  expect(ad.viewableImpression).toEqual({
+    viewable: [track('measured/viewable?at=[ADPLAYHEAD]')],
+    notViewable: [track('measured/not-viewable')],
+    viewUndetermined: [track('measured/view-undetermined')],
+  });
+  expect(ad.verifications).toMatchObject([
+    {
+      vendor: 'one.demo-omid',
+      javaScriptResources: [{ url: `${ORIGIN}/verification/one-omid.js`, apiFramework: 'omid' }],
+      notExecutedUrls: [track('measured/verification-one?reason=[REASON]')],
+      malformedScripts: 0,
+    },
+    {
+      // its only script's address is not a URL: reason 3 when it is told
+      vendor: 'two.demo-omid',
+      javaScriptResources: [],
+      notExecutedUrls: [track('measured/verification-two?reason=[REASON]')],
+      malformedScripts: 1,
+    },
+  ]);
+  expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
+});
