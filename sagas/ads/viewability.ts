@@ -42,8 +42,10 @@ const hasUrls = (urls: VastViewableImpression) =>
  * so neither counts toward the two seconds, while leaving the view (under half in view, the page
  * hidden) starts the count again. Once two seconds of the advert have played in view, `viewable`;
  * at its end after its start otherwise, `notViewable`, or `viewUndetermined` where the browser cannot
- * measure how much of the player is in view. One verdict per ad, none for an ad that never started.
- * Only an ad with viewability URLs asks the browser anything (one port call, in the flight log).
+ * measure how much of the player is in view, or the advert never told its time (a VPAID creative
+ * that sends no AdRemainingTimeChange: how long it played is not known). One verdict per ad, none
+ * for an ad that never started. Only an ad with viewability URLs asks the browser anything (one port
+ * call, in the flight log).
  */
 export function* adViewability(
   urls: VastViewableImpression,
@@ -53,6 +55,8 @@ export function* adViewability(
   const { viewport } = yield* getPorts();
   const measurable = counted && (yield* call([viewport, viewport.measuresVisibility]));
   let started = false;
+  /** the advert has told its time since its start (a VPAID creative may never) */
+  let timed = false;
   let verdict: ViewabilityVerdict | null = null;
   let inView = false;
   /** where on the advert's time the count began; null until the first time reported in view */
@@ -75,13 +79,16 @@ export function* adViewability(
     // The count begins at the first time reported in view, not at the time reported before it: an
     // advert that came into view between two reports is never counted in view for longer than it was.
     *playedTo(seconds) {
-      if (!counted || !started || verdict || !inView) return;
+      if (!counted || !started || verdict) return;
+      timed = true;
+      if (!inView) return;
       if (countFrom === null || seconds < countFrom) countFrom = seconds;
       if (seconds - countFrom >= VIEWABLE_SECONDS - TIME_NOISE_S) yield* tell('viewable');
     },
+    // Unmeasured: no share in view, or no time of the advert to count it on.
     *ended() {
       if (!counted || !started || verdict) return;
-      yield* tell(measurable ? 'notViewable' : 'viewUndetermined');
+      yield* tell(measurable && timed ? 'notViewable' : 'viewUndetermined');
     },
   };
   return meter;

@@ -13,7 +13,7 @@ import { viewportActions } from '../../../src/state/viewport';
 import { fakePorts, fakeViewport } from '../../../tools/sim/fakePorts';
 import { BASE, settle } from '../../../tools/sim/player';
 import { cdata, inlineAd, linear, vast, wrapperAd } from '../vast/documents';
-import { adPlayer, startPreroll } from './adPlayer';
+import { adPlayer, startPreroll, vast as demoVast } from './adPlayer';
 
 const VIEWABILITY = `<ViewableImpression>
   <Viewable>${cdata('https://inline.test/viewable?t=[ADPLAYHEAD]')}</Viewable>
@@ -243,5 +243,35 @@ describe('the viewability meter on its own', () => {
 
   it('49% is out of view', async () => {
     expect(await run(['out', 0, 1, 2, 3, 'end'])).toEqual(['notViewable']);
+  });
+});
+
+describe('viewability of a VPAID creative, on the time it tells', () => {
+  const vpaidMeasured = demoVast('vpaid').replace('</Impression>', `</Impression>${VIEWABILITY}`);
+
+  async function startVpaid() {
+    const p = adPlayer(['vpaid-measured'], { documents: { 'vpaid-measured': vpaidMeasured } });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    await p.vpaidEvent({ type: 'AdLoaded' }, { type: 'AdStarted' });
+    return p;
+  }
+  const remaining = (seconds: number) =>
+    ({ type: 'AdRemainingTimeChange', remaining: seconds, duration: 6 }) as const;
+
+  it('Viewable once it tells two seconds played in view', async () => {
+    const p = await startVpaid();
+    await p.vpaidEvent(remaining(6), remaining(5), remaining(4.5));
+    expect(told(p.beacons)).toEqual([]);
+    await p.vpaidEvent(remaining(4), { type: 'AdVideoComplete' }, { type: 'AdStopped' });
+    expect(told(p.beacons)).toEqual(['viewable?t=00%3A00%3A02.000']);
+  });
+
+  it('ViewUndetermined for a creative that never tells its time: how long it played is unknown', async () => {
+    const p = await startVpaid();
+    await p.clock.advance(5_000);
+    await p.vpaidEvent({ type: 'AdVideoComplete' }, { type: 'AdStopped' });
+    expect(told(p.beacons)).toEqual(['view-undetermined']);
   });
 });
