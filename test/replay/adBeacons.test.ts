@@ -12,6 +12,7 @@ import { timelineModel } from '../../tools/replay/timeline/model';
 import { settle } from '../../tools/sim/player';
 import { adPlayer, startPreroll } from '../unit/sagas/adPlayer';
 import { cdata, inlineAd, linear, vast } from '../unit/vast/documents';
+import { replayedClean } from './goldenLogs';
 
 const notRun = (vendor: string, scriptUrl: string) => `<Verification vendor="${vendor}">
   <JavaScriptResource apiFramework="omid" browserOptional="true">${cdata(scriptUrl)}</JavaScriptResource>
@@ -82,16 +83,7 @@ describe('an advert with viewability and verification beacons, recorded', () => 
   });
 
   it('its timeline names them too', () => {
-    const model = timelineModel(log, {
-      ok: true,
-      mode: 'full',
-      entries: log.entries.length,
-      virtualMs: 0,
-      wallMs: 1,
-      divergence: null,
-      history: [],
-      uncaught: [],
-    });
+    const model = timelineModel(log, replayedClean(log));
     expect(model.beacons.map((b) => b.event)).toEqual([
       'verificationNotExecuted(one.test)',
       'verificationNotExecuted(two.test)',

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FlightLog } from '../../src/recorder/format';
+import type { ReplayResult } from '../../tools/replay/replay';
 import { foldStates } from '../../tools/replay/sessionStates';
 
 export const GOLDEN_DIR = __dirname;
@@ -33,3 +34,15 @@ export function droppedBefore(log: FlightLog, index: number): FlightLog {
     ],
   };
 }
+
+/** The result of a clean replay of the log, for the tools that draw a session beside its replay. */
+export const replayedClean = (log: FlightLog): ReplayResult => ({
+  ok: true,
+  mode: 'full',
+  entries: log.entries.length,
+  virtualMs: 0,
+  wallMs: 1,
+  divergence: null,
+  history: [],
+  uncaught: [],
+});

@@ -9,24 +9,13 @@ import type { ReplayResult } from '../../tools/replay/replay';
 import { renderTimeline } from '../../tools/replay/timeline';
 import { pageData } from '../../tools/replay/timeline/data';
 import { timelineModel, type TimelineModel } from '../../tools/replay/timeline/model';
-import { AD_LOGS, droppedBefore, loadGolden } from './goldenLogs';
+import { AD_LOGS, droppedBefore, loadGolden, replayedClean } from './goldenLogs';
 
 const load = loadGolden;
 
-const clean = (log: FlightLog): ReplayResult => ({
-  ok: true,
-  mode: 'full',
-  entries: log.entries.length,
-  virtualMs: 0,
-  wallMs: 1,
-  divergence: null,
-  history: [],
-  uncaught: [],
-});
-
 const model = (name: string, findings?: Finding[]) => {
   const log = load(name);
-  return { log, m: timelineModel(log, clean(log), findings) };
+  return { log, m: timelineModel(log, replayedClean(log), findings) };
 };
 
 /** The logged times of an action type's puts, in order. */
@@ -135,7 +124,7 @@ describe('ad spans', () => {
     );
     const from = log.entries[playing]!.t;
     const cut = droppedBefore(log, playing);
-    const { breaks, ads } = timelineModel(cut, clean(cut));
+    const { breaks, ads } = timelineModel(cut, replayedClean(cut));
     // the entries before it are gone: the mid-roll's entries are `playing` places nearer the front
     const moved = (i: number) => i - playing;
     const [, mid] = full.breaks;
@@ -168,7 +157,7 @@ describe('ad spans', () => {
       { seq: 7, t: 100, kind: 'checkpoint', state: {} },
     ];
     const log: FlightLog = { header: load('midroll').header, entries };
-    const { breaks, ads } = timelineModel(log, clean(log));
+    const { breaks, ads } = timelineModel(log, replayedClean(log));
     expect(breaks.map((b) => [b.from, b.to, b.cut])).toEqual([
       [10, 50, 'the ad actor crashed'],
       [60, 100, 'the log ends first'],
@@ -213,7 +202,7 @@ describe('markers', () => {
       seqs: [log.entries[ended]!.seq, 999_999],
     };
     const result: ReplayResult = {
-      ...clean(log),
+      ...replayedClean(log),
       ok: false,
       divergence: {
         index: 20,
@@ -254,7 +243,7 @@ describe('the page', () => {
 
   it('is self-contained, holds its data once, and keeps the verdict texts', () => {
     const log = load('midroll');
-    const page = renderTimeline(log, clean(log), []);
+    const page = renderTimeline(log, replayedClean(log), []);
     expect(page).toContain('Replayed with zero divergence');
     expect(page).toContain('actor: stream');
     expect(page).toContain('No findings.');

@@ -34,6 +34,18 @@ function viewablePlayer(documents: Record<string, string> = { measured }) {
   return adPlayer(Object.keys(documents), { documents });
 }
 
+/**
+ * The player paused the advert, under 51% in view; the viewer's click plays it on there (the viewer's
+ * choice decides over the 51% rule).
+ */
+async function viewerPlaysOn(p: ReturnType<typeof adPlayer>) {
+  await p.adEvent({ type: 'pause' });
+  p.store.dispatch(adRequests.playPauseRequested());
+  await settle();
+  await p.adEvent({ type: 'playing' });
+  expect(p.store.getState().ads.userChoice).toBe('play');
+}
+
 /** The viewability beacons fired, by name, with the advert's time of a Viewable one. */
 const told = (beacons: string[]) =>
   beacons
@@ -54,13 +66,8 @@ describe('Viewable: two continuous seconds of the advert played at least half in
   it('half in view is enough (the 50% of the MRC rule, under the player’s own 51%)', async () => {
     const p = viewablePlayer();
     await startPreroll(p, 6);
-    // the player pauses it at 50%; the viewer’s click plays it on there
     await p.setViewport({ type: 'intersection', ratio: 0.5 });
-    await p.adEvent({ type: 'pause' });
-    p.store.dispatch(adRequests.playPauseRequested());
-    await settle();
-    await p.adEvent({ type: 'playing' });
-    expect(p.store.getState().ads.userChoice).toBe('play');
+    await viewerPlaysOn(p);
     await p.playTo(0, 2, 6);
     expect(told(p.beacons)).toEqual(['viewable?t=00%3A00%3A02.000']);
   });
@@ -128,11 +135,7 @@ describe('NotViewable and ViewUndetermined: at the end of an advert that was nev
     const p = viewablePlayer();
     await p.setViewport({ type: 'intersection', ratio: 0.4 });
     await startPreroll(p, 6);
-    await p.adEvent({ type: 'pause' }); // the player pauses it, under 51% in view
-    p.store.dispatch(adRequests.playPauseRequested()); // the viewer’s play over the 51% rule
-    await settle();
-    await p.adEvent({ type: 'playing' });
-    expect(p.store.getState().ads.userChoice).toBe('play');
+    await viewerPlaysOn(p);
     await p.playTo(0, 5.75, 6);
     await p.adEvent({ type: 'ended' });
     expect(told(p.beacons)).toEqual(['not-viewable']);
