@@ -5,8 +5,9 @@
 // rung's rate (demo/nominalSize.ts), so the network carries the ladder's real bytes. Made with ffmpeg
 // (Debian's package) on first use, in seconds, and kept under node_modules/.cache.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cachedFolder } from './cachedFolder';
 import { FFMPEG_PATH } from './longFilm';
 
 export const ABR_LADDER_SECONDS = 300;
@@ -37,14 +38,13 @@ export const ABR_LADDER: readonly Rung[] = [
 }));
 
 const RECIPE = `v1 ${ABR_LADDER_SECONDS}s ${ABR_SEGMENT_SECONDS}s ${ABR_LADDER.map((r) => `${r.name}:${r.bandwidth}`).join(' ')}`;
-const DIR = join(__dirname, '..', 'node_modules', '.cache', 'abr-ladder');
 
 /** The folder holding master.m3u8, nominal.json and a folder per rung, made if missing. */
 export function abrLadderDir(): string {
-  const stamp = join(DIR, 'recipe.txt');
-  if (existsSync(stamp)) return DIR;
-  const work = `${DIR}.part`;
-  rmSync(work, { recursive: true, force: true });
+  return cachedFolder('abr-ladder', RECIPE, makeLadder);
+}
+
+function makeLadder(work: string) {
   for (const rung of ABR_LADDER) {
     mkdirSync(join(work, rung.name), { recursive: true });
     const height = rung.pictureHeight;
@@ -83,8 +83,4 @@ export function abrLadderDir(): string {
     join(work, 'nominal.json'),
     JSON.stringify(Object.fromEntries(ABR_LADDER.map((rung) => [rung.name, rung.bandwidth]))),
   );
-  writeFileSync(join(work, 'recipe.txt'), RECIPE);
-  rmSync(DIR, { recursive: true, force: true });
-  renameSync(work, DIR);
-  return DIR;
 }

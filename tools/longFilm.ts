@@ -3,8 +3,9 @@
 // seconds. Made with ffmpeg (Debian's package) on first use and kept under node_modules/.cache; too
 // big for git (about 22 MB).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cachedFolder } from './cachedFolder';
 
 export const LONG_FILM_SECONDS = 3600;
 const SEGMENT_SECONDS = 6;
@@ -27,14 +28,12 @@ export function ffmpegFound(): boolean {
   }
 }
 
-const DIR = join(__dirname, '..', 'node_modules', '.cache', 'long-film');
-
 /** The folder holding master.m3u8 and film/ (its playlist and segments), made if missing. */
 export function longFilmDir(): string {
-  const stamp = join(DIR, 'recipe.txt');
-  if (existsSync(stamp)) return DIR;
-  const work = `${DIR}.part`;
-  rmSync(work, { recursive: true, force: true });
+  return cachedFolder('long-film', RECIPE, makeFilm);
+}
+
+function makeFilm(work: string) {
   mkdirSync(join(work, 'film'), { recursive: true });
   execFileSync(
     FFMPEG_PATH,
@@ -67,8 +66,4 @@ export function longFilmDir(): string {
       '',
     ].join('\n'),
   );
-  writeFileSync(join(work, 'recipe.txt'), RECIPE);
-  rmSync(DIR, { recursive: true, force: true });
-  renameSync(work, DIR);
-  return DIR;
 }
