@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { adRequests } from '../state/ads';
 import { uiRequests } from '../state/ui';
-import { formatTime } from './formatTime';
+import { formatTime } from '../shared/formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { bottomBar, bigPlayButton, iconButton, rangeInput } from './styles';
 import { isHttpUrl } from '../vast/urls';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { ru } from '../i18n/ru';
 import { resumeActions } from '../state/resume';
 import { keepTabInside } from './focusTrap';
-import { formatHms } from './formatTime';
+import { formatHms } from '../shared/formatTime';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 
 const panel = css`

@@ -8,7 +8,7 @@ import { selectControlsShown, selectCurrentSecond, selectDurationSecond } from '
 import { ChapterMarks } from './ChapterMarks';
 import { selectChapterAt } from '../state/markerSelectors';
 import { uiRequests } from '../state/ui';
-import { formatTime } from './formatTime';
+import { formatTime } from '../shared/formatTime';
 import { usePlayerDispatch, usePlayerSelector, useStateInDom } from './hooks';
 import { MidrollMark } from './MidrollMark';
 import { ThumbnailPreview } from './ThumbnailPreview';

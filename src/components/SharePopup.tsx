@@ -4,7 +4,7 @@ import { shareAddress } from '../shared/shareLink';
 import type { PlayerState } from '../state';
 import { selectCurrentSecond } from '../state/selectors';
 import { uiRequests } from '../state/ui';
-import { formatTime } from './formatTime';
+import { formatTime } from '../shared/formatTime';
 import { usePlayerDispatch, usePlayerSelector, usePositionSelector } from './hooks';
 import { MenuPanel } from './MenuPanel';
 import { menuItem } from './styles';

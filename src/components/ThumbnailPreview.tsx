@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { selectThumbnails } from '../state/stream';
 import { thumbnailAt } from '../stream/thumbnails';
-import { formatTime } from './formatTime';
+import { formatTime } from '../shared/formatTime';
 import { usePlayerSelector } from './hooks';
 import { chapterLabel } from './styles';
 

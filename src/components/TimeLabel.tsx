@@ -1,7 +1,7 @@
 import { memo, useRef } from 'react';
 import type { PlayerState } from '../state';
 import { selectControlsShown, selectCurrentSecond, selectDurationSecond } from '../state/selectors';
-import { formatTime } from './formatTime';
+import { formatTime } from '../shared/formatTime';
 import { useStateInDom } from './hooks';
 
 const selectTimeText = (s: PlayerState) =>

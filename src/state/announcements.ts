@@ -1,7 +1,7 @@
 // What the status region says (one polite live region, for screen readers): what changed, in the
 // interface's own words, from the action that changed it and the state after it.
 import type { UnknownAction } from 'redux';
-import { formatTime } from '../components/formatTime';
+import { formatTime } from '../shared/formatTime';
 import { ru } from '../i18n/ru';
 import type { PlayerState } from '.';
 import { adsActions } from './ads';

@@ -2,7 +2,7 @@
 // menu page, the message screen, an advert before and after its skip, the phone layout. A violation
 // fails with its rule, the element and axe's help; each state is screenshotted.
 import type { Frame, Page } from 'puppeteer-core';
-import { formatTime } from '../../src/components/formatTime';
+import { formatTime } from '../../src/shared/formatTime';
 import { attachPlayer, NAMES, type PlayerKit } from '../../src/qa';
 import { describeViolations, audit } from './axe';
 import {
