@@ -1,5 +1,11 @@
-import type { VastIcon } from '../../../src/vast/model';
-import { iconsOfChain } from '../../../src/vast/icons';
+import type { VastIcon, VastIconFallbackImage, VastResource } from '../../../src/vast/model';
+import {
+  chooseFallbackImage,
+  chooseIcons,
+  drawableResource,
+  iconChoiceNeedsPixelRatio,
+  iconsOfChain,
+} from '../../../src/vast/icons';
 import { parseVastDocument } from '../../../src/vast/parse';
 import { resolveVast } from '../../../src/vast/resolve';
 import { cdata, inlineAd, linear, vast, wrapperAd } from './documents';
@@ -189,5 +195,125 @@ describe('icons through a wrapper chain', () => {
     expect(outcome.ad.icons).toMatchObject([
       { program: 'AdChoices', yPosition: 'bottom', viewTracking: ['https://w1.test/icon-view'] },
     ]);
+  });
+});
+
+/** An icon of a program drawn from these resources (a PNG when none are given), for a pxratio. */
+const versionOf = (
+  program: string | null,
+  pxratio = 1,
+  resources: VastResource[] = [
+    { kind: 'static', url: `https://icons.test/${program}@${pxratio}.png`, creativeType: null },
+  ],
+): VastIcon => ({
+  program,
+  width: 20,
+  height: 20,
+  xPosition: 'right',
+  yPosition: 'top',
+  offsetSec: null,
+  durationSec: null,
+  pxratio,
+  apiFramework: null,
+  altText: null,
+  hoverText: null,
+  resources,
+  clickThrough: null,
+  clickTracking: [],
+  clickFallbackImages: [],
+  viewTracking: [],
+});
+
+describe('drawableResource', () => {
+  const png: VastResource = {
+    kind: 'static',
+    url: 'https://i.test/a.png',
+    creativeType: 'image/png',
+  };
+  const frame: VastResource = { kind: 'iframe', url: 'https://i.test/a.html' };
+  const html: VastResource = { kind: 'html', html: '<b>i</b>' };
+  const script: VastResource = {
+    kind: 'static',
+    url: 'https://i.test/a.js',
+    creativeType: 'application/javascript',
+  };
+
+  test('an image first, whatever the order, then a frame, then HTML', () => {
+    expect(drawableResource(versionOf('A', 1, [html, frame, png]))).toEqual(png);
+    expect(drawableResource(versionOf('A', 1, [html, frame]))).toEqual(frame);
+    expect(drawableResource(versionOf('A', 1, [html]))).toEqual(html);
+  });
+
+  test('a static resource that is no image is never drawn', () => {
+    expect(drawableResource(versionOf('A', 1, [script]))).toBeNull();
+    expect(drawableResource(versionOf('A', 1, [script, html]))).toEqual(html);
+  });
+});
+
+describe('chooseIcons: one per program, by the device pixel ratio', () => {
+  test('of the versions of a program, the pxratio nearest the device’s; the first of equals', () => {
+    const icons = [versionOf('AdChoices', 1), versionOf('AdChoices', 2), versionOf('AdChoices', 3)];
+    expect(chooseIcons(icons, 1)).toEqual([0]);
+    expect(chooseIcons(icons, 2)).toEqual([1]);
+    expect(chooseIcons(icons, 2.5)).toEqual([1]);
+    expect(chooseIcons(icons, 4)).toEqual([2]);
+    expect(chooseIcons([versionOf('AdChoices', 2), versionOf('adchoices', 2)], 1)).toEqual([0]);
+  });
+
+  test('each program once, an icon without a program on its own, in document order', () => {
+    const icons = [
+      versionOf(null),
+      versionOf('AdChoices', 1),
+      versionOf('Other'),
+      versionOf('AdChoices', 2),
+      versionOf(null),
+    ];
+    expect(chooseIcons(icons, 2)).toEqual([0, 2, 3, 4]);
+  });
+
+  test('a version with nothing the player draws is none', () => {
+    const script: VastResource = {
+      kind: 'static',
+      url: 'https://i.test/a.js',
+      creativeType: 'text/javascript',
+    };
+    const icons = [versionOf('AdChoices', 2, [script]), versionOf('AdChoices', 1)];
+    expect(chooseIcons(icons, 2)).toEqual([1]);
+    expect(iconChoiceNeedsPixelRatio(icons)).toBe(false);
+  });
+
+  test('the device is asked only when a program has versions for different ratios', () => {
+    expect(iconChoiceNeedsPixelRatio([versionOf('A', 1), versionOf('B', 2)])).toBe(false);
+    expect(iconChoiceNeedsPixelRatio([versionOf('A', 2), versionOf('A', 2)])).toBe(false);
+    expect(iconChoiceNeedsPixelRatio([versionOf('A', 1), versionOf('a', 2)])).toBe(true);
+    expect(iconChoiceNeedsPixelRatio([])).toBe(false);
+  });
+});
+
+describe('chooseFallbackImage', () => {
+  const image = (width: number | null, height: number | null): VastIconFallbackImage => ({
+    url: `https://i.test/${width}x${height}.png`,
+    creativeType: 'image/png',
+    width,
+    height,
+    altText: null,
+  });
+  const area = { width: 640, height: 360 };
+
+  test('the largest that fits the area whole', () => {
+    const images = [image(300, 200), image(600, 340), image(800, 450)];
+    expect(chooseFallbackImage(images, area)).toEqual(image(600, 340));
+  });
+
+  test('the smallest when none fits', () => {
+    expect(chooseFallbackImage([image(1200, 900), image(800, 450)], area)).toEqual(image(800, 450));
+  });
+
+  test('one without a size only when none has one; none without images', () => {
+    expect(chooseFallbackImage([image(null, 300), image(400, 300)], area)).toEqual(image(400, 300));
+    expect(chooseFallbackImage([image(null, null), image(200, null)], area)).toEqual(
+      image(null, null),
+    );
+    expect(chooseFallbackImage([], area)).toBeNull();
   });
 });
