@@ -2,7 +2,7 @@
 // the viewer's and the page's actions and a watchdog all write to, read in order. What is the same
 // for every creative (play state, skip, volume, progress, quartiles, time limits, tracking,
 // viewability) is here; a creative driver turns its own events into these and carries out the loop's
-// commands.
+// commands. Its industry icons show and are tracked as it plays (icons.ts).
 import type { Action } from 'redux';
 import { buffers, channel, type Channel, type SagaIterator, type Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeEvery } from 'typed-redux-saga';
@@ -23,6 +23,7 @@ import { getPorts } from '../lib/context';
 import { MEDIA_TIMEOUT_MS, STALL_TIMEOUT_MS, WATCHDOG_MS } from './limits';
 import { selectAdWanted } from '../../src/state/selectors';
 import { adTracking, type AdTracking } from './tracking';
+import { adIcons, type IconKeeper } from './icons';
 import { verificationsNotRun } from './verification';
 import { adViewability, type ViewabilityMeter } from './viewability';
 
@@ -49,6 +50,8 @@ const WAKING_ACTIONS = anyOf([
   adRequests.playPauseRequested.type,
   adRequests.hostPlayRequested.type,
   adRequests.volumeRequested.type,
+  adRequests.industryIconClicked.type,
+  adRequests.iconFallbackClosed.type,
   viewportActions.pageVisibilityChanged.type,
   viewportActions.intersectionChanged.type,
   contentActions.episodeSelected.type,
@@ -77,6 +80,7 @@ export interface AdRun<E> {
   tasks: Task[];
   track: AdTracking;
   viewability: ViewabilityMeter;
+  icons: IconKeeper;
 }
 
 /** What one kind of creative does, in the loop's words. */
@@ -159,6 +163,7 @@ export function* startedPlaying<E>(run: AdRun<E>) {
   yield* run.track.impression();
   yield* run.track.event('start');
   yield* run.viewability.started();
+  yield* run.icons.started(run.currentTime);
   yield* playing(run);
 }
 
@@ -181,6 +186,7 @@ export function* progressed<E>(run: AdRun<E>, at: number, quartiles: boolean) {
   }
   yield* run.track.progressTo(at, d > 0 ? d : null);
   yield* run.viewability.playedTo(at);
+  yield* run.icons.playedTo(at);
   const second = Math.floor(at);
   if (second !== run.shownSecond) {
     run.shownSecond = second;
@@ -209,8 +215,9 @@ function* onAction<E>(run: AdRun<E>, driver: CreativeDriver<E>, action: Action) 
   }
   if (contentActions.episodeSelected.match(action)) return STOPPED;
   if (adRequests.clickThroughRequested.match(action) && !driver.ownClicks) yield* run.track.click();
+  if (adRequests.industryIconClicked.match(action)) yield* run.icons.clicked(action.payload.index);
   yield* run.viewability.looked();
-  yield* decide(run); // play/pause click, click-through, page visibility, intersection
+  yield* decide(run); // play/pause click, click-throughs, a fallback image, page visibility, intersection
   return null;
 }
 
@@ -264,6 +271,7 @@ export function* runAdLoop<E extends object>(
     tasks: [],
     track,
     viewability: yield* adViewability(ad.viewableImpression, track),
+    icons: yield* adIcons(ad.icons, track),
   };
   const unsubscribe = driver.subscribe((event) => inbox.put({ kind: 'media', event }));
   run.tasks.push(

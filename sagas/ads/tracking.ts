@@ -12,6 +12,7 @@ import { offsetSeconds } from '../../src/vast/offsets';
 import { NOT_EXECUTED } from '../../src/vast/verifications';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
+import { ICON_CLICK, ICON_VIEW, iconKey } from './icons';
 import { playerMacroValues } from './playerMacros';
 
 /**
@@ -91,6 +92,14 @@ export function adTracking(
     /** the URLs of one of the ad's viewability verdicts (VAST 4.3 section 3.5) */
     *viewability(verdict: keyof VastViewableImpression) {
       yield* fireNew(verdict, ad.viewableImpression[verdict]);
+    },
+    /** an industry icon's IconViewTracking, by its place in the ad's icons (VAST 4.3 section 3.11.2) */
+    *iconView(index: number) {
+      yield* fireNew(iconKey(ICON_VIEW, index), ad.icons[index]?.viewTracking ?? []);
+    },
+    /** every IconClickTracking of an icon (VAST 4.3 section 3.11.5) */
+    *iconClick(index: number) {
+      yield* fireNew(iconKey(ICON_CLICK, index), ad.icons[index]?.clickTracking ?? []);
     },
     /**
      * A Verification's verificationNotExecuted URLs, with the reason in [REASON] (VAST 4.3 section

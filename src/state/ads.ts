@@ -1,6 +1,6 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdListItem } from '../api/types';
-import type { VastErrorCode } from '../vast/model';
+import type { VastErrorCode, VastIcon, VastIconFallbackImage, VastResource } from '../vast/model';
 import { contentActions } from './content';
 import { MAX_RESTARTS, systemActions } from './system';
 
@@ -25,6 +25,30 @@ export const MIDROLL_INTERVAL_S = 10;
 /** Ads the history keeps (the last ones): a long session must not grow the state without end. */
 export const AD_HISTORY_LIMIT = 100;
 
+/**
+ * An industry icon of the ad now on (VAST 4.3 section 3.11), as the ad layer draws it: one per
+ * program (chooseIcons in src/vast/icons.ts).
+ */
+export interface AdIconView {
+  /** its place in the ad's VAST icons (VastAd.icons): its beacons are keyed by it */
+  index: number;
+  program: string | null;
+  width: number | null;
+  height: number | null;
+  xPosition: VastIcon['xPosition'];
+  yPosition: VastIcon['yPosition'];
+  /** the one resource drawn (drawableResource) */
+  resource: VastResource;
+  altText: string | null;
+  hoverText: string | null;
+  /** opened in a new window by the icon's link; the ad pauses as for its own click-through */
+  clickThrough: string | null;
+  /** a click does something (a click-through, click tracking, a fallback image): the icon is a control */
+  clickable: boolean;
+  /** on screen now: from its offset for its duration, on the ad's own time, once the ad started */
+  shown: boolean;
+}
+
 /** The ad now in the ad layer. */
 export interface AdView {
   /** its place in the break, from 0 */
@@ -43,6 +67,13 @@ export interface AdView {
   /** a VPAID creative, drawn in its own frame */
   vpaid: boolean;
   error: { code: VastErrorCode; message: string } | null;
+  /** the ad's industry icons; absent for an ad without any */
+  icons?: AdIconView[];
+  /**
+   * the image an icon's click shows over the ad, which is held paused while it is open (an icon
+   * without IconClickThrough, VAST 4.3 section 3.11.6); absent when none is open
+   */
+  iconFallback?: { index: number; image: VastIconFallbackImage };
 }
 
 /** SPEC.md section 3: an ad history item. */
@@ -120,6 +151,10 @@ export const adRequests = {
   /** the host page's play or pause during a break (the bridge sends the others to content) */
   hostPlayRequested: createAction<{ play: boolean }>('ads/hostPlayRequested'),
   volumeRequested: createAction<{ volume: number; muted: boolean }>('ads/volumeRequested'),
+  /** the viewer clicked an industry icon, by its place in the ad's VAST icons */
+  industryIconClicked: createAction<{ index: number }>('ads/industryIconClicked'),
+  /** the viewer closed an icon's fallback image: the ad plays on */
+  iconFallbackClosed: createAction('ads/iconFallbackClosed'),
 };
 
 export interface BreakOver {
@@ -269,6 +304,22 @@ export const adsSlice = createSlice({
     midrollsOn(state) {
       state.midrolls = true;
     },
+    /** The ad's industry icons, none shown yet: only for an ad that has some. */
+    iconsChosen(state, action: PayloadAction<{ icons: AdIconView[] }>) {
+      if (state.ad) state.ad.icons = action.payload.icons;
+    },
+    /** The icons on screen now, by their places in the ad's VAST icons. */
+    iconsShown(state, action: PayloadAction<{ indices: number[] }>) {
+      for (const icon of state.ad?.icons ?? [])
+        icon.shown = action.payload.indices.includes(icon.index);
+    },
+    /** An icon's click with no click-through: its fallback image over the ad, which holds paused. */
+    iconFallbackOpened(
+      state,
+      action: PayloadAction<{ index: number; image: VastIconFallbackImage }>,
+    ) {
+      if (state.ad) state.ad.iconFallback = action.payload;
+    },
     /** URLs in a VAST document that are not http(s): never fetched, fired or opened. */
     urlsIgnored(_state, _action: PayloadAction<{ vastUrl: string; urls: string[] }>) {},
   },
@@ -288,6 +339,14 @@ export const adsSlice = createSlice({
     // The click-through pauses the ad: the viewer is on the advertiser's page.
     builder.addCase(adRequests.clickThroughRequested, (state) => {
       if (state.ad) state.userChoice = 'pause';
+    });
+    // An icon's click-through pauses the ad as the ad's own does.
+    builder.addCase(adRequests.industryIconClicked, (state, { payload }) => {
+      const icon = state.ad?.icons?.find((each) => each.index === payload.index);
+      if (icon?.shown && icon.clickThrough !== null) state.userChoice = 'pause';
+    });
+    builder.addCase(adRequests.iconFallbackClosed, (state) => {
+      if (state.ad) delete state.ad.iconFallback;
     });
     // Every episode has its pre-roll and counts its mid-rolls from the start.
     builder.addCase(contentActions.episodeSelected, (state, action) => {

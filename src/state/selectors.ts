@@ -126,11 +126,13 @@ export const selectAdInView = (s: PlayerState) =>
 
 /**
  * SPEC.md section 4: hidden stops; the viewer's click decides; otherwise 51% visible plays. The host
- * page's pause holds every ad of the break until its play or the viewer's click.
+ * page's pause holds every ad of the break until its play or the viewer's click; an icon's fallback
+ * image holds the ad until it is closed (VAST 4.3 section 3.11.6).
  */
 export const selectAdWanted = (s: PlayerState) =>
   !s.viewport.hidden &&
   !s.ads.hostHold &&
+  !s.ads.ad?.iconFallback &&
   (s.ads.userChoice === 'play' ||
     (s.ads.userChoice === null &&
       !(s.ads.ad?.needsClick ?? false) &&

@@ -9,7 +9,9 @@ import type { HttpRequest, HttpResponse, ViewportEvent } from '../../../src/port
 import type { PlayOutcome } from '../../../src/shared/media';
 import { playbackRequests } from '../../../src/state/playback';
 import {
+  DESKTOP,
   fakeAdMedia,
+  fakeDevice,
   fakeHttp,
   fakeMedia,
   fakeParent,
@@ -46,6 +48,8 @@ export function adPlayer(
     parserLoads = true as boolean | 'never',
     /** with its flight recorder, as in the browser: the session's log is `recorder.export()` */
     recorded = false,
+    /** the device's pixel ratio (window.devicePixelRatio) */
+    pixelRatio = 1,
   } = {},
 ) {
   const clock = virtualClock();
@@ -54,6 +58,7 @@ export function adPlayer(
   const vpaid = fakeVpaid();
   const beacons: string[] = [];
   const viewport = fakeViewport();
+  const device = fakeDevice({ ...DESKTOP, screen: { ...DESKTOP.screen, pixelRatio } });
   const pageListeners = new Set<(e: { hidden: boolean }) => void>();
   const routes: Record<string, HttpResponse> = {
     [api('/contents/1')]: ok(film.content),
@@ -106,6 +111,7 @@ export function adPlayer(
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
     viewport: viewport.port,
+    device,
     parent: parent.port,
     page: {
       reloadFor: () => undefined,
@@ -171,6 +177,7 @@ export function adPlayer(
     media,
     adMedia,
     viewport,
+    device,
     beacons,
     adCalls,
     contentCalls,
