@@ -3,6 +3,7 @@ import { ru } from '../i18n/ru';
 import { adRequests } from '../state/ads';
 import { uiRequests } from '../state/ui';
 import { formatTime } from '../shared/formatTime';
+import { AdIcons, IconFallback } from './AdIcons';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { bottomBar, bigPlayButton, iconButton, rangeInput } from './styles';
 import { isHttpUrl } from '../vast/urls';
@@ -107,7 +108,12 @@ function SkipButton({ skipAt, currentTime }: { skipAt: number; currentTime: numb
   );
 }
 
-/** The ad layer over the advert's video: badge, click-through, play/pause, volume, skip. */
+/**
+ * The ad layer over the advert's video: badge, click-through, industry icons, play/pause, volume,
+ * skip, and an icon's fallback image over them all. What the icons keep clear of is marked
+ * data-icon-clear (AdIcons.tsx): the badge, the controls' row with the skip button, the big play
+ * button.
+ */
 export function AdLayer() {
   const dispatch = usePlayerDispatch();
   const ad = usePlayerSelector((s) => s.ads.ad);
@@ -134,13 +140,15 @@ export function AdLayer() {
           onClick={() => dispatch(adRequests.clickThroughRequested())}
         />
       )}
-      <div css={badge}>
+      <div css={badge} data-icon-clear="">
         {total > 1 ? ru.adOf(ad.index + 1, total) : ru.ad}
         {running && ad.durationSec > 0 ? ` · ${formatTime(left)}` : ''}
       </div>
+      {running && <AdIcons />}
       {ad.needsClick && (
         <button
           type="button"
+          data-icon-clear=""
           css={bigPlayButton}
           aria-label={ru.play}
           onClick={() => dispatch(adRequests.playPauseRequested())}
@@ -149,7 +157,7 @@ export function AdLayer() {
         </button>
       )}
       {running && (
-        <div css={bottomBar}>
+        <div css={bottomBar} data-icon-clear="content">
           <button
             type="button"
             css={iconButton}
@@ -195,6 +203,7 @@ export function AdLayer() {
           )}
         </div>
       )}
+      {running && <IconFallback />}
     </div>
   );
 }

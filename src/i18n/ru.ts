@@ -34,6 +34,8 @@ export const ru = {
   skipIn: (n: number) => `Пропустить ${n}`,
   skip: 'Пропустить',
   advertiserSite: 'Перейти на сайт рекламодателя',
+  /** an industry icon's name when its VAST gives no alt text (the AdChoices mark and the like) */
+  adInfo: 'Информация о рекламе',
   mute: 'Выключить звук',
   unmute: 'Включить звук',
   volume: 'Громкость',
