@@ -14,6 +14,7 @@ import {
   type FetchTextResult,
   type VastOutcome,
 } from '../../src/vast/resolve';
+import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/icons';
 import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
 import { NOT_EXECUTED } from '../../src/vast/verifications';
 import { actionOf, foldStates, type Step } from './sessionStates';
@@ -39,6 +40,8 @@ export interface TrackingUrl {
   pattern: RegExp;
   /** a verificationNotExecuted URL's Verification: its place in the ad's verifications, its vendor */
   verification?: { index: number; vendor: string | null };
+  /** an iconView or iconClick URL's icon: its place in the ad's icons, its program */
+  icon?: { index: number; program: string | null };
 }
 
 export interface FiredBeacon extends At {
@@ -104,6 +107,10 @@ const offsetLabel = (o: VastOffset) => (o.kind === 'seconds' ? `${o.value}s` : `
 const notExecutedLabel = (vendor: string | null) =>
   vendor ? `${NOT_EXECUTED}(${vendor})` : NOT_EXECUTED;
 
+/** The label of an icon's view or click URL: the event with the icon's program. */
+const iconLabel = (event: string, program: string | null) =>
+  program ? `${event}(${program})` : event;
+
 /** The tracking URLs of an ad's VAST outcome, keyed as sagas/ads/tracking.ts fires them. */
 export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
   const urls: TrackingUrl[] = [];
@@ -113,7 +120,7 @@ export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
     event: string,
     offset: VastOffset | null,
     template: string,
-    more: Partial<Pick<TrackingUrl, 'label' | 'verification'>> = {},
+    more: Partial<Pick<TrackingUrl, 'label' | 'verification' | 'icon'>> = {},
   ) => {
     // a URL two Verifications share is fired once, for the first of them
     if (seen.has(`${key} ${template}`)) return;
@@ -139,6 +146,17 @@ export function trackingOf(outcome: VastOutcome): TrackingUrl[] {
   for (const [index, { vendor, notExecutedUrls }] of ad.verifications.entries()) {
     const more = { label: notExecutedLabel(vendor), verification: { index, vendor } };
     for (const url of notExecutedUrls) add(NOT_EXECUTED, NOT_EXECUTED, null, url, more);
+  }
+  // every icon's, whichever version of its program the player chose (the choice is in the state)
+  for (const [index, { program, viewTracking, clickTracking }] of ad.icons.entries()) {
+    const icon = { index, program };
+    for (const [event, list] of [
+      [ICON_VIEW, viewTracking],
+      [ICON_CLICK, clickTracking],
+    ] as const) {
+      const more = { label: iconLabel(event, program), icon };
+      for (const url of list) add(iconKey(event, index), event, null, url, more);
+    }
   }
   return urls;
 }

@@ -9,6 +9,7 @@ import {
   VAST_CHAIN_LIMIT_MS,
   WATCHDOG_MS,
 } from '../../sagas/ads/limits';
+import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/icons';
 import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
 import { VPAID_TRACKING } from '../../sagas/ads/vpaidCreative';
 import { STALL_LIMIT_MS } from '../../sagas/stream/stallWatch';
@@ -398,6 +399,16 @@ function dueBeacons(s: Session, ad: AdRun): Due[] {
     }
     if (type(entry) === 'ads/clickThroughRequested' && !ad.vpaid)
       owe('click', 'the viewer clicked it through', step);
+    // an icon's view when it shows, its click tracking when the viewer clicks it shown (icons.ts)
+    const action = actionOf(entry);
+    const clicked = action?.type === 'ads/industryIconClicked' ? action.payload : null;
+    for (const icon of view?.icons ?? []) {
+      if (!icon.shown) continue;
+      const name = `its ${icon.program ?? 'industry'} icon`;
+      owe(iconKey(ICON_VIEW, icon.index), `${name} showed`, step);
+      if ((clicked as { index: number } | null)?.index === icon.index)
+        owe(iconKey(ICON_CLICK, icon.index), `the viewer clicked ${name}`, step);
+    }
   }
   return [...due.values()];
 }
