@@ -79,6 +79,15 @@ describe('the demo backend', () => {
     expect((await fetch(url('/vast/..%2Fpackage.xml'))).status).toBe(404);
   });
 
+  it('serves the icon the demo advert with an industry icon points to (icon.xml)', async () => {
+    const xml = await (await fetch(url('/vast/icon.xml'))).text();
+    expect(xml).toContain(`${server.url}/media/ads/adchoices.svg`);
+    const icon = await fetch(url('/media/ads/adchoices.svg'));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg /);
+  });
+
   it('injects a status fault for a number of requests, then answers normally', async () => {
     expect(
       (

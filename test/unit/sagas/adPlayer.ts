@@ -81,6 +81,7 @@ export function adPlayer(
     'broken',
     'vpaid',
     'measured',
+    'icon',
   ])
     routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
   for (const [name, document] of Object.entries(documents))

@@ -380,6 +380,27 @@ describe('the ad-break actor: the VAST 4.3 beacons of the demo’s measured adve
   });
 });
 
+describe('the ad-break actor: the demo’s advert with the AdChoices icon', () => {
+  it('tells the icon’s view as it shows with the advert, its click as the viewer clicks it through', async () => {
+    const p = adPlayer(['icon']);
+    await startPreroll(p, 6);
+    await p.playTo(0, 2, 6);
+    p.store.dispatch(adRequests.industryIconClicked({ index: 0 }));
+    await settle();
+    await p.adEvent({ type: 'pause' });
+    expect(p.beacons).toEqual([
+      '/track/icon/impression',
+      '/track/icon/start',
+      '/track/icon/icon-view?at=00%3A00%3A00.000',
+      '/track/icon/icon-click',
+      '/track/icon/pause',
+    ]);
+    expect(p.store.getState().ads.ad?.icons).toMatchObject([
+      { program: 'AdChoices', clickThrough: `${BASE}/advertiser.html`, shown: true },
+    ]);
+  });
+});
+
 describe('the ad-break actor: ready before the play click', () => {
   it('resolves the first ad and loads its media file before play, and does not fetch it again', async () => {
     const p = adPlayer(['skippable', 'nonskippable']);

@@ -127,6 +127,34 @@ test('wrapper-2.xml: one wrapper to nonskippable.xml', async () => {
   expect(ad.impressions[0]).toBe(track('wrapper-2/impression'));
 });
 
+test('icon.xml: a 6 s ad with the AdChoices icon at the top right, from its first frame to its end', async () => {
+  const ad = adOf(await resolveFixture('icon'));
+  expect(ad).toMatchObject({ id: 'demo-icon', durationSec: 6, skipOffset: null });
+  expect(ad.icons).toEqual([
+    {
+      program: 'AdChoices',
+      width: 20,
+      height: 20,
+      xPosition: 'right',
+      yPosition: 'top',
+      offsetSec: null,
+      durationSec: null,
+      pxratio: 1,
+      apiFramework: null,
+      altText: 'AdChoices: почему я вижу эту рекламу',
+      hoverText: 'Почему я вижу эту рекламу?',
+      resources: [
+        { kind: 'static', url: `${ORIGIN}/media/ads/adchoices.svg`, creativeType: 'image/svg+xml' },
+      ],
+      clickThrough: `${ORIGIN}/advertiser.html`,
+      clickTracking: [track('icon/icon-click')],
+      clickFallbackImages: [],
+      viewTracking: [track('icon/icon-view?at=[ADPLAYHEAD]')],
+    },
+  ]);
+  expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
+});
+
 test('measured.xml: viewability URLs, an AdServingId and two verification vendors', async () => {
   const ad = adOf(await resolveFixture('measured'));
   expect(ad.adServingId).toBe('demo-measured-serving');
