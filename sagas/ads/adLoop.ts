@@ -243,7 +243,7 @@ export function* endWhenConfirmed<E>(run: AdRun<E>, outcome: AdOutcome, command:
  * Plays one resolved ad with its creative's driver to an end state, firing its tracking; never
  * longer than its limits allow. The creative stops whatever the end. Its verification vendors hear
  * before it plays that their code does not run (verification.ts); its viewability is told once
- * (viewability.ts).
+ * (viewability.ts); its industry icons show as it plays (icons.ts).
  */
 export function* runAdLoop<E extends object>(
   ad: VastAd,
