@@ -8,6 +8,7 @@ import { adRequests, type AdIconView } from '../state/ads';
 import { keepTabInside } from './focusTrap';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
 import { iconSize, iconWish, placeIcons, type Box } from './iconPlacement';
+import { adTextButton } from './styles';
 
 /**
  * Marks what an icon must not cover in the ad layer: its box, or with 'content' its box without the
@@ -237,20 +238,6 @@ const fallbackPanel = css`
   pointer-events: auto;
   & > button {
     align-self: flex-end;
-    min-width: 24px;
-    min-height: 24px;
-    padding: 0.4rem 0.9rem;
-    border: 1px solid rgba(255, 255, 255, 0.6);
-    border-radius: 0.25rem;
-    background: rgba(0, 0, 0, 0.7);
-    color: white;
-    font: inherit;
-    font-size: 0.95rem;
-    cursor: pointer;
-  }
-  & > button:focus-visible {
-    outline: 2px solid white;
-    outline-offset: 2px;
   }
   & > img {
     flex: 1 1 auto;
@@ -299,7 +286,7 @@ export function IconFallback() {
         } else if (dialog.current && keepTabInside(dialog.current, e)) e.preventDefault();
       }}
     >
-      <button type="button" onClick={close}>
+      <button type="button" css={adTextButton} onClick={close}>
         {ru.close}
       </button>
       <img

@@ -5,7 +5,13 @@ import { uiRequests } from '../state/ui';
 import { formatTime } from '../shared/formatTime';
 import { AdIcons, IconFallback } from './AdIcons';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';
-import { bottomBar, bigPlayButton, iconButton, rangeInput } from './styles';
+import {
+  adTextButton as skipButton,
+  bottomBar,
+  bigPlayButton,
+  iconButton,
+  rangeInput,
+} from './styles';
 import { isHttpUrl } from '../vast/urls';
 
 // The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
@@ -41,27 +47,6 @@ const badge = css`
 
 const skipSlot = css`
   margin-left: auto;
-`;
-
-const skipButton = css`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.4rem;
-  padding: 0.6rem 1rem;
-  border: 1px solid rgba(255, 255, 255, 0.6);
-  border-radius: 0.25rem;
-  background: rgba(0, 0, 0, 0.7);
-  color: white;
-  font: inherit;
-  font-size: 0.95rem;
-  cursor: pointer;
-  &:disabled {
-    cursor: default;
-    opacity: 0.75;
-  }
-  &:focus-visible {
-    outline: 2px solid white;
-  }
 `;
 
 function SkipArrow() {

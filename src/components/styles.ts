@@ -20,6 +20,28 @@ export const iconButton = css`
   }
 `;
 
+/** A button with words over an advert: the skip button, an icon's fallback image's close. */
+export const adTextButton = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.4rem;
+  padding: 0.6rem 1rem;
+  border: 1px solid rgba(255, 255, 255, 0.6);
+  border-radius: 0.25rem;
+  background: rgba(0, 0, 0, 0.7);
+  color: white;
+  font: inherit;
+  font-size: 0.95rem;
+  cursor: pointer;
+  &:disabled {
+    cursor: default;
+    opacity: 0.75;
+  }
+  &:focus-visible {
+    outline: 2px solid white;
+  }
+`;
+
 /** A volume slider: the player's red, and a target at least 24 px high (WCAG 2.5.8). */
 export const rangeInput = css`
   height: 1.5rem;
