@@ -12,7 +12,7 @@ import type { VastIcon } from '../../../src/vast/model';
 import { playbackRequests } from '../../../src/state/playback';
 import { fakePorts } from '../../../tools/sim/fakePorts';
 import { BASE, settle } from '../../../tools/sim/player';
-import { cdata, inlineAd, linear, vast } from '../vast/documents';
+import { cdata, inlineAd, linear, parsedIcon, vast } from '../vast/documents';
 import { adPlayer, startPreroll, vast as demoVast } from './adPlayer';
 
 /** Two versions of the AdChoices icon (for pixel ratios 1 and 2) with a click-through. */
@@ -294,24 +294,8 @@ describe('a click on an icon', () => {
 
 describe('the icon keeper on its own', () => {
   const config = parseConfig({ search: '?movie_id=1', origin: BASE });
-  const icon = (offsetSec: number | null, durationSec: number | null): VastIcon => ({
-    program: null,
-    width: 20,
-    height: 20,
-    xPosition: 'left',
-    yPosition: 'top',
-    offsetSec,
-    durationSec,
-    pxratio: 1,
-    apiFramework: null,
-    altText: null,
-    hoverText: null,
-    resources: [{ kind: 'static', url: 'https://i.test/i.png', creativeType: null }],
-    clickThrough: null,
-    clickTracking: [],
-    clickFallbackImages: [],
-    viewTracking: ['https://i.test/view'],
-  });
+  const icon = (offsetSec: number | null, durationSec: number | null): VastIcon =>
+    parsedIcon({ offsetSec, durationSec, viewTracking: ['https://i.test/view'] });
 
   function* keeperRun(list: VastIcon[], steps: (number | 'start')[], viewed: number[]) {
     const track = {

@@ -6,6 +6,7 @@ import { chooseMediaFile } from '../../../src/vast/media';
 import { VAST_ERROR, type VastAd } from '../../../src/vast/model';
 import { offsetSeconds } from '../../../src/vast/offsets';
 import { resolveVast, type FetchText, type VastOutcome } from '../../../src/vast/resolve';
+import { parsedIcon } from './documents';
 
 const ORIGIN = 'http://127.0.0.1:1';
 const DIR = join(__dirname, '..', '..', '..', 'demo', 'fixtures', 'vast');
@@ -131,16 +132,8 @@ test('icon.xml: a 6 s ad with the AdChoices icon at the top right, from its firs
   const ad = adOf(await resolveFixture('icon'));
   expect(ad).toMatchObject({ id: 'demo-icon', durationSec: 6, skipOffset: null });
   expect(ad.icons).toEqual([
-    {
+    parsedIcon({
       program: 'AdChoices',
-      width: 20,
-      height: 20,
-      xPosition: 'right',
-      yPosition: 'top',
-      offsetSec: null,
-      durationSec: null,
-      pxratio: 1,
-      apiFramework: null,
       altText: 'AdChoices: почему я вижу эту рекламу',
       hoverText: 'Почему я вижу эту рекламу?',
       resources: [
@@ -148,9 +141,8 @@ test('icon.xml: a 6 s ad with the AdChoices icon at the top right, from its firs
       ],
       clickThrough: `${ORIGIN}/advertiser.html`,
       clickTracking: [track('icon/icon-click')],
-      clickFallbackImages: [],
       viewTracking: [track('icon/icon-view?at=[ADPLAYHEAD]')],
-    },
+    }),
   ]);
   expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
 });

@@ -1,4 +1,5 @@
-// Small VAST documents for the tests, built from the parts each test cares about.
+// Small VAST documents for the tests, built from the parts each test cares about; and parsed parts.
+import type { VastIcon } from '../../../src/vast/model';
 
 export const cdata = (text: string) => `<![CDATA[${text}]]>`;
 
@@ -103,3 +104,24 @@ export function wrapperAd({
     </Linear></Creative></Creatives>
   </Wrapper></Ad>`;
 }
+
+/** An industry icon as the parser reads it: a 20 px image at the top right, nothing else; `parts` over it. */
+export const parsedIcon = (parts: Partial<VastIcon> = {}): VastIcon => ({
+  program: null,
+  width: 20,
+  height: 20,
+  xPosition: 'right',
+  yPosition: 'top',
+  offsetSec: null,
+  durationSec: null,
+  pxratio: 1,
+  apiFramework: null,
+  altText: null,
+  hoverText: null,
+  resources: [{ kind: 'static', url: 'https://icons.test/icon.png', creativeType: null }],
+  clickThrough: null,
+  clickTracking: [],
+  clickFallbackImages: [],
+  viewTracking: [],
+  ...parts,
+});

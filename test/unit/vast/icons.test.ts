@@ -8,7 +8,7 @@ import {
 } from '../../../src/vast/icons';
 import { parseVastDocument } from '../../../src/vast/parse';
 import { resolveVast } from '../../../src/vast/resolve';
-import { cdata, inlineAd, linear, vast, wrapperAd } from './documents';
+import { cdata, inlineAd, linear, parsedIcon, vast, wrapperAd } from './documents';
 
 const URL = 'https://ads.test/vast.xml';
 
@@ -128,24 +128,15 @@ describe('readIcons', () => {
 });
 
 describe('iconsOfChain', () => {
-  const icon = (program: string | null, from: string, pxratio = 1): VastIcon => ({
-    program,
-    width: 20,
-    height: 20,
-    xPosition: 'left',
-    yPosition: 'top',
-    offsetSec: null,
-    durationSec: null,
-    pxratio,
-    apiFramework: null,
-    altText: null,
-    hoverText: null,
-    resources: [{ kind: 'static', url: `https://${from}.test/${program}.png`, creativeType: null }],
-    clickThrough: null,
-    clickTracking: [],
-    clickFallbackImages: [],
-    viewTracking: [],
-  });
+  const icon = (program: string | null, from: string, pxratio = 1): VastIcon =>
+    parsedIcon({
+      program,
+      xPosition: 'left',
+      pxratio,
+      resources: [
+        { kind: 'static', url: `https://${from}.test/${program}.png`, creativeType: null },
+      ],
+    });
   const urls = (icons: VastIcon[]) =>
     icons.map((each) => (each.resources[0] as { url: string }).url + `@${each.pxratio}`);
 
@@ -205,24 +196,7 @@ const versionOf = (
   resources: VastResource[] = [
     { kind: 'static', url: `https://icons.test/${program}@${pxratio}.png`, creativeType: null },
   ],
-): VastIcon => ({
-  program,
-  width: 20,
-  height: 20,
-  xPosition: 'right',
-  yPosition: 'top',
-  offsetSec: null,
-  durationSec: null,
-  pxratio,
-  apiFramework: null,
-  altText: null,
-  hoverText: null,
-  resources,
-  clickThrough: null,
-  clickTracking: [],
-  clickFallbackImages: [],
-  viewTracking: [],
-});
+): VastIcon => parsedIcon({ program, pxratio, resources });
 
 describe('drawableResource', () => {
   const png: VastResource = {
