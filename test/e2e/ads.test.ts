@@ -10,16 +10,8 @@ import {
   screenshot,
   useBrowser,
 } from './browser';
+import { clearBeacons, firedBeaconUrls, sinkBeacons } from './beacons';
 import { expectReplayable } from './flightLog';
-
-interface Beacon {
-  path: string;
-  query: Record<string, string>;
-}
-
-async function beacons(): Promise<Beacon[]> {
-  return (await fetch(demoUrl('/__test/beacons'))).json() as Promise<Beacon[]>;
-}
 
 /**
  * The tracking beacons as the player fired them (from its flight log), in order, and as they
@@ -28,21 +20,12 @@ async function beacons(): Promise<Beacon[]> {
  */
 async function expectBeacons(frame: Frame, paths: string[]) {
   expect(await firedBeacons(frame)).toEqual(paths);
-  const arrived = (await beacons()).map((b) => b.path);
+  const arrived = (await sinkBeacons()).map((b) => b.path);
   expect([...arrived].sort()).toEqual([...paths].sort());
 }
 
 async function firedBeacons(frame: Frame): Promise<string[]> {
-  const log = JSON.parse(await frame.evaluate(() => window.__player!.exportLog())) as {
-    entries: { kind: string; port?: string; method?: string; args?: unknown[] }[];
-  };
-  return log.entries
-    .filter((e) => e.kind === 'call' && e.port === 'beacon' && e.method === 'fire')
-    .map((e) => new URL(String(e.args?.[0])).pathname);
-}
-
-async function clearBeacons() {
-  await fetch(demoUrl('/__test/beacons'), { method: 'DELETE' });
+  return (await firedBeaconUrls(frame)).map((url) => url.pathname);
 }
 
 /** The player's ad state and the content's position, as the debug API reports them. */
@@ -159,7 +142,7 @@ describe('adverts on the demo', () => {
     await page.goto('about:blank'); // the viewer leaves
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // every beacon fired before the unload arrived (more may have gone in its last moments), none twice
-    const arrived = (await beacons()).map((b) => b.path);
+    const arrived = (await sinkBeacons()).map((b) => b.path);
     expect(arrived).toEqual(expect.arrayContaining(fired));
     expect(new Set(arrived).size).toBe(arrived.length);
     expect(new Set(fired).size).toBe(fired.length);
@@ -324,7 +307,7 @@ describe('adverts on the demo', () => {
         expect.objectContaining({ status: 'error', errorCode: code }),
       ]);
       if (name !== 'empty' && name !== 'broken')
-        expect((await beacons()).map((b) => `${b.path}?code=${b.query.code}`)).toEqual([
+        expect((await sinkBeacons()).map((b) => `${b.path}?code=${b.query.code}`)).toEqual([
           '/track/nonskippable/error?code=401',
         ]);
       // The browser reports the 404 itself; nothing else may go wrong.
@@ -370,7 +353,7 @@ describe('adverts on the demo', () => {
     expect((await adState(frame)).history).toEqual([
       expect.objectContaining({ status: 'error', errorCode: 901 }),
     ]);
-    expect((await beacons()).map((b) => `${b.path}?code=${b.query.code}`)).toEqual([
+    expect((await sinkBeacons()).map((b) => `${b.path}?code=${b.query.code}`)).toEqual([
       '/track/vpaid-old/error?code=901',
     ]);
     expect(errors).toEqual([]);
