@@ -10,6 +10,7 @@ import { createMediaSessionPort } from './mediaSession';
 import { createPagePort } from './page';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
+import { createSimidPort } from './simid';
 import { createCookiePort, createStoragePort } from './storage';
 import { createStatsPort } from './stats';
 import type { Ports } from './types';
@@ -47,6 +48,7 @@ export function createBrowserPorts(
     connection: createConnectionPort(),
     adMedia: createAdMediaPort(adVideo, player),
     vpaid: createVpaidPort(player, document.getElementById('ui')),
+    simid: createSimidPort(player, document.getElementById('ui')),
     beacon: createBeaconPort(),
     viewport: createViewportPort(player, video),
     stats: createStatsPort(),

@@ -236,6 +236,108 @@ export interface VpaidPort {
   subscribe(listener: (event: VpaidEvent) => void): () => void;
 }
 
+/** The SIMID 1.2 messages the player sends a creative (SIMID 1.2 sections 4.2 and 4.3). */
+export type SimidPlayerMessage =
+  | 'SIMID:Player:init'
+  | 'SIMID:Player:startCreative'
+  | 'SIMID:Player:adSkipped'
+  | 'SIMID:Player:adStopped'
+  | 'SIMID:Player:fatalError'
+  | 'SIMID:Player:resize'
+  | 'SIMID:Player:log'
+  | 'SIMID:Media:durationchange'
+  | 'SIMID:Media:ended'
+  | 'SIMID:Media:error'
+  | 'SIMID:Media:pause'
+  | 'SIMID:Media:play'
+  | 'SIMID:Media:playing'
+  | 'SIMID:Media:timeupdate'
+  | 'SIMID:Media:volumechange';
+
+/** The creative's requests that the player answers with a reject, whatever their arguments. */
+export type SimidUnsupportedRequest =
+  | 'SIMID:Creative:requestFullscreen'
+  | 'SIMID:Creative:requestExitFullscreen'
+  | 'SIMID:Creative:requestResize'
+  | 'SIMID:Creative:requestChangeAdDuration'
+  | 'SIMID:Creative:expandNonlinear'
+  | 'SIMID:Creative:collapseNonlinear';
+
+/**
+ * What a SIMID creative's frame tells the player: its messages of its session as SIMID 1.2 shapes
+ * them (messageId is the creative's; resolve and reject name the player's message they answer, and
+ * `answers` its type), their arguments checked and cut to size; and the frame's size changing.
+ */
+export type SimidEvent =
+  | { type: 'createSession'; messageId: number }
+  | {
+      type: 'resolve';
+      messageId: number;
+      args: { messageId: number; value: unknown };
+      answers: SimidPlayerMessage | null;
+    }
+  | {
+      type: 'reject';
+      messageId: number;
+      args: { messageId: number; value: { errorCode: number | null; message: string | null } };
+      answers: SimidPlayerMessage | null;
+    }
+  | {
+      type: 'SIMID:Creative:clickThru';
+      messageId: number;
+      args: { x: number | null; y: number | null; playerHandles: boolean; url: string | null };
+    }
+  | {
+      type: 'SIMID:Creative:fatalError';
+      messageId: number;
+      args: { errorCode: number | null; errorMessage: string | null };
+    }
+  | { type: 'SIMID:Creative:getMediaState'; messageId: number }
+  | { type: 'SIMID:Creative:log'; messageId: number; args: { message: string } }
+  | { type: 'SIMID:Creative:reportTracking'; messageId: number; args: { trackingUrls: string[] } }
+  | {
+      type: 'SIMID:Creative:requestChangeVolume';
+      messageId: number;
+      args: { volume: number; muted: boolean };
+    }
+  | { type: 'SIMID:Creative:requestNavigation'; messageId: number; args: { uri: string | null } }
+  | {
+      type:
+        | 'SIMID:Creative:requestPause'
+        | 'SIMID:Creative:requestPlay'
+        | 'SIMID:Creative:requestSkip'
+        | 'SIMID:Creative:requestStop';
+      messageId: number;
+    }
+  | { type: SimidUnsupportedRequest; messageId: number }
+  /** the frame's size changed (it fills the player): CSS pixels */
+  | { type: 'frameResized'; width: number; height: number };
+
+/**
+ * A SIMID 1.2 creative: its HTML page in a sandboxed frame of an opaque origin (cross-origin to the
+ * player) over the advert's video, under the player's controls. The adapter keeps the session (the
+ * creative's sessionId, the player's message numbers, the envelope and its JSON); every message
+ * either way is a call or an event of this port.
+ */
+export interface SimidPort {
+  /** a hidden frame with the creative's page; its createSession (and every message after) follows */
+  load(url: string): void;
+  /**
+   * Posts a message of the player's in the creative's session; its messageId, which the creative's
+   * resolve or reject names, or -1 when there is no session to post it in.
+   */
+  send(type: SimidPlayerMessage, args?: unknown): number;
+  /** answers one of the creative's messages */
+  resolve(messageId: number, value?: unknown): void;
+  reject(messageId: number, errorCode: number, message: string): void;
+  show(visible: boolean): void;
+  /** a landing page the creative asks the player to open (SIMID's navigationSupport "playerHandles") */
+  open(url: string): void;
+  /** removes the frame and forgets its session */
+  unload(): void;
+  subscribe(listener: (event: SimidEvent) => void): () => void;
+}
+
 /** Tracking beacons: fire and forget, and they survive the page unloading. */
 export interface BeaconPort {
   fire(url: string): void;
@@ -310,6 +412,7 @@ export interface Ports {
   connection: ConnectionPort;
   adMedia: AdMediaPort;
   vpaid: VpaidPort;
+  simid: SimidPort;
   beacon: BeaconPort;
   viewport: ViewportPort;
   stats: StatsPort;

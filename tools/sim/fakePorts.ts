@@ -13,6 +13,8 @@ import type {
   ParentMessage,
   ParentPort,
   Ports,
+  SimidEvent,
+  SimidPort,
   ViewportEvent,
   ViewportPort,
   DisplayOutcome,
@@ -253,6 +255,53 @@ export function fakeVpaid() {
 }
 
 /**
+ * A SIMID creative's frame: records the player's calls (send answers with message numbers from 0, as
+ * the adapter does once a session is open); the test emits the creative's messages. `messages()`
+ * are the types the player sent, in order.
+ */
+export function fakeSimid() {
+  const listeners = new Set<(e: SimidEvent) => void>();
+  const calls: { method: string; args: unknown[] }[] = [];
+  let next = 0;
+  const record =
+    (method: string) =>
+    (...args: unknown[]) =>
+      void calls.push({ method, args });
+  const port: SimidPort = {
+    load(url) {
+      next = 0;
+      calls.push({ method: 'load', args: [url] });
+    },
+    send(type, args) {
+      calls.push({ method: 'send', args: args === undefined ? [type] : [type, args] });
+      return next++;
+    },
+    resolve: record('resolve'),
+    reject: record('reject'),
+    show: record('show'),
+    open: record('open'),
+    unload: record('unload'),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  const emit = (e: SimidEvent) => listeners.forEach((l) => l(e));
+  /** the player's messages sent so far: their types, in order */
+  const messages = () => calls.filter((c) => c.method === 'send').map((c) => c.args[0] as string);
+  /** the arguments of the last message of this type the player sent */
+  const lastArgs = (type: string) =>
+    calls.filter((c) => c.method === 'send' && c.args[0] === type).at(-1)?.args[1];
+  /** the messageId the player's first message of this type to the last creative loaded had */
+  const idOf = (type: string) => {
+    const loaded = calls.map((c) => c.method).lastIndexOf('load');
+    const sends = calls.slice(loaded + 1).filter((c) => c.method === 'send');
+    return sends.findIndex((c) => c.args[0] === type);
+  };
+  return { port, calls, emit, messages, lastArgs, idOf, listening: () => listeners.size > 0 };
+}
+
+/**
  * The display: records the viewer's display commands; the test emits what the browser reports. The
  * change event of a host's request the browser granted waits for `release()`, so a test can send it
  * after the answer, as the browser may.
@@ -480,6 +529,7 @@ export function fakePorts(
     connection: fakeConnection().port,
     adMedia: fakeAdMedia().port,
     vpaid: fakeVpaid().port,
+    simid: fakeSimid().port,
     beacon: { fire: () => undefined },
     viewport: fakeViewport().port,
     stats: { send: (event, payload) => sentStats.push({ event, payload }) > 0 },
