@@ -203,6 +203,9 @@ export function createDemoApp({
   app.get('/advertiser.html', (_req, res) => res.sendFile(join(FIXTURES, 'advertiser.html')));
   // The VPAID test creative (a plain script, loaded by the player's sandboxed VPAID frame).
   app.use('/vpaid', express.static(join(FIXTURES, 'vpaid')));
+  // The SIMID test creative: a page the player loads in a sandboxed frame of an opaque origin, so it
+  // is cross-origin to the player although this server sends both.
+  app.use('/simid', express.static(join(FIXTURES, 'simid')));
 
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));

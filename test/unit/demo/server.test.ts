@@ -206,6 +206,15 @@ describe('the demo backend', () => {
     ]);
   });
 
+  it('serves the SIMID test creative, a page its advert names at this server', async () => {
+    const res = await fetch(url('/simid/button.html?fail=1'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain("send('createSession')");
+    const vast = await (await fetch(url('/vast/simid.xml'))).text();
+    expect(vast).toContain(`<![CDATA[${server.url}/simid/button.html]]></InteractiveCreativeFile>`);
+  });
+
   it('serves HLS media with their types', async () => {
     const res = await fetch(url('/media/hls/master.m3u8'));
     expect(res.status).toBe(200);

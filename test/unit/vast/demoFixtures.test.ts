@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumCanPlay } from '../../../src/vast/chromiumCanPlay';
+import { chooseSimidFile } from '../../../src/vast/interactive';
 import { chooseMediaFile } from '../../../src/vast/media';
 import { VAST_ERROR, type VastAd } from '../../../src/vast/model';
 import { offsetSeconds } from '../../../src/vast/offsets';
@@ -171,4 +172,39 @@ test('measured.xml: viewability URLs, an AdServingId and two verification vendor
     },
   ]);
   expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
+});
+
+test('simid.xml: a 15 s advert with the demo SIMID creative over its video, skipping left to it', async () => {
+  const ad = adOf(await resolveFixture('simid'));
+  expect(ad).toMatchObject({
+    id: 'demo-simid',
+    durationSec: 15,
+    skipOffset: null,
+    clickThrough: `${ORIGIN}/advertiser.html`,
+    clickTracking: [track('simid/click')],
+    errorUrls: [track('simid/error?code=[ERRORCODE]')],
+  });
+  expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-15s.mp4`);
+  expect(chooseSimidFile(ad.interactiveCreativeFiles)).toEqual({
+    url: `${ORIGIN}/simid/button.html`,
+    type: 'text/html',
+    apiFramework: 'SIMID',
+    variableDuration: false,
+  });
+  expect(JSON.parse(ad.adParameters)).toEqual({
+    interactionTracking: track('simid/interaction?button=[BUTTON]&at=[ADPLAYHEAD]'),
+  });
+  expect(ad.tracking.find((t) => t.event === 'interactiveStart')?.url).toBe(
+    track('simid/interactiveStart'),
+  );
+});
+
+test('simid-fail.xml: a 6 s advert whose SIMID creative fails after its start (?fail=1)', async () => {
+  const ad = adOf(await resolveFixture('simid-fail'));
+  expect(ad.durationSec).toBe(6);
+  expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
+  expect(chooseSimidFile(ad.interactiveCreativeFiles)?.url).toBe(
+    `${ORIGIN}/simid/button.html?fail=1`,
+  );
+  expect(ad.errorUrls).toEqual([track('simid-fail/error?code=[ERRORCODE]')]);
 });
