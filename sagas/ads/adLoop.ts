@@ -100,8 +100,8 @@ export interface CreativeDriver<E> {
   setVolume(volume: number, muted: boolean): SagaIterator<void>;
   /** the creative takes its own clicks (and tracks them): the player shows no click-through */
   ownClicks?: true;
-  /** whatever the ad's end, the creative stops */
-  end(): SagaIterator<void>;
+  /** whatever the ad's end, the creative stops; the outcome, when the ad had one (not cancelled) */
+  end(outcome: AdOutcome | null): SagaIterator<void>;
 }
 
 function* watchdog<E>(inbox: Channel<Wake<E>>) {
@@ -118,8 +118,11 @@ function* restartLimits<E>(run: AdRun<E>) {
   run.since = yield* call([clock, clock.now]);
 }
 
-/** Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51% visible. */
-function* decide<E>(run: AdRun<E>) {
+/**
+ * Plays or pauses as SPEC.md section 4 wants: hidden stops, the viewer's click decides, else 51%
+ * visible. A driver that held its creative back (a SIMID creative not ready yet) asks again here.
+ */
+export function* decide<E>(run: AdRun<E>) {
   if (!run.loaded || run.ending) return;
   const wanted = yield* select(selectAdWanted);
   if (wanted && run.paused) yield* run.driver.play(run);
@@ -281,6 +284,7 @@ export function* runAdLoop<E extends object>(
     }),
   );
   yield* restartLimits(run);
+  let outcome: AdOutcome | null = null;
   try {
     yield* verificationsNotRun(ad.verifications, track);
     yield* driver.begin(run);
@@ -288,7 +292,6 @@ export function* runAdLoop<E extends object>(
     if (asked) yield* driver.setVolume(asked.volume, asked.muted);
     for (;;) {
       const wake = yield* take<Wake<E>>(inbox);
-      let outcome: AdOutcome | null = null;
       if (wake.kind === 'media') outcome = yield* driver.onEvent(run, wake.event);
       else if (wake.kind === 'action') outcome = yield* onAction(run, driver, wake.action);
       else outcome = yield* onWatchdog(run, driver, wake.now);
@@ -301,6 +304,6 @@ export function* runAdLoop<E extends object>(
     for (const task of run.tasks) yield* cancel(task);
     unsubscribe();
     inbox.close();
-    yield* driver.end();
+    yield* driver.end(outcome);
   }
 }

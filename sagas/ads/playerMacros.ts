@@ -25,7 +25,7 @@ export function playbackMethodOf(state: PlayerState, pageAutoplay: boolean): Pla
 }
 
 /** [PLAYERSTATE]: during a break the player's sound is the advert's; the stretched frame is its fullscreen. */
-const playerStateOf = (state: PlayerState) => ({
+export const playerStateOf = (state: PlayerState) => ({
   muted: state.ads.muted,
   fullscreen: state.viewport.fullscreen || state.viewport.stretched,
 });

@@ -60,15 +60,19 @@ export function adTracking(
   playhead: () => number,
 ) {
   const fired = new Set<string>(); // each URL of each event, once per ad
+  const at = () => ({
+    adPlayheadSec: playhead(),
+    contentPlayheadSec: contentTime,
+    assetUri,
+    adServingId: ad.adServingId,
+  });
   const fireNew = function* (key: string, urls: string[], values: MacroValues = {}) {
     const fresh = urls.filter((url) => !fired.has(`${key} ${url}`) && fired.add(`${key} ${url}`));
-    const at = {
-      adPlayheadSec: playhead(),
-      contentPlayheadSec: contentTime,
-      assetUri,
-      adServingId: ad.adServingId,
-    };
-    yield* fire(fresh, { ...at, ...values });
+    yield* fire(fresh, { ...at(), ...values });
+  };
+  /** the error URLs with the code: once per ad, whatever fails after */
+  const error = function* (code: VastErrorCode) {
+    yield* fireNew('error', ad.errorUrls, { errorCode: code });
   };
   const urlsOf = (event: string) => ad.tracking.filter((t) => t.event === event).map((t) => t.url);
   return {
@@ -110,8 +114,20 @@ export function adTracking(
     },
     /** SPEC.md section 7: the error URLs get the code in [ERRORCODE]; the ad ends in error */
     *failed(code: VastErrorCode, message: string): SagaIterator<AdOutcome> {
-      yield* fireNew('error', ad.errorUrls, { errorCode: code });
+      yield* error(code);
       return { status: 'error', error: { code, message } };
+    },
+    /**
+     * The error URLs told a failure the ad plays on after (its SIMID creative's, 902): the error
+     * URLs fire once per ad, so a later failure of the ad itself is not told again.
+     */
+    errorTold: error,
+    /**
+     * URLs the ad's SIMID creative asked the player to fire (Creative:reportTracking): the ad's
+     * macros filled in, each time it asks (its own counting is its business).
+     */
+    *reported(urls: string[]) {
+      yield* fire(urls, at());
     },
   };
 }
