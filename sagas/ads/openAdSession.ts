@@ -4,7 +4,8 @@ import { call, cancel, fork, join, race, select } from 'typed-redux-saga';
 import type { HttpRequest } from '../../src/ports/types';
 import { selectBandwidth } from '../../src/state/stream';
 import { chooseMediaFile, isVpaidScript } from '../../src/vast/media';
-import type { VastAd, VastMediaFile } from '../../src/vast/model';
+import { chooseSimidFile } from '../../src/vast/interactive';
+import type { VastAd, VastInteractiveCreativeFile, VastMediaFile } from '../../src/vast/model';
 import {
   vastAnswer,
   vastChain,
@@ -24,8 +25,13 @@ export interface AdSession {
   outcome: VastOutcome;
   /** the media file chosen for the ad; null when the chain failed or no file can play (403) */
   media: VastMediaFile | null;
-  /** what plays it: the ad's <video>, or a VPAID creative in its frame */
-  creative: 'video' | 'vpaid' | null;
+  /**
+   * what plays it: the ad's <video>, a VPAID creative in its frame, or the <video> with a SIMID
+   * creative over it
+   */
+  creative: 'video' | 'vpaid' | 'simid' | null;
+  /** the SIMID creative to run over the video (creative 'simid'), else null */
+  simid: VastInteractiveCreativeFile | null;
   /** its media file is loading already (hidden), so a play shows the first frame sooner */
   preloaded: boolean;
 }
@@ -119,12 +125,24 @@ function* chooseMedia(ad: VastAd) {
  */
 export function* openAdSession(vastUrl: string, preload = false) {
   const outcome = yield* resolveVastChain(vastUrl);
-  const session: AdSession = { vastUrl, outcome, media: null, creative: null, preloaded: false };
+  const session: AdSession = {
+    vastUrl,
+    outcome,
+    media: null,
+    creative: null,
+    simid: null,
+    preloaded: false,
+  };
   if (outcome.kind !== 'ad') return session;
   session.media = yield* chooseMedia(outcome.ad);
   if (!session.media) return session;
-  session.creative = isVpaidScript(session.media) ? 'vpaid' : 'video';
-  if (preload && session.creative === 'video') {
+  // a SIMID creative runs over the player's own video, never over a VPAID creative's
+  if (isVpaidScript(session.media)) session.creative = 'vpaid';
+  else {
+    session.simid = chooseSimidFile(outcome.ad.interactiveCreativeFiles);
+    session.creative = session.simid ? 'simid' : 'video';
+  }
+  if (preload && session.creative !== 'vpaid') {
     const { adMedia } = yield* getPorts();
     yield* call([adMedia, adMedia.load], session.media.url);
     session.preloaded = true;

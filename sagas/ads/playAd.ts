@@ -6,6 +6,7 @@ import { VAST_ERROR } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import { runAdLoop, type AdOutcome } from './adLoop';
 import type { AdSession } from './openAdSession';
+import { simidCreative } from './simidCreative';
 import { trackUnplayable } from './tracking';
 import { videoCreative, type EarlyPlay } from './videoCreative';
 import { vpaidCreative } from './vpaidCreative';
@@ -19,7 +20,7 @@ export function* playAd(
   contentTime: number,
   early: EarlyPlay | null,
 ): SagaIterator<AdOutcome> {
-  const { vastUrl, outcome, media, creative } = session;
+  const { vastUrl, outcome, media, creative, simid } = session;
   if (outcome.kind === 'error') return yield* trackUnplayable(outcome.failure, contentTime);
   const { ad } = outcome;
   if (ad.ignoredUrls.length) yield* put(adsActions.urlsIgnored({ vastUrl, urls: ad.ignoredUrls }));
@@ -39,7 +40,15 @@ export function* playAd(
     const code = VAST_ERROR.NO_SUPPORTED_MEDIA;
     return yield* trackUnplayable({ ...ad, code, message: 'No supported media file' }, contentTime);
   }
-  return vpaid
-    ? yield* runAdLoop(ad, media.url, contentTime, yield* vpaidCreative(ad, media.url))
-    : yield* runAdLoop(ad, media.url, contentTime, yield* videoCreative(media.url, early));
+  if (vpaid)
+    return yield* runAdLoop(ad, media.url, contentTime, yield* vpaidCreative(ad, media.url));
+  if (creative !== 'simid' || !simid)
+    return yield* runAdLoop(ad, media.url, contentTime, yield* videoCreative(media.url, early));
+  if (simid.variableDuration) {
+    // SIMID 1.2 section 5: a player that does not let the creative lengthen the ad plays none of it
+    const message = 'The SIMID creative needs a variable duration, which the player does not allow';
+    const code = VAST_ERROR.INTERACTIVE_NOT_EXECUTED;
+    return yield* trackUnplayable({ ...ad, code, message }, contentTime);
+  }
+  return yield* runAdLoop(ad, media.url, contentTime, yield* simidCreative(ad, simid, media.url));
 }

@@ -46,7 +46,8 @@ export type EarlyPlay = TaskOf<PlayOutcome | null>;
 export function* startPreparedEarly(prepared: PreparedSession | null) {
   if (!prepared || prepared.task.isRunning()) return null;
   const session = prepared.task.result();
-  if (!session?.preloaded || !session.media) return null;
+  // a SIMID ad's video waits for its creative (simidCreative.ts)
+  if (!session?.preloaded || !session.media || session.creative !== 'video') return null;
   if (!(yield* select(selectAdWanted))) return null;
   const { adMedia } = yield* getPorts();
   const loaded = yield* call([adMedia, adMedia.load], session.media.url);

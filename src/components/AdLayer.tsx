@@ -14,7 +14,8 @@ import {
 } from './styles';
 import { isHttpUrl } from '../vast/urls';
 
-// The layer lets pointer events through to a VPAID creative beneath; its own controls take theirs.
+// The layer lets pointer events through to a VPAID or SIMID creative beneath; its own controls take
+// theirs.
 const layer = css`
   position: absolute;
   inset: 0;
@@ -113,9 +114,11 @@ export function AdLayer() {
     ad.status === 'playing' ||
     ad.status === 'paused';
   const left = Math.max(0, Math.ceil(ad.durationSec - ad.currentTime));
+  // a SIMID creative on show takes its own clicks, beneath this layer
+  const ownClicks = ad.simid?.status === 'shown';
   return (
     <div css={layer} data-testid="ad-layer">
-      {isHttpUrl(ad.clickThrough) && running && (
+      {isHttpUrl(ad.clickThrough) && running && !ownClicks && (
         <a
           css={clickThrough}
           href={ad.clickThrough}

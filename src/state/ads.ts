@@ -66,6 +66,12 @@ export interface AdView {
   needsClick: boolean;
   /** a VPAID creative, drawn in its own frame */
   vpaid: boolean;
+  /**
+   * The SIMID creative over the ad's video, for an ad that has one (absent otherwise): loading (its
+   * frame hidden, its session and init under way), shown (over the video, taking its own clicks) or
+   * failed (the ad plays on as its plain video, SIMID error code and message told).
+   */
+  simid?: SimidView;
   error: { code: VastErrorCode; message: string } | null;
   /** the ad's industry icons; absent for an ad without any */
   icons?: AdIconView[];
@@ -75,6 +81,9 @@ export interface AdView {
    */
   iconFallback?: { index: number; image: VastIconFallbackImage };
 }
+
+export type SimidView =
+  { status: 'loading' | 'shown' } | { status: 'failed'; code: number | null; message: string };
 
 /** SPEC.md section 3: an ad history item. */
 export interface AdHistoryItem {
@@ -245,6 +254,21 @@ export const adsSlice = createSlice({
       }>,
     ) {
       if (state.ad) Object.assign(state.ad, action.payload, { status: 'loaded' });
+    },
+    /** The ad's SIMID creative is loading in its hidden frame (SIMID 1.2 section 6.1). */
+    simidLoading(state, _action: PayloadAction<{ url: string }>) {
+      if (state.ad) state.ad.simid = { status: 'loading' };
+    },
+    /** The SIMID creative answered startCreative: it shows over the ad's video. */
+    simidShown(state) {
+      if (state.ad?.simid) state.ad.simid = { status: 'shown' };
+    },
+    /**
+     * The SIMID creative failed (its own fatal error, a rejected or unanswered init or start, no
+     * session): it is gone, and the ad plays on as its plain video. `code` is SIMID's (1100-1299).
+     */
+    simidFailed(state, action: PayloadAction<{ code: number | null; message: string }>) {
+      if (state.ad?.simid) state.ad.simid = { status: 'failed', ...action.payload };
     },
     /** A skip offset in percent, without a VAST duration: placed once the creative tells its own. */
     skipOffsetKnown(state, action: PayloadAction<{ skipOffsetSec: number | null }>) {

@@ -16,6 +16,7 @@ import {
   fakeMedia,
   fakeParent,
   fakePorts,
+  fakeSimid,
   fakeViewport,
   fakeVpaid,
   HOST_ORIGIN,
@@ -56,6 +57,7 @@ export function adPlayer(
   const media = fakeMedia({ ok: true }, clock.port);
   const adMedia = fakeAdMedia(adPlay);
   const vpaid = fakeVpaid();
+  const simid = fakeSimid();
   const beacons: string[] = [];
   const viewport = fakeViewport();
   const device = fakeDevice({ ...DESKTOP, screen: { ...DESKTOP.screen, pixelRatio } });
@@ -82,6 +84,8 @@ export function adPlayer(
     'vpaid',
     'measured',
     'icon',
+    'simid',
+    'simid-fail',
   ])
     routes[`${BASE}/vast/${name}.xml`] = ok(vast(name));
   for (const [name, document] of Object.entries(documents))
@@ -103,6 +107,7 @@ export function adPlayer(
     media: media.port,
     adMedia: adMedia.port,
     vpaid: vpaid.port,
+    simid: simid.port,
     loader: {
       loadXmlParser: () =>
         parserLoads === 'never'
@@ -166,6 +171,13 @@ export function adPlayer(
       await settle();
     }
   };
+  /** Emits the SIMID creative's messages (and its frame's size) as its frame would, one by one. */
+  const simidEvent = async (...events: Parameters<typeof simid.emit>[0][]) => {
+    for (const e of events) {
+      simid.emit(e);
+      await settle();
+    }
+  };
   return {
     store,
     recorder,
@@ -173,6 +185,8 @@ export function adPlayer(
     hostCommand,
     vpaid,
     vpaidEvent,
+    simid,
+    simidEvent,
     vastRequests,
     clock,
     media,
