@@ -2,7 +2,7 @@
 // their times, and the beacons it fired, named by the VAST event they track. The VAST documents are in
 // the log (the ad actor's HTTP answers), so each ad's tracking URLs are read with the player's own
 // resolver, as the ad actor read them.
-import type { HttpRequest, HttpResponse } from '../../src/ports/types';
+import type { HttpRequest, HttpResponse, SimidEvent } from '../../src/ports/types';
 import type { FlightLog, LogEntry } from '../../src/recorder/format';
 import type { AdEndStatus, AdStatus, AdsState, BreakKind } from '../../src/state/ads';
 import type { VastErrorCode, VastOffset } from '../../src/vast/model';
@@ -50,6 +50,28 @@ export interface FiredBeacon extends At {
   matches: TrackingUrl[];
 }
 
+/** One SIMID message of an ad's creative, either way, where the log has it. */
+export interface SimidMessageAt extends At {
+  /** out: the player's, to the creative; in: the creative's */
+  dir: 'in' | 'out';
+  /**
+   * its type without SIMID's prefix ("Player:init", "Creative:clickThru", "createSession"); an
+   * answer names the message it answers: "resolve(Player:init)"
+   */
+  name: string;
+}
+
+/** An ad's SIMID creative (ads/simidLoading on), as the log tells it. */
+export interface SimidRun {
+  /** the creative's page; null for one already on where the log starts */
+  url: string | null;
+  messages: SimidMessageAt[];
+  /** ads/simidShown: it answered startCreative, and showed */
+  shown: At | null;
+  /** ads/simidFailed: gone, the ad played on as its plain video */
+  failed: (At & { code: number | null; message: string }) | null;
+}
+
 export interface AdRun {
   /** its place in the break, from 0 */
   index: number;
@@ -57,6 +79,8 @@ export interface AdRun {
   id: string | null;
   title: string;
   vpaid: boolean;
+  /** its SIMID creative, for an ad that ran one */
+  simid: SimidRun | null;
   /** the longest duration the ad told, seconds (0 while unknown) */
   durationSec: number;
   /** ads/adCreated; or the log's first checkpoint, for an ad already on there (fromCheckpoint) */
@@ -100,6 +124,9 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MACRO = /\[[A-Z0-9_]+\]/g;
 const patternOf = (template: string) =>
   new RegExp(`^${template.split(MACRO).map(escapeRegExp).join('[^&#]*')}$`);
+
+/** The key of the URLs a SIMID creative asked the player to fire: as often as it asks. */
+export const REPORTED = 'reportTracking';
 
 const offsetLabel = (o: VastOffset) => (o.kind === 'seconds' ? `${o.value}s` : `${o.value}%`);
 
@@ -216,6 +243,61 @@ function outcomeFromLog(
   return request.value;
 }
 
+const unprefixed = (type: string) => type.replace(/^SIMID:/, '');
+
+/**
+ * Names an ad's SIMID messages as they come: the player's and the creative's by their type, an answer
+ * by the message it answers (the player's messages are numbered by the send calls' results).
+ */
+function simidNamer() {
+  const ours = new Map<number, string>();
+  const theirs = new Map<number, string>();
+  return (entry: LogEntry): Pick<SimidMessageAt, 'dir' | 'name'> | null => {
+    if (entry.kind === 'call' && entry.port === 'simid') {
+      const [first] = entry.args;
+      if (entry.method === 'send') {
+        const name = unprefixed(String(first));
+        if (typeof entry.result === 'number') ours.set(entry.result, name);
+        return { dir: 'out', name };
+      }
+      if (entry.method === 'resolve' || entry.method === 'reject') {
+        const answered = theirs.get(Number(first)) ?? `#${String(first)}`;
+        return { dir: 'out', name: `${entry.method}(${answered})` };
+      }
+      return null;
+    }
+    if (entry.kind !== 'ev' || entry.port !== 'simid') return null;
+    const event = entry.args[0] as SimidEvent | undefined;
+    if (!event || event.type === 'frameResized') return null;
+    if (event.type === 'resolve' || event.type === 'reject') {
+      const to = event.args.messageId;
+      const answered = event.answers ? unprefixed(event.answers) : (ours.get(to) ?? `#${to}`);
+      return { dir: 'in', name: `${event.type}(${answered})` };
+    }
+    theirs.set(event.messageId, unprefixed(event.type));
+    return { dir: 'in', name: unprefixed(event.type) };
+  };
+}
+
+/** The tracking a SIMID creative asked the player to fire (reportTracking), as it asked. */
+function reportedOf(entries: LogEntry[], ad: AdRun): TrackingUrl[] {
+  if (!ad.simid) return [];
+  const templates = new Set<string>();
+  for (const e of entries.slice(ad.from, ad.to + 1)) {
+    const event = e.kind === 'ev' && e.port === 'simid' ? (e.args[0] as SimidEvent) : null;
+    if (event?.type === 'SIMID:Creative:reportTracking')
+      event.args.trackingUrls.forEach((u) => templates.add(u));
+  }
+  return [...templates].map((template) => ({
+    key: REPORTED,
+    label: REPORTED,
+    event: REPORTED,
+    offset: null,
+    template,
+    pattern: patternOf(template),
+  }));
+}
+
 /** A running break, as ads/breakStarted and the state's activeBreak tell it. */
 type Running = { kind: BreakKind; total: number; contentTime: number };
 /** What is known of an ad when it is opened: from ads/adCreated, or the state's ad at a checkpoint. */
@@ -264,6 +346,7 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
       id,
       title,
       vpaid,
+      simid: null,
       durationSec: 0,
       created,
       fromCheckpoint,
@@ -278,6 +361,7 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
     current?.ads.push(ad);
   };
 
+  let nameSimid = simidNamer();
   let checkpointSeen = false;
   for (const step of steps) {
     const { entry, state } = step;
@@ -291,6 +375,18 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
       if (activeBreak) {
         openBreak(here, true, activeBreak, state.ads);
         if (view) openAd(here, true, view);
+        if (view?.simid && ad) {
+          const { simid } = view;
+          ad.simid = {
+            url: null,
+            messages: [],
+            shown: simid.status === 'shown' ? here : null,
+            failed:
+              simid.status === 'failed'
+                ? { ...here, code: simid.code, message: simid.message }
+                : null,
+          };
+        }
       }
     }
     switch (action?.type) {
@@ -331,6 +427,22 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
         if (ad) Object.assign(ad, { id: p.id, title: p.title, vpaid: p.vpaid });
         break;
       }
+      case 'ads/simidLoading':
+        if (ad) {
+          const { url } = action.payload as { url: string };
+          ad.simid = { url, messages: [], shown: null, failed: null };
+          nameSimid = simidNamer();
+        }
+        break;
+      case 'ads/simidShown':
+        if (ad?.simid) ad.simid.shown = here;
+        break;
+      case 'ads/simidFailed':
+        if (ad?.simid) {
+          const p = action.payload as { code: number | null; message: string };
+          ad.simid.failed = { ...here, ...p };
+        }
+        break;
       case 'ads/adEnded': {
         const p = action.payload as { status: AdEndStatus; error: AdRun['error'] };
         if (ad) {
@@ -346,6 +458,8 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
       if (ad.statuses.at(-1)?.status !== view.status)
         ad.statuses.push({ ...here, status: view.status });
     }
+    const message = ad?.simid ? nameSimid(entry) : null;
+    if (message && ad?.simid) ad.simid.messages.push({ ...here, ...message });
     if (entry.kind === 'call' && entry.port === 'beacon' && entry.method === 'fire') {
       const last = current?.ads.at(-1) ?? null;
       last?.beacons.push({ ...here, url: String(entry.args[0]), matches: [] });
@@ -357,7 +471,7 @@ export function adBreaks(log: FlightLog, steps: Step[] = foldStates(log)): AdBre
   for (const e of log.entries) if (e.kind === 'ret') rets.set(e.call, e);
   for (const run of breaks.flatMap((b) => b.ads)) {
     const outcome = outcomeFromLog(log.entries, rets, run.vastUrl, run.to);
-    run.tracking = outcome ? trackingOf(outcome) : null;
+    run.tracking = outcome ? [...trackingOf(outcome), ...reportedOf(log.entries, run)] : null;
     for (const beacon of run.beacons)
       beacon.matches = (run.tracking ?? []).filter((u) => u.pattern.test(beacon.url));
   }

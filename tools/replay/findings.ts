@@ -5,6 +5,7 @@
 import { CONFIRM_MS } from '../../sagas/ads/adLoop';
 import {
   MEDIA_TIMEOUT_MS,
+  SIMID_END_MS,
   STALL_TIMEOUT_MS,
   VAST_CHAIN_LIMIT_MS,
   WATCHDOG_MS,
@@ -24,6 +25,7 @@ import { offsetSeconds } from '../../src/vast/offsets';
 import { NOT_EXECUTED } from '../../src/vast/verifications';
 import {
   adBreaks,
+  REPORTED,
   type AdBreak,
   type AdRun,
   type At,
@@ -71,6 +73,12 @@ const STATUS_LIMITS: Partial<Record<AdStatus, number>> = {
  */
 const AD_ALLOWANCE_MS =
   VAST_CHAIN_LIMIT_MS + 2 * MEDIA_TIMEOUT_MS + STALL_TIMEOUT_MS + CONFIRM_MS + WATCHDOG_MS;
+/**
+ * An ad with a SIMID creative also gives it SIMID_END_MS to answer its end. (The creative's session
+ * and init hold the video back SIMID_READY_MS at most, from when the video starts loading, within
+ * the media file's own allowance.)
+ */
+const allowanceOf = (ad: AdRun) => AD_ALLOWANCE_MS + (ad.simid ? SIMID_END_MS : 0);
 
 /**
  * After a break the film plays again (SPEC.md section 4: resumed after the ad). It gets what an ad's
@@ -146,7 +154,8 @@ function adBreakTooLong(s: Session): Finding[] {
     if (!b.started) return [];
     const endIndex = b.ended?.index ?? s.steps.length - 1;
     const durations = b.ads.map((ad) => ad.durationSec);
-    const budget = LATE_MS + durations.reduce((sum, d) => sum + AD_ALLOWANCE_MS + d * 1000, 0);
+    const budget =
+      LATE_MS + b.ads.reduce((sum, ad) => sum + allowanceOf(ad) + ad.durationSec * 1000, 0);
     const wanted = countedTime(s, b.started.index, endIndex, selectAdWanted, budget);
     if (wanted.overAt === null) return [];
     const lasted = (b.ended?.t ?? s.end) - b.started.t;
@@ -325,6 +334,8 @@ function beaconTwice(s: Session): Finding[] {
       for (const fired of byTracking.values()) {
         const first = fired[0];
         if (!first || isViewability(first)) continue; // viewabilityTwice tells of these
+        // a SIMID creative's own tracking is fired each time it asks
+        if (first.matches.length > 0 && first.matches.every((m) => m.key === REPORTED)) continue;
         // a URL the ad lists under several events is fired once for each
         const allowed = Math.max(1, new Set(first.matches.map((m) => m.key)).size);
         const extra = fired[allowed];
@@ -409,6 +420,8 @@ function dueBeacons(s: Session, ad: AdRun): Due[] {
       if ((clicked as { index: number } | null)?.index === icon.index)
         owe(iconKey(ICON_CLICK, icon.index), `the viewer clicked ${name}`, step);
     }
+    if (type(entry) === 'ads/simidShown')
+      owe('interactiveStart', 'its SIMID creative showed', step);
   }
   return [...due.values()];
 }

@@ -1,10 +1,12 @@
 // Ad breaks and the ads inside them as the timeline draws them, from the session's ad breaks as
 // adBreaks.ts reads them: a break from ads/breakStarted to ads/breakEnded, each ad from ads/adCreated
 // to its end status (ads/adEnded), with a segment per status it went through on the way (created,
-// loaded, started, playing, paused); and the beacons named by the VAST event they track.
+// loaded, started, playing, paused) and its SIMID creative's story; and the beacons named by the
+// VAST event they track.
 import type { FlightLog } from '../../../src/recorder/format';
 import type { AdEndStatus, AdStatus, BreakKind } from '../../../src/state/ads';
 import { adBreaks, beaconEvent, type AdBreak, type AdRun } from '../adBreaks';
+import { simidStory } from '../adStory';
 import { BEACON_LANE, laneOf } from './classify';
 
 export interface StatusSegment {
@@ -31,6 +33,8 @@ export interface AdSpan {
   /** why it has no end status */
   cut: string | null;
   error: string | null;
+  /** its SIMID creative's story: how it went, and its messages by name (adStory.ts) */
+  simid: string | null;
   segments: StatusSegment[];
   /**
    * indexes in log.entries of its creation (-1: before the log) and of its end or of what cut it
@@ -93,6 +97,7 @@ function adSpan(ad: AdRun, b: AdBreak, breakIndex: number, end: number): AdSpan 
     endStatus: ad.ended?.status ?? null,
     cut: ad.ended ? ad.ended.cut : LOG_ENDS,
     error: ad.error && `VAST error ${ad.error.code}: ${ad.error.message}`,
+    simid: simidStory(ad),
     segments: lived.map((s, i) => ({ status: s.status, from: s.t, to: lived[i + 1]?.t ?? to })),
     createdIndex: ad.fromCheckpoint ? -1 : ad.created.index,
     endedIndex: ad.ended?.index ?? -1,

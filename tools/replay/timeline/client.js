@@ -593,7 +593,7 @@
     const end = a.endStatus
       ? `${a.endStatus} at ${secs(a.to)} s`
       : `no end status (${a.cut}) at ${secs(a.to)} s`;
-    return `${adLabel(a)}\n${secs(a.from)}–${secs(a.to)} s (${duration(a.to - a.from)}): ${statuses}; ${end}${a.error ? `\n${a.error}` : ''}`;
+    return `${adLabel(a)}\n${secs(a.from)}–${secs(a.to)} s (${duration(a.to - a.from)}): ${statuses}; ${end}${a.error ? `\n${a.error}` : ''}${a.simid ? `\n${a.simid}` : ''}`;
   }
 
   function selectAd(k) {
