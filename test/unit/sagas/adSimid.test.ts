@@ -3,9 +3,17 @@
 // events told, the creative's requests carried out or refused, the ad's end told and answered, and
 // every way the creative can fail leaving the advert to play as its plain video, 902 told.
 import { SIMID_END_MS, SIMID_READY_MS, SIMID_START_MS } from '../../../sagas/ads/limits';
+import { runSaga } from 'redux-saga';
+import { expectSaga } from 'redux-saga-test-plan';
+import { openAdSession, type AdSession } from '../../../sagas/ads/openAdSession';
+import { playAd } from '../../../sagas/ads/playAd';
+import { parseConfig } from '../../../src/app/config';
 import type { SimidEvent } from '../../../src/ports/types';
+import { rootReducer } from '../../../src/state';
 import { adRequests } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
+import { resolveStep } from '../../../src/vast/resolve';
+import { fakeAdMedia, fakeHttp, fakePorts, fakeSimid, ok } from '../../../tools/sim/fakePorts';
 import { BASE, settle } from '../../../tools/sim/player';
 import { cdata, inlineAd, linear, vast } from '../vast/documents';
 import { adPlayer, vast as demoVast } from './adPlayer';
@@ -604,5 +612,87 @@ describe('a SIMID creative with variableDuration="true"', () => {
       index: 1,
       vastUrl: `${BASE}/vast/nonskippable.xml`,
     });
+  });
+});
+
+describe('the session of an ad with a SIMID creative (openAdSession)', () => {
+  const simidFile = (variableDuration = false) =>
+    `<InteractiveCreativeFile type="text/html" apiFramework="SIMID" variableDuration="${variableDuration}">${cdata('https://simid.test/page.html')}</InteractiveCreativeFile>`;
+  const video = `<MediaFile delivery="progressive" type="video/mp4" width="1280" height="720">${cdata('https://cdn.test/ad.mp4')}</MediaFile>`;
+  const vpaid = `<MediaFile delivery="progressive" type="application/javascript" apiFramework="VPAID" width="1280" height="720">${cdata('https://cdn.test/vpaid.js')}</MediaFile>`;
+  const document = (mediaFiles: string) =>
+    vast(inlineAd({ creatives: `<Creative>${linear({ mediaFiles })}</Creative>` }));
+
+  async function open(mediaFiles: string, preload = false) {
+    const adMedia = fakeAdMedia();
+    const ports = fakePorts({
+      http: fakeHttp({ 'https://ads.test/v.xml': ok(document(mediaFiles)) }),
+      adMedia: adMedia.port,
+    });
+    const config = parseConfig({ search: '?movie_id=1', origin: BASE });
+    // run as the ad actor runs it (its parser loads in a task of its own, which expectSaga cannot fork)
+    const session: AdSession = await runSaga(
+      { context: { ports, config }, getState: () => rootReducer(undefined, { type: 'init' }) },
+      openAdSession,
+      'https://ads.test/v.xml',
+      preload,
+    ).toPromise();
+    return { session, adMedia };
+  }
+
+  it('plays the video with the SIMID page over it, the video preloaded as any prepared ad’s', async () => {
+    const { session, adMedia } = await open(video + simidFile(), true);
+    expect(session).toMatchObject({
+      creative: 'simid',
+      media: { url: 'https://cdn.test/ad.mp4' },
+      simid: { url: 'https://simid.test/page.html', variableDuration: false },
+      preloaded: true,
+    });
+    expect(adMedia.calls).toEqual([{ method: 'load', args: ['https://cdn.test/ad.mp4'] }]);
+  });
+
+  it('runs no SIMID page over a VPAID creative (no video to play under it)', async () => {
+    const { session } = await open(vpaid + simidFile());
+    expect(session).toMatchObject({ creative: 'vpaid', simid: null });
+  });
+
+  it('an ad without a SIMID file is a plain video ad', async () => {
+    const { session } = await open(video);
+    expect(session).toMatchObject({ creative: 'video', simid: null });
+  });
+});
+
+describe('playAd: a SIMID creative that needs a variable duration', () => {
+  it('plays neither it nor its video: 409 told to the Error URLs, the SIMID port untouched', async () => {
+    const simid = fakeSimid();
+    const fired: string[] = [];
+    const ports = fakePorts({ simid: simid.port, beacon: { fire: (url) => void fired.push(url) } });
+    const config = parseConfig({ search: '?movie_id=1', origin: BASE });
+    const file = {
+      url: 'https://simid.test/game.html',
+      type: 'text/html',
+      apiFramework: 'SIMID',
+      variableDuration: true,
+    };
+    const step = resolveStep([], 'https://ads.test/v.xml', vast(inlineAd()));
+    if (step.kind !== 'ad') throw new Error('expected an ad');
+    const { ad } = step;
+    const session: AdSession = {
+      vastUrl: 'https://ads.test/v.xml',
+      outcome: { kind: 'ad', ad: { ...ad, interactiveCreativeFiles: [file] } },
+      media: ad.mediaFiles[0]!,
+      creative: 'simid',
+      simid: file,
+      preloaded: false,
+    };
+    const message = 'The SIMID creative needs a variable duration, which the player does not allow';
+    await expectSaga(playAd, session, 0, null)
+      .withReducer(rootReducer)
+      .provide({ getContext: (name) => (name === 'ports' ? ports : config) })
+      .put.like({ action: { type: 'ads/adLoaded' } })
+      .returns({ status: 'error', error: { code: 409, message } })
+      .run();
+    expect(fired).toEqual(['https://inline.test/error?code=409']);
+    expect(simid.calls).toEqual([]);
   });
 });
