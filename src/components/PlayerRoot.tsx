@@ -28,8 +28,14 @@ const layer = css`
   position: absolute;
   inset: 0;
   outline: none; /* its font is the page's (public/player.css) */
+  pointer-events: auto;
   &[data-idle='true'] {
     cursor: none;
+  }
+  /* in an ad break only the ad layer's controls take the pointer: a VPAID or SIMID creative's page
+     beneath the interface takes the rest */
+  &[data-ad-break='true'] {
+    pointer-events: none;
   }
 `;
 
@@ -71,6 +77,7 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
       tabIndex={-1}
       data-testid="player"
       data-idle={idle}
+      data-ad-break={inBreak && !failure}
       onPointerMove={(e) => {
         // Reported at most every MOVE_REPORT_MS (at once when the controls are hidden): a mouse
         // sends dozens of moves a second, and each restarts the hide timer.
