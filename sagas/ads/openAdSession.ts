@@ -73,7 +73,7 @@ function* fetchDocument(url: string, deadline: number) {
  */
 export function* resolveVastChain(vastUrl: string) {
   const { clock, loader } = yield* getPorts();
-  // the XML parser comes after the start (src/vast/xmlLibrary.ts): loaded while the first document is
+  // the VAST reader comes after the start (src/vast/vastReader.ts): loaded while the first document is
   const parser = yield* fork([loader, loader.loadXmlParser]);
   const deadline = (yield* call([clock, clock.now])) + VAST_CHAIN_LIMIT_MS;
   const chain = vastChain(vastUrl);

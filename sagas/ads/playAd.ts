@@ -1,9 +1,10 @@
 // One ad of a break: its session, played by its creative's driver through the one ad loop.
 import type { SagaIterator } from 'redux-saga';
-import { put } from 'typed-redux-saga';
+import { call, put } from 'typed-redux-saga';
 import { adsActions } from '../../src/state/ads';
 import { VAST_ERROR } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
+import { getPorts } from '../lib/context';
 import { runAdLoop, type AdOutcome } from './adLoop';
 import type { AdSession } from './openAdSession';
 import { simidCreative } from './simidCreative';
@@ -49,6 +50,21 @@ export function* playAd(
     const message = 'The SIMID creative needs a variable duration, which the player does not allow';
     const code = VAST_ERROR.INTERACTIVE_NOT_EXECUTED;
     return yield* trackUnplayable({ ...ad, code, message }, contentTime);
+  }
+  // the creative's frame comes with the first SIMID advert (the loader port); without it, the plain video
+  const { loader } = yield* getPorts();
+  if (!(yield* call([loader, loader.loadSimid]))) {
+    const video = yield* videoCreative(media.url, early);
+    return yield* runAdLoop(ad, media.url, contentTime, {
+      ...video,
+      *begin(run) {
+        yield* put(adsActions.simidLoading({ url: simid.url }));
+        const message = 'The SIMID creative’s code could not be loaded';
+        yield* put(adsActions.simidFailed({ code: null, message }));
+        yield* run.track.errorTold(VAST_ERROR.INTERACTIVE);
+        yield* video.begin(run);
+      },
+    });
   }
   return yield* runAdLoop(ad, media.url, contentTime, yield* simidCreative(ad, simid, media.url));
 }

@@ -9,7 +9,7 @@ import type {
   VerificationNotExecutedReason,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
-import { NOT_EXECUTED } from '../../src/vast/verifications';
+import { NOT_EXECUTED } from '../../src/vast/model';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
 import { ICON_CLICK, ICON_VIEW, iconKey } from './icons';

@@ -10,7 +10,7 @@ import { createMediaSessionPort } from './mediaSession';
 import { createPagePort } from './page';
 import { createParentPort } from './parent';
 import { createSeededRng } from './rng';
-import { createSimidPort } from './simid';
+import { createDeferredSimidPort } from './deferredSimid';
 import { createCookiePort, createStoragePort } from './storage';
 import { createStatsPort } from './stats';
 import type { Ports } from './types';
@@ -32,6 +32,8 @@ export function createBrowserPorts(
   /** answers of the page's early start (src/app/earlyStart.ts) */
   early: (EarlyResponses & EarlyManifests) | null = null,
 ): Ports {
+  const ui = document.getElementById('ui');
+  const simid = createDeferredSimidPort(); // its adapter comes with the first SIMID advert
   return {
     http: createHttpPort(early),
     media: createMediaPort(video, early),
@@ -47,8 +49,8 @@ export function createBrowserPorts(
     page: createPagePort(),
     connection: createConnectionPort(),
     adMedia: createAdMediaPort(adVideo, player),
-    vpaid: createVpaidPort(player, document.getElementById('ui')),
-    simid: createSimidPort(player, document.getElementById('ui')),
+    vpaid: createVpaidPort(player, ui),
+    simid,
     beacon: createBeaconPort(),
     viewport: createViewportPort(player, video),
     stats: createStatsPort(),
@@ -56,6 +58,6 @@ export function createBrowserPorts(
     device: createDevicePort(),
     mediaSession: createMediaSessionPort(),
     wakeLock: createWakeLockPort(),
-    loader: createLoaderPort(),
+    loader: createLoaderPort((createSimidPort) => simid.provide(createSimidPort(player, ui))),
   };
 }

@@ -2,19 +2,34 @@
 // replay's actors wait for it where the session's did (a bare dynamic import in an actor would not
 // be in the log).
 import type { LoaderPort } from './types';
-import { provideXmlLibrary } from '../vast/xmlLibrary';
+import { provideVastReader } from '../vast/vastReader';
 
-export function createLoaderPort(): LoaderPort {
+/** Takes the SIMID frame's adapter factory once loaded: the page that has the player makes its port. */
+export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPort) => void;
+
+export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker = () => undefined): LoaderPort {
   let xml: Promise<boolean> | null = null;
+  let simid: Promise<boolean> | null = null;
   return {
     loadXmlParser: () =>
-      (xml ??= import('fast-xml-parser').then(
-        ({ XMLParser, XMLValidator }) => {
-          provideXmlLibrary({ XMLParser, XMLValidator });
+      (xml ??= import('../vast/parse').then(
+        ({ parseVastDocument }) => {
+          provideVastReader({ parseVastDocument });
           return true;
         },
         () => {
           xml = null; // the network may be back for the next advert
+          return false;
+        },
+      )),
+    loadSimid: () =>
+      (simid ??= import('./simid').then(
+        ({ createSimidPort }) => {
+          takeSimidAdapter(createSimidPort);
+          return true;
+        },
+        () => {
+          simid = null;
           return false;
         },
       )),

@@ -396,8 +396,10 @@ export interface ViewportPort {
 
 /** Code loaded after the start (src/ports/loader.ts); each resolves once it is there. */
 export interface LoaderPort {
-  /** the VAST documents' XML parser (src/vast/xmlLibrary.ts); false when it could not be loaded */
+  /** the VAST reader, with its XML parser (src/vast/vastReader.ts); false when it could not be loaded */
   loadXmlParser(): Promise<boolean>;
+  /** a SIMID creative's driver and frame (sagas/ads/simidDriver.ts); false when it could not be loaded */
+  loadSimid(): Promise<boolean>;
 }
 
 export interface Ports {

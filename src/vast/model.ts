@@ -34,6 +34,9 @@ export const VAST_ERROR = {
 
 export type VastErrorCode = (typeof VAST_ERROR)[keyof typeof VAST_ERROR];
 
+/** The one tracking event VAST defines for a Verification. */
+export const NOT_EXECUTED = 'verificationNotExecuted';
+
 /** Why a vendor's verification did not run: [REASON] in verificationNotExecuted (VAST 4.3 3.17.4). */
 export const VERIFICATION_NOT_EXECUTED_REASON = {
   /** the player does not recognise or allow code from this vendor */

@@ -1,7 +1,7 @@
 // One VAST document -> its InLine ad, its Wrapper layer, or the VAST error it amounts to.
 // Following wrappers and merging their layers into the ad is resolve.ts's job.
 import { booleanAttr, numberAttr, positiveInteger, textAttr } from './attributes';
-import { readIcons } from './icons';
+import { readIcons } from './readIcons';
 import {
   VAST_ERROR,
   type VastAd,

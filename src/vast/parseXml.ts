@@ -1,7 +1,6 @@
 // XML text -> a light element tree. Pure (no DOMParser), so the same code runs in the browser and in
-// a Node replay of a recorded session.
-import type { XMLParser } from 'fast-xml-parser';
-import { xmlLibrary } from './xmlLibrary';
+// a Node replay of a recorded session. It comes with the VAST reader, after the start (vastReader.ts).
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 export interface XmlElement {
   /** local name: a namespace prefix (vast:Ad) is dropped */
@@ -19,7 +18,7 @@ const TEXT = '#text';
 const CDATA = '#cdata';
 
 // One parser for every document: the options never change and the parser keeps no state between
-// parse() calls. Made at the first parse, once the library is loaded (xmlLibrary.ts).
+// parse() calls. Made at the first parse.
 let parser: XMLParser | null = null;
 const OPTIONS: ConstructorParameters<typeof XMLParser>[0] = {
   preserveOrder: true,
@@ -96,7 +95,6 @@ function elementKey(node: RawNode): string | null {
 
 /** Parses and checks well-formedness; a document must have exactly one root element. */
 export function parseXml(xml: string): XmlParseResult {
-  const { XMLParser, XMLValidator } = xmlLibrary();
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
     const { msg, line, col } = valid.err;

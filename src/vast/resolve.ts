@@ -10,7 +10,7 @@ import {
   type VastViewableImpression,
   type VastWrapperLayer,
 } from './model';
-import { parseVastDocument } from './parse';
+import { vastReader } from './vastReader';
 
 /** Wrappers followed before an InLine ad; one more is error 302 (VAST 4.3 section 2.3.5.1). */
 export const MAX_WRAPPERS = 5;
@@ -94,7 +94,7 @@ function mergeChain(chain: VastWrapperLayer[], ad: VastAd): VastAd {
  * next address to fetch, the resolved ad, or a failure.
  */
 export function resolveStep(chain: VastWrapperLayer[], fetchedUrl: string, xml: string): VastStep {
-  const doc = parseVastDocument(xml, fetchedUrl);
+  const doc = vastReader().parseVastDocument(xml, fetchedUrl);
   if (doc.kind === 'failure') {
     return chainFailure(chain, doc.failure.code, doc.failure.message, doc.failure);
   }

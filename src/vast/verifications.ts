@@ -2,12 +2,10 @@
 // (VAST 4.1 and later, in InLine and Wrapper) and from <Extension type="AdVerifications">, where
 // VAST 3 and 4.0 documents carry the same element.
 import { booleanAttr, textAttr } from './attributes';
-import type { VastVerification, VastVerificationScript } from './model';
+import { NOT_EXECUTED, type VastVerification, type VastVerificationScript } from './model';
 import { childElement, childElements, type XmlElement } from './parseXml';
 import type { UrlSieve } from './urlSieve';
 
-/** The one tracking event VAST defines for a Verification. */
-export const NOT_EXECUTED = 'verificationNotExecuted';
 
 function readVerification(element: XmlElement, sieve: UrlSieve): VastVerification {
   const javaScriptResources: VastVerificationScript[] = [];

@@ -1,2 +1,2 @@
 import '@testing-library/jest-dom';
-import '../../src/vast/xmlLibraryInNode'; // the VAST parser's XML library, at once
+import '../../src/vast/vastReaderInNode'; // the VAST reader, at once

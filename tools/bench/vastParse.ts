@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { VASTClient } from '@dailymotion/vast-client';
 import { DOMParser } from '@xmldom/xmldom';
 import { resolveVast, type FetchText } from '../../src/vast/resolve';
-import '../../src/vast/xmlLibraryInNode'; // the VAST parser's XML library, at once
+import '../../src/vast/vastReaderInNode'; // the VAST reader, at once
 
 const SAMPLES = join(__dirname, '..', '..', 'test', 'fixtures', 'vast-iab');
 /** passes over all samples in one timed run, so a run lasts long enough to time */

@@ -16,7 +16,7 @@ import {
 } from '../../src/vast/resolve';
 import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/icons';
 import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
-import { NOT_EXECUTED } from '../../src/vast/verifications';
+import { NOT_EXECUTED } from '../../src/vast/model';
 import { actionOf, foldStates, type Step } from './sessionStates';
 
 /** Where in the log: an entry's time and seq, and its place in log.entries. */

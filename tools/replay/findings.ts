@@ -22,7 +22,7 @@ import type { AdStatus } from '../../src/state/ads';
 import { selectAdWanted } from '../../src/state/selectors';
 import { QUARTILES } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
-import { NOT_EXECUTED } from '../../src/vast/verifications';
+import { NOT_EXECUTED } from '../../src/vast/model';
 import {
   adBreaks,
   REPORTED,

@@ -20,7 +20,7 @@ import {
 import { rootReducer, type PlayerState } from '../../src/state';
 import { stateDifferences, stepRecorder, type StateDifference } from './stateCause';
 import { withThisBuildsFields } from './olderState';
-import '../../src/vast/xmlLibraryInNode'; // the VAST parser's XML library, at once
+import '../../src/vast/vastReaderInNode'; // the VAST reader, at once
 
 /** Inputs logged closer together than this are taken as one task's. */
 const SAME_TASK_MS = 1;

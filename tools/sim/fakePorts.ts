@@ -26,8 +26,8 @@ import type {
   WakeLockPort,
 } from '../../src/ports/types';
 import type { MediaEvent, PlayOutcome } from '../../src/shared/media';
-// Node has the XML library at once: the fake loader port has nothing to load.
-import '../../src/vast/xmlLibraryInNode';
+// Node has the VAST reader at once: the fake loader port has nothing to load.
+import '../../src/vast/vastReaderInNode';
 
 type Route = HttpResponse | Error | ((req: HttpRequest) => HttpResponse | Error);
 
@@ -537,7 +537,8 @@ export function fakePorts(
     device: fakeDevice(),
     mediaSession: fakeMediaSession().port,
     wakeLock: fakeWakeLock().port,
-    loader: { loadXmlParser: () => Promise.resolve(true) }, // the library is there (below)
+    // the VAST reader is there (below), and a fake SIMID port needs no code
+    loader: { loadXmlParser: () => Promise.resolve(true), loadSimid: () => Promise.resolve(true) },
     posted,
     sentStats,
     ...overrides,

@@ -19,7 +19,7 @@ import {
 import { offsetSeconds } from '../../src/vast/offsets';
 import { resolveVast, type FetchText } from '../../src/vast/resolve';
 import { httpFetchText } from './fetchText';
-import '../../src/vast/xmlLibraryInNode'; // the VAST parser's XML library, at once
+import '../../src/vast/vastReaderInNode'; // the VAST reader, at once
 
 /** The player size the inspector chooses media for. */
 export const PLAYER_SIZE = { width: 1280, height: 720 };

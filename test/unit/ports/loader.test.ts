@@ -1,15 +1,40 @@
 import { createLoaderPort } from '../../../src/ports/loader';
-import { parseXml } from '../../../src/vast/parseXml';
 
 describe('the loader port', () => {
-  it('loads the XML parser once, however often it is asked, and the VAST parser then reads XML', async () => {
-    const loader = createLoaderPort();
-    const first = loader.loadXmlParser();
-    expect(loader.loadXmlParser()).toBe(first);
-    await expect(first).resolves.toBe(true);
-    expect(parseXml('<VAST version="4.3"><Ad id="1"/></VAST>')).toMatchObject({
-      ok: true,
-      root: { name: 'VAST', attrs: { version: '4.3' } },
+  it('loads the VAST reader once, however often it is asked, and the reader then reads VAST', async () => {
+    // a module registry of its own: the tests' setup has the reader there at once
+    await jest.isolateModulesAsync(async () => {
+      const { createLoaderPort } = await import('../../../src/ports/loader');
+      const { vastReader } = await import('../../../src/vast/vastReader');
+      expect(() => vastReader()).toThrow(/not loaded/);
+      const loader = createLoaderPort();
+      const first = loader.loadXmlParser();
+      expect(loader.loadXmlParser()).toBe(first);
+      await expect(first).resolves.toBe(true);
+      const doc = vastReader().parseVastDocument(
+        '<VAST version="4.3"><Ad id="1"><InLine><AdTitle>Реклама</AdTitle></InLine></Ad></VAST>',
+        'https://ads.test/vast.xml',
+      );
+      // read and judged: an ad with nothing to play is VAST's 201
+      expect(doc).toMatchObject({ kind: 'failure', failure: { code: 201 } });
     });
+  });
+});
+
+describe('the loader port: the SIMID code', () => {
+  it('loads once, and hands the page the adapter factory of the creative’s frame', async () => {
+    const made: HTMLElement[] = [];
+    const loader = createLoaderPort((createSimidPort) => {
+      const player = document.createElement('div');
+      createSimidPort(player, null).load('https://simid.test/creative.html');
+      made.push(player);
+    });
+    const first = loader.loadSimid();
+    expect(loader.loadSimid()).toBe(first);
+    await expect(first).resolves.toBe(true);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.querySelector('iframe.simid-frame')?.getAttribute('sandbox')).toBe(
+      'allow-scripts',
+    );
   });
 });

@@ -573,6 +573,32 @@ describe('a SIMID creative that fails: the advert plays on as its plain video, 9
     expect(p.simid.messages().at(-1)).toBe('SIMID:Player:adStopped');
   });
 
+  it('its code that could not be loaded: no frame, the error told, the plain video played through', async () => {
+    const p = adPlayer(['simid'], { simidLoads: false });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.simid.calls).toEqual([]); // no frame, no message
+    expect(simidView(p)).toEqual({
+      status: 'failed',
+      code: null,
+      message: 'The SIMID creative’s code could not be loaded',
+    });
+    await p.adEvent({ type: 'loaded', duration: 15 }, { type: 'playing' });
+    expect(await playedOn(p)).toEqual([
+      '/track/simid/error',
+      '/track/simid/impression',
+      '/track/simid/start',
+      '/track/simid/firstQuartile',
+      '/track/simid/midpoint',
+      '/track/simid/thirdQuartile',
+      '/track/simid/complete',
+    ]);
+    expect(p.beacons[0]).toBe('/track/simid/error?code=902');
+    expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'completed' });
+    expect(p.contentCalls()).toContain('play');
+  });
+
   it('the click-through of the plain video is the viewer’s again once the creative is gone', async () => {
     const p = await showing();
     await p.simidEvent({
