@@ -2,7 +2,8 @@
 // its viewability told once (Viewable after 2 s at half in view or more, NotViewable when it played
 // out of view), and each of its two verification vendors told once that its code did not run, with
 // the reason (2: not supported; 3: the second vendor's only script address is malformed). `icon`
-// (icon.xml): the AdChoices icon drawn clear of the ad's controls, its view and click tracked.
+// (icon.xml): the AdChoices icon drawn clear of the ad's controls, its view and click tracked;
+// `icon-fallback` (icon-fallback.xml): with no page to open, its fallback image shown instead.
 import type { Frame, Page } from 'puppeteer-core';
 import { audit, describeViolations } from './axe';
 import { clearBeacons, firedBeaconUrls, sinkBeacons } from './beacons';
@@ -183,5 +184,63 @@ describe('VAST 4.3 on the demo: viewability, verification vendors, industry icon
     ]);
     expect(opened.errors).toEqual([]);
     await expectReplayable(frame, 'ad-icon');
+  });
+  it('an icon with no page to open: its fallback image over the paused ad, closed with Escape', async () => {
+    const opened = await openPage(browser());
+    page = opened.page;
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=icon-fallback'));
+    const frame = await playerFrame(page);
+    await adPlayedPast(frame, 1);
+    const icon = '[data-testid="ad-icon"][data-program="AdChoices"]';
+    await frame.waitForSelector(`${icon} button`, { visible: true });
+    await frame.click(`${icon} button`);
+    // the image, fetched now, over the paused advert; the keyboard in its dialog
+    const dialog = '[data-testid="ad-icon-fallback"]';
+    await frame.waitForSelector(dialog, { visible: true });
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'paused');
+    await frame.waitForFunction(
+      (d) => (document.querySelector(`${d} img`) as HTMLImageElement | null)?.naturalWidth === 480,
+      {},
+      dialog,
+    );
+    const seen = await frame.$eval(dialog, (el) => ({
+      name: el.getAttribute('aria-label'),
+      focused: document.activeElement?.textContent,
+      alt: el.querySelector('img')!.alt,
+      image: el.querySelector('img')!.getBoundingClientRect().width,
+      button: el.querySelector('button')!.getBoundingClientRect().bottom,
+      top: el.querySelector('img')!.getBoundingClientRect().top,
+    }));
+    expect(seen).toMatchObject({
+      name: 'Почему я вижу эту рекламу',
+      focused: 'Закрыть',
+      alt: 'Почему я вижу эту рекламу',
+    });
+    expect(seen.image).toBeGreaterThan(100);
+    expect(seen.button).toBeLessThanOrEqual(seen.top); // 'Закрыть' above the image, never over it
+    expect(describeViolations(await audit(frame))).toBe('');
+    await screenshot(page, 'ad-icon-fallback-image');
+    // Escape closes it and gives the focus back to the icon; the ad plays on
+    await page.keyboard.press('Escape');
+    await frame.waitForFunction((d) => document.querySelector(d) === null, {}, dialog);
+    expect(
+      await frame.evaluate(
+        (i) => document.activeElement === document.querySelector(`${i} button`),
+        icon,
+      ),
+    ).toBe(true);
+    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'playing');
+    await contentPlaying(frame);
+    expect(await firedBeacons(frame, 'icon-fallback')).toEqual([
+      'impression',
+      'start',
+      'icon-view',
+      'icon-click',
+      'pause',
+      'resume',
+      'complete',
+    ]);
+    expect(opened.errors).toEqual([]);
+    await expectReplayable(frame, 'ad-icon-fallback');
   });
 });

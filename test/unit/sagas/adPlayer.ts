@@ -86,6 +86,7 @@ export function adPlayer(
     'vpaid',
     'measured',
     'icon',
+    'icon-fallback',
     'simid',
     'simid-fail',
   ])

@@ -148,6 +148,32 @@ test('icon.xml: a 6 s ad with the AdChoices icon at the top right, from its firs
   expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
 });
 
+test('icon-fallback.xml: the AdChoices icon with no page to open, and a fallback image instead', async () => {
+  const ad = adOf(await resolveFixture('icon-fallback'));
+  expect(ad).toMatchObject({ id: 'demo-icon-fallback', durationSec: 6 });
+  expect(ad.icons).toEqual([
+    parsedIcon({
+      program: 'AdChoices',
+      altText: 'AdChoices: почему я вижу эту рекламу',
+      resources: [
+        { kind: 'static', url: `${ORIGIN}/media/ads/adchoices.svg`, creativeType: 'image/svg+xml' },
+      ],
+      clickThrough: null,
+      clickTracking: [track('icon-fallback/icon-click')],
+      viewTracking: [track('icon-fallback/icon-view')],
+      clickFallbackImages: [
+        {
+          url: `${ORIGIN}/media/ads/adchoices-info.svg`,
+          creativeType: 'image/svg+xml',
+          width: 480,
+          height: 270,
+          altText: 'Почему я вижу эту рекламу',
+        },
+      ],
+    }),
+  ]);
+});
+
 test('measured.xml: viewability URLs, an AdServingId and two verification vendors', async () => {
   const ad = adOf(await resolveFixture('measured'));
   expect(ad.adServingId).toBe('demo-measured-serving');
