@@ -33,7 +33,17 @@ const positionMoment = anyOf([
   contentActions.episodeSelected.type,
 ]);
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The session's parts are flat (fields and lists of plain values): equal value by value. */
+function same(a: object | null, b: object | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  const keys = Object.keys(a);
+  const values = b as Record<string, unknown>;
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => (a as Record<string, unknown>)[key] === values[key])
+  );
+}
 
 /** The system's controls pressed: logged as pressed, then the player's own request for each. */
 function* controlPresses() {
