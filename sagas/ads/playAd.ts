@@ -1,11 +1,13 @@
 // One ad of a break: its session, played by its creative's driver through the one ad loop.
 import type { SagaIterator } from 'redux-saga';
-import { call, put } from 'typed-redux-saga';
+import { put, race } from 'typed-redux-saga';
 import { adsActions } from '../../src/state/ads';
 import { VAST_ERROR } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
 import { getPorts } from '../lib/context';
+import { plain } from '../lib/plainEffects';
 import { runAdLoop, type AdOutcome } from './adLoop';
+import { SIMID_CODE_MS } from './limits';
 import type { AdSession } from './openAdSession';
 import { simidCreative } from './simidCreative';
 import { trackUnplayable } from './tracking';
@@ -51,15 +53,20 @@ export function* playAd(
     const code = VAST_ERROR.INTERACTIVE_NOT_EXECUTED;
     return yield* trackUnplayable({ ...ad, code, message }, contentTime);
   }
-  // the creative's frame comes with the first SIMID advert (the loader port); without it, the plain video
-  const { loader } = yield* getPorts();
-  if (!(yield* call([loader, loader.loadSimid]))) {
+  // the creative's frame comes with the first SIMID advert (the loader port); without it in time,
+  // the plain video
+  const { loader, clock } = yield* getPorts();
+  const { loaded } = yield* race({
+    loaded: plain.call([loader, loader.loadSimid]),
+    late: plain.call([clock, clock.sleep], SIMID_CODE_MS),
+  });
+  if (!loaded) {
     const video = yield* videoCreative(media.url, early);
     return yield* runAdLoop(ad, media.url, contentTime, {
       ...video,
       *begin(run) {
         yield* put(adsActions.simidLoading({ url: simid.url }));
-        const message = 'The SIMID creative’s code could not be loaded';
+        const message = 'The SIMID creative’s code could not be loaded in time';
         yield* put(adsActions.simidFailed({ code: null, message }));
         yield* run.track.errorTold(VAST_ERROR.INTERACTIVE);
         yield* video.begin(run);

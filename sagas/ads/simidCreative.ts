@@ -4,8 +4,8 @@
 import { buffers, channel, type SagaIterator } from 'redux-saga';
 import { call, cancel, cancelled, fork, put, select, take } from 'typed-redux-saga';
 import type { SimidEvent, SimidPlayerMessage } from '../../src/ports/types';
-import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions, selectSkipOffset } from '../../src/state/ads';
+import { selectPlayerState } from '../../src/state/selectors';
 import { formatPlayhead } from '../../src/vast/macros';
 import { VAST_ERROR, type VastAd, type VastInteractiveCreativeFile } from '../../src/vast/model';
 import { isHttpUrl } from '../../src/vast/urls';
@@ -36,6 +36,9 @@ export const SIMID_ERROR = {
 
 /** Player:adStopped's codes (SIMID 1.2 section 4.3.2) the player sends. */
 const STOP_CODE = { MEDIA_COMPLETE: 2, PLAYER: 3, CREATIVE: 4 } as const;
+
+/** The most tracking URLs one advert's creative may have the player fire (reportTracking). */
+export const MAX_REPORTED_URLS = 100;
 
 /** SIMID:Media:timeupdate at most this often in media time (SIMID asks for one every 250 ms). */
 const TIMEUPDATE_EVERY_S = 0.2;
@@ -127,8 +130,35 @@ export function* simidCreative(ad: VastAd, file: VastInteractiveCreativeFile, me
   /** where the creative's messages go: the loop's inbox, then the ad's end */
   let deliver: (event: SimidEvent) => void = () => undefined;
   let unsubscribeSimid: (() => void) | null = null;
+  let reportedUrls = 0;
 
   const live = () => LIVE.has(phase);
+  /**
+   * Creative:reportTracking: its http(s) URLs fired with the ad's macros, as often as it asks, up to
+   * MAX_REPORTED_URLS for the ad (a creative must not flood the network and the flight log).
+   */
+  const reportTracking = function* (
+    run: AdRun<SimidWake>,
+    event: Extract<SimidEvent, { type: 'SIMID:Creative:reportTracking' }>,
+  ) {
+    const urls = event.args.trackingUrls.filter((u) => isHttpUrl(u));
+    if (urls.length === 0) {
+      const why = 'No http(s) tracking URL';
+      return yield* call(
+        [simid, simid.reject],
+        event.messageId,
+        SIMID_ERROR.NOT_FOLLOWING_SPEC,
+        why,
+      );
+    }
+    if (reportedUrls + urls.length > MAX_REPORTED_URLS) {
+      const why = `No more than ${MAX_REPORTED_URLS} tracking URLs an advert`;
+      return yield* call([simid, simid.reject], event.messageId, SIMID_ERROR.UNSPECIFIED, why);
+    }
+    reportedUrls += urls.length;
+    yield* run.track.reported(urls);
+    yield* call([simid, simid.resolve], event.messageId);
+  };
   const send = function* (type: SimidPlayerMessage, args?: unknown) {
     return args === undefined
       ? yield* call([simid, simid.send], type)
@@ -143,7 +173,7 @@ export function* simidCreative(ad: VastAd, file: VastInteractiveCreativeFile, me
   /** Player:init's arguments (SIMID 1.2 section 4.3.7), as the player is now. */
   const initArgs = function* () {
     const size = yield* call([adMedia, adMedia.size]);
-    const state = yield* select((s: PlayerState) => s);
+    const state = yield* select(selectPlayerState);
     const config = yield* getConfig();
     const dimensions = { x: 0, y: 0, width: size.width, height: size.height };
     const skipAt = selectSkipOffset(state);
@@ -296,7 +326,7 @@ export function* simidCreative(ad: VastAd, file: VastInteractiveCreativeFile, me
         yield* send('SIMID:Player:resize', {
           videoDimensions: { x: 0, y: 0, width: event.width, height: event.height },
           creativeDimensions: { x: 0, y: 0, width: event.width, height: event.height },
-          fullscreen: playerStateOf(yield* select((s: PlayerState) => s)).fullscreen,
+          fullscreen: playerStateOf(yield* select(selectPlayerState)).fullscreen,
         });
         return null;
     }
@@ -329,7 +359,7 @@ export function* simidCreative(ad: VastAd, file: VastInteractiveCreativeFile, me
         return null;
       }
       case 'SIMID:Creative:getMediaState': {
-        const state = yield* select((s: PlayerState) => s);
+        const state = yield* select(selectPlayerState);
         yield* call([simid, simid.resolve], messageId, {
           currentSrc: mediaUrl,
           currentTime: run.currentTime,
@@ -342,14 +372,9 @@ export function* simidCreative(ad: VastAd, file: VastInteractiveCreativeFile, me
         });
         return null;
       }
-      case 'SIMID:Creative:reportTracking': {
-        const urls = event.args.trackingUrls.filter((u) => isHttpUrl(u));
-        if (urls.length === 0)
-          return yield* refuse(SIMID_ERROR.NOT_FOLLOWING_SPEC, 'No http(s) tracking URL');
-        yield* run.track.reported(urls);
-        yield* call([simid, simid.resolve], messageId);
+      case 'SIMID:Creative:reportTracking':
+        yield* reportTracking(run, event);
         return null;
-      }
       case 'SIMID:Creative:requestChangeVolume':
         yield* run.driver.setVolume(event.args.volume, event.args.muted);
         yield* call([simid, simid.resolve], messageId);
@@ -402,11 +427,7 @@ export function* simidCreative(ad: VastAd, file: VastInteractiveCreativeFile, me
         if (event.type === 'simidTimeout') return;
         if ((event.type === 'resolve' || event.type === 'reject') && event.args.messageId === to)
           return;
-        if (event.type === 'SIMID:Creative:reportTracking') {
-          const urls = event.args.trackingUrls.filter((u) => isHttpUrl(u));
-          if (urls.length) yield* run.track.reported(urls);
-          yield* call([simid, simid.resolve], event.messageId);
-        }
+        if (event.type === 'SIMID:Creative:reportTracking') yield* reportTracking(run, event);
       }
     } finally {
       yield* cancel(timer);

@@ -1,15 +1,15 @@
 import type { SagaIterator } from 'redux-saga';
 import { call } from 'typed-redux-saga';
 import { expandMacros, type MacroValues } from '../../src/vast/macros';
-import type {
-  VastAd,
-  VastErrorCode,
-  VastFailure,
-  VastViewableImpression,
-  VerificationNotExecutedReason,
+import {
+  NOT_EXECUTED,
+  type VastAd,
+  type VastErrorCode,
+  type VastFailure,
+  type VastViewableImpression,
+  type VerificationNotExecutedReason,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
-import { NOT_EXECUTED } from '../../src/vast/model';
 import type { AdOutcome } from './adLoop';
 import { getPorts } from '../lib/context';
 import { ICON_CLICK, ICON_VIEW, iconKey } from './icons';

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { selectControlsHidden } from '../state/selectors';
 import { uiRequests } from '../state/ui';
 import { AdLayer } from './AdLayer';
@@ -70,6 +70,14 @@ export function PlayerRoot({ onReload }: { onReload: () => void }) {
   const idle = usePlayerSelector(selectControlsHidden);
   const lastMove = useRef(-Infinity);
   const focusPlayer = () => root.current?.focus({ preventScroll: true });
+  // In a break the viewer's clicks land beneath the interface (a creative's frame, or nothing), and
+  // the focus may be left nowhere: once the break is over, the keys are the player's again.
+  const wasInBreak = useRef(inBreak);
+  useEffect(() => {
+    const ended = wasInBreak.current && !inBreak;
+    wasInBreak.current = inBreak;
+    if (ended && document.hasFocus() && document.activeElement === document.body) focusPlayer();
+  });
   return (
     <div
       ref={root}

@@ -1,5 +1,5 @@
-// The SIMID port the player starts with, before its adapter's code has come (sagas/ads/simidDriver.ts):
-// it forwards to the adapter once the loader port has provided it. Until then there is no creative,
+// The SIMID port the player starts with, before its adapter's code (simid.ts) has come with the first
+// SIMID advert, through the loader port: it forwards to the adapter once the loader port has provided it. Until then there is no creative,
 // so nothing is sent and no event comes; a listener subscribed early hears the adapter's events.
 import type { SimidEvent, SimidPort } from './types';
 

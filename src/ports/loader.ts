@@ -7,7 +7,7 @@ import { provideVastReader } from '../vast/vastReader';
 /** Takes the SIMID frame's adapter factory once loaded: the page that has the player makes its port. */
 export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPort) => void;
 
-export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker = () => undefined): LoaderPort {
+export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker): LoaderPort {
   let xml: Promise<boolean> | null = null;
   let simid: Promise<boolean> | null = null;
   return {

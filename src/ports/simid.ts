@@ -33,6 +33,8 @@ const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null &
 const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : null);
 const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown, max = MAX_TEXT) => (typeof v === 'string' ? v.slice(0, max) : null);
+/** an address as given, or none: one cut short would lead elsewhere */
+const address = (v: unknown) => (typeof v === 'string' && v.length <= MAX_URL ? v : null);
 
 /** The message as an object: SIMID sends JSON text (section 8.3.2); an object is taken as well. */
 export function simidMessageData(data: unknown): Raw | null {
@@ -97,7 +99,7 @@ export function simidEvent(
           x: finite(args.x),
           y: finite(args.y),
           playerHandles: args.playerHandles === true,
-          url: text(args.url, MAX_URL),
+          url: address(args.url),
         },
       };
     case 'SIMID:Creative:fatalError':
@@ -122,7 +124,7 @@ export function simidEvent(
       return { type, messageId, args: { volume: Math.min(1, Math.max(0, volume)), muted } };
     }
     case 'SIMID:Creative:requestNavigation':
-      return { type, messageId, args: { uri: text(args.uri, MAX_URL) } };
+      return { type, messageId, args: { uri: address(args.uri) } };
     default:
       return REQUESTS.has(type) ? ({ type, messageId } as SimidEvent) : null;
   }

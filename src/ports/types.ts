@@ -398,7 +398,7 @@ export interface ViewportPort {
 export interface LoaderPort {
   /** the VAST reader, with its XML parser (src/vast/vastReader.ts); false when it could not be loaded */
   loadXmlParser(): Promise<boolean>;
-  /** a SIMID creative's driver and frame (sagas/ads/simidDriver.ts); false when it could not be loaded */
+  /** a SIMID creative's frame adapter (src/ports/simid.ts); false when it could not be loaded */
   loadSimid(): Promise<boolean>;
 }
 

@@ -6,7 +6,6 @@ import { NOT_EXECUTED, type VastVerification, type VastVerificationScript } from
 import { childElement, childElements, type XmlElement } from './parseXml';
 import type { UrlSieve } from './urlSieve';
 
-
 function readVerification(element: XmlElement, sieve: UrlSieve): VastVerification {
   const javaScriptResources: VastVerificationScript[] = [];
   let malformedScripts = 0;

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { UnknownAction } from 'redux';
+import { adsActions } from '../../../src/state/ads';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
@@ -55,6 +56,24 @@ describe('PlayerRoot', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Перезагрузить страницу' }));
     expect(onReload).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the pointer through to an ad creative in a break, and takes the keys back after it', () => {
+    jest.spyOn(document, 'hasFocus').mockReturnValue(true); // the viewer is in the player
+    const { store } = renderPlayer(...seriesBooted);
+    const root = screen.getByTestId('player');
+    expect(root).toHaveAttribute('data-ad-break', 'false');
+    act(() => {
+      store.dispatch(adsActions.breakStarted({ kind: 'preroll', total: 1, contentTime: 0 }));
+    });
+    expect(root).toHaveAttribute('data-ad-break', 'true');
+    // the click went into the creative's frame, gone with the break: the focus is nowhere
+    (document.activeElement as HTMLElement | null)?.blur();
+    act(() => {
+      store.dispatch(adsActions.breakEnded({ kind: 'preroll', episodeId: null, playedSeconds: 0 }));
+    });
+    expect(root).toHaveAttribute('data-ad-break', 'false');
+    expect(document.activeElement).toBe(root);
   });
 
   it('shows the series title with season and episode, and asks to play', () => {

@@ -7,7 +7,7 @@ describe('the loader port', () => {
       const { createLoaderPort } = await import('../../../src/ports/loader');
       const { vastReader } = await import('../../../src/vast/vastReader');
       expect(() => vastReader()).toThrow(/not loaded/);
-      const loader = createLoaderPort();
+      const loader = createLoaderPort(() => undefined);
       const first = loader.loadXmlParser();
       expect(loader.loadXmlParser()).toBe(first);
       await expect(first).resolves.toBe(true);

@@ -82,6 +82,14 @@ describe('simidEvent: only what SIMID 1.2 gives a creative, of the right kinds',
         args: { trackingUrls: ['https://t.test/1', 7, 'x'.repeat(3000), ...Array(30).fill('u')] },
       }),
     ).toMatchObject({ args: { trackingUrls: ['https://t.test/1', ...Array(19).fill('u')] } });
+    // an address too long to keep is none: cut short, it would lead elsewhere
+    const long = `https://a.test/${'x'.repeat(3000)}`;
+    expect(
+      simidEvent({ type: 'SIMID:Creative:clickThru', messageId: 7, args: { url: long } }),
+    ).toMatchObject({ args: { url: null } });
+    expect(
+      simidEvent({ type: 'SIMID:Creative:requestNavigation', messageId: 8, args: { uri: long } }),
+    ).toMatchObject({ args: { uri: null } });
     expect(
       simidEvent({
         type: 'SIMID:Creative:requestChangeVolume',

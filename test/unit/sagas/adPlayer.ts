@@ -47,8 +47,8 @@ export function adPlayer(
     documents = {} as Record<string, string>,
     /** whether the XML parser's code loads (it comes after the start), or never answers */
     parserLoads = true as boolean | 'never',
-    /** whether the SIMID driver's code loads (it comes with the first SIMID advert) */
-    simidLoads = true,
+    /** whether the SIMID frame's code loads (it comes with the first SIMID advert), or never answers */
+    simidLoads = true as boolean | 'never',
     /** with its flight recorder, as in the browser: the session's log is `recorder.export()` */
     recorded = false,
     /** the device's pixel ratio (window.devicePixelRatio) */
@@ -116,7 +116,10 @@ export function adPlayer(
         parserLoads === 'never'
           ? new Promise<boolean>(() => undefined)
           : Promise.resolve(parserLoads),
-      loadSimid: () => Promise.resolve(simidLoads),
+      loadSimid: () =>
+        simidLoads === 'never'
+          ? new Promise<boolean>(() => undefined)
+          : Promise.resolve(simidLoads),
     },
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },

@@ -2,10 +2,16 @@
 // ports: the session and its init before the video, startCreative at the first frame, the media's
 // events told, the creative's requests carried out or refused, the ad's end told and answered, and
 // every way the creative can fail leaving the advert to play as its plain video, 902 told.
-import { SIMID_END_MS, SIMID_READY_MS, SIMID_START_MS } from '../../../sagas/ads/limits';
+import {
+  SIMID_CODE_MS,
+  SIMID_END_MS,
+  SIMID_READY_MS,
+  SIMID_START_MS,
+} from '../../../sagas/ads/limits';
 import { runSaga } from 'redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import { openAdSession, type AdSession } from '../../../sagas/ads/openAdSession';
+import { MAX_REPORTED_URLS } from '../../../sagas/ads/simidCreative';
 import { playAd } from '../../../sagas/ads/playAd';
 import { parseConfig } from '../../../src/app/config';
 import type { SimidEvent } from '../../../src/ports/types';
@@ -387,6 +393,27 @@ describe('a SIMID advert: what the creative asks', () => {
     });
   });
 
+  it('reportTracking: no more than MAX_REPORTED_URLS for one advert, the rest refused', async () => {
+    const p = await showing();
+    const before = p.beacons.length;
+    const twenty = Array.from({ length: 20 }, (_, i) => `${BASE}/track/simid/flood?n=${i}`);
+    for (let id = 20; id < 20 + MAX_REPORTED_URLS / 20 + 1; id++)
+      await p.simidEvent({
+        type: 'SIMID:Creative:reportTracking',
+        messageId: id,
+        args: { trackingUrls: twenty },
+      });
+    expect(p.beacons.length - before).toBe(MAX_REPORTED_URLS);
+    expect(p.simid.calls.at(-1)).toEqual({
+      method: 'reject',
+      args: [
+        20 + MAX_REPORTED_URLS / 20,
+        1200,
+        `No more than ${MAX_REPORTED_URLS} tracking URLs an advert`,
+      ],
+    });
+  });
+
   it('requestChangeVolume: the advert’s volume, answered', async () => {
     const p = await showing();
     await p.simidEvent({
@@ -582,7 +609,7 @@ describe('a SIMID creative that fails: the advert plays on as its plain video, 9
     expect(simidView(p)).toEqual({
       status: 'failed',
       code: null,
-      message: 'The SIMID creative’s code could not be loaded',
+      message: 'The SIMID creative’s code could not be loaded in time',
     });
     await p.adEvent({ type: 'loaded', duration: 15 }, { type: 'playing' });
     expect(await playedOn(p)).toEqual([
@@ -597,6 +624,22 @@ describe('a SIMID creative that fails: the advert plays on as its plain video, 9
     expect(p.beacons[0]).toBe('/track/simid/error?code=902');
     expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'completed' });
     expect(p.contentCalls()).toContain('play');
+  });
+
+  it('its code that never comes: the plain video after SIMID_CODE_MS, the error told', async () => {
+    const p = adPlayer(['simid'], { simidLoads: 'never' });
+    await settle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await settle();
+    expect(p.adCalls()).not.toContain('play'); // the video waits for the code, a while
+    expect(simidView(p)).toBeUndefined();
+    await p.clock.advance(SIMID_CODE_MS);
+    await settle();
+    expect(simidView(p)).toMatchObject({ status: 'failed', code: null });
+    expect(p.beacons).toEqual(['/track/simid/error?code=902']);
+    await p.adEvent({ type: 'loaded', duration: 15 }, { type: 'playing' });
+    expect(await playedOn(p)).toContain('/track/simid/complete');
+    expect(p.simid.calls).toEqual([]);
   });
 
   it('the click-through of the plain video is the viewer’s again once the creative is gone', async () => {
