@@ -26,3 +26,11 @@ export async function firedBeaconUrls(frame: Frame): Promise<URL[]> {
     .filter((e) => e.kind === 'call' && e.port === 'beacon' && e.method === 'fire')
     .map((e) => new URL(String(e.args?.[0])));
 }
+
+/** One advert's beacons as the player fired them, in order: path and query, past `/track/{ad}/`. */
+export async function adBeacons(frame: Frame, ad: string): Promise<string[]> {
+  const prefix = `/track/${ad}/`;
+  return (await firedBeaconUrls(frame))
+    .filter((url) => url.pathname.startsWith(prefix))
+    .map((url) => `${url.pathname.replace(prefix, '')}${url.search}`);
+}

@@ -144,3 +144,13 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
+
+/** Waits for the film to play again after its ad break (a break ended, the film past half a second). */
+export const contentPlayingAfterBreak = (frame: Frame) =>
+  frame.waitForFunction(
+    () => {
+      const video = document.getElementById('video') as HTMLVideoElement;
+      return window.__player!.getState().ads.activeBreak === null && video.currentTime > 0.5;
+    },
+    { timeout: 30_000 },
+  );

@@ -56,22 +56,32 @@ export async function expectReplayable(frame: Frame, name: string): Promise<Flig
 
 /** As expectReplayable, for a log got otherwise (the host SDK's getFlightLog). */
 export async function expectLogReplays(log: FlightLog, name: string): Promise<FlightLog> {
+  await replayKept(log, name);
+  return log;
+}
+
+/** As expectReplayable, answering what the replay command printed (the ad story among it). */
+export async function expectReplayReport(frame: Frame, name: string): Promise<string> {
+  return replayKept(await exportFlightLog(frame), name);
+}
+
+async function replayKept(log: FlightLog, name: string): Promise<string> {
   const { file } = keepFlightLog(log, name);
   try {
-    await promisify(execFile)(
+    const { stdout } = await promisify(execFile)(
       join(ROOT, 'node_modules', '.bin', 'tsx'),
       ['tools/replay/cli.ts', file, '--html', file.replace(/\.json$/, '.html')],
       {
         cwd: ROOT,
       },
     );
+    return stdout;
   } catch (error) {
     const { stdout, stderr, code } = error as { stdout?: string; stderr?: string; code?: number };
-    if (code === 3 && onlyDrilledCrashes(stdout ?? '')) return log;
+    if (code === 3 && onlyDrilledCrashes(stdout ?? '')) return stdout ?? '';
     const report = `${stdout ?? ''}${stderr ?? ''}`;
     throw new Error(`The flight log of "${name}" does not replay (${file}):\n${report}`, {
       cause: error,
     });
   }
-  return log;
 }

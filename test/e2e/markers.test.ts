@@ -104,9 +104,9 @@ describe.each(PROFILES)('the markers of the master JSON (%s)', (name, viewport) 
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ 203: 24 });
     await waitFor(frame, `window.__player.getState().content.currentEpisodeId === 204`, 20_000);
     // asked once: the next episode stays
-    expect(
-      await page.$$eval('#messages [data-event="episodeChanged"]', (els) => els.length),
-    ).toBe(2);
+    expect(await page.$$eval('#messages [data-event="episodeChanged"]', (els) => els.length)).toBe(
+      2,
+    );
     expect(await frame.evaluate(() => window.__player!.getState().media.ended)).toBe(false);
     // the next episode's own video plays from its start
     await waitFor(

@@ -3,23 +3,17 @@
 // clicks «Узнать больше» (the advertiser's page opens, the ad pauses), comes back, plays on, then
 // clicks «Пропустить рекламу» and the player honours the creative's skip request. `simid-fail`: the
 // creative fails after its start; the ad plays on as its plain video and its Error URL hears 902.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Frame, Page } from 'puppeteer-core';
-import { clearBeacons, firedBeaconUrls, sinkBeacons } from './beacons';
-import { ARTIFACTS, demoUrl, openPage, playerFrame, screenshot, useBrowser } from './browser';
-import { expectReplayable } from './flightLog';
-
-const ROOT = join(__dirname, '..', '..');
-
-/** One advert's beacons as the player fired them, in order: path and query, past `/track/{ad}/`. */
-async function firedBeacons(frame: Frame, ad: string): Promise<string[]> {
-  const prefix = `/track/${ad}/`;
-  return (await firedBeaconUrls(frame))
-    .filter((url) => url.pathname.startsWith(prefix))
-    .map((url) => `${url.pathname.replace(prefix, '')}${url.search}`);
-}
+import { adBeacons, clearBeacons, sinkBeacons } from './beacons';
+import {
+  contentPlayingAfterBreak,
+  demoUrl,
+  openPage,
+  playerFrame,
+  screenshot,
+  useBrowser,
+} from './browser';
+import { expectReplayReport } from './flightLog';
 
 /** The creative's own frame, inside the player's, once its page has loaded. */
 async function creativeFrame(frame: Frame): Promise<Frame> {
@@ -35,30 +29,11 @@ async function creativeFrame(frame: Frame): Promise<Frame> {
 const adStatus = (frame: Frame, status: string) =>
   frame.waitForFunction((s) => window.__player!.getState().ads.ad?.status === s, {}, status);
 
-const contentPlaying = (frame: Frame) =>
-  frame.waitForFunction(
-    () => {
-      const video = document.getElementById('video') as HTMLVideoElement;
-      return window.__player!.getState().ads.activeBreak === null && video.currentTime > 0.5;
-    },
-    { timeout: 30_000 },
-  );
-
 const lastAd = (frame: Frame) =>
   frame.evaluate(() => {
     const { history } = window.__player!.getState().ads;
     return history[history.length - 1]!;
   });
-
-/** The replay's ad story of a saved log, as the replay command prints it. */
-async function adStory(name: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    join(ROOT, 'node_modules', '.bin', 'tsx'),
-    ['tools/replay/cli.ts', join(ARTIFACTS, `${name}.flight.json`)],
-    { cwd: ROOT },
-  );
-  return stdout;
-}
 
 describe('SIMID 1.2 on the demo', () => {
   const browser = useBrowser();
@@ -76,7 +51,9 @@ describe('SIMID 1.2 on the demo', () => {
     const frame = await playerFrame(page);
     const creative = await creativeFrame(frame);
     await creative.waitForSelector('[data-testid="simid-learn-more"]', { visible: true });
-    await frame.waitForFunction(() => window.__player!.getState().ads.ad?.simid?.status === 'shown');
+    await frame.waitForFunction(
+      () => window.__player!.getState().ads.ad?.simid?.status === 'shown',
+    );
     // No skip offset: skipping is the creative's, so the player draws no skip button of its own
     expect(await frame.$('[data-testid="ad-skip"]')).toBeNull();
     await creative.waitForSelector('[data-testid="simid-skip"]', { visible: true });
@@ -95,12 +72,12 @@ describe('SIMID 1.2 on the demo', () => {
 
     // «Пропустить рекламу»: the creative asks, the player skips
     await creative.click('[data-testid="simid-skip"]');
-    await contentPlaying(frame);
+    await contentPlayingAfterBreak(frame);
     expect(await frame.$('iframe.simid-frame')).toBeNull();
     expect(await lastAd(frame)).toMatchObject({ id: 'demo-simid', status: 'skipped' });
     await screenshot(page, 'ad-simid-skipped-film-playing');
 
-    const fired = await firedBeacons(frame, 'simid');
+    const fired = await adBeacons(frame, 'simid');
     expect(fired.map((b) => b.replace(/[?&]at=.*/, ''))).toEqual([
       'impression',
       'start',
@@ -124,8 +101,7 @@ describe('SIMID 1.2 on the demo', () => {
     expect(arrived).not.toContain('error');
     expect(opened.errors).toEqual([]);
 
-    await expectReplayable(frame, 'ad-simid-skipped');
-    const story = await adStory('ad-simid-skipped');
+    const story = await expectReplayReport(frame, 'ad-simid-skipped');
     expect(story).toMatch(/"Демо SIMID 15 с" \(demo-simid, 15 s, SIMID\)/);
     expect(story).toContain('←Creative:clickThru');
     expect(story).toContain('←Creative:requestSkip');
@@ -151,9 +127,9 @@ describe('SIMID 1.2 on the demo', () => {
       { timeout: 20_000 },
     );
     await screenshot(page, 'ad-simid-failed-plain-video');
-    await contentPlaying(frame);
+    await contentPlayingAfterBreak(frame);
     expect(await lastAd(frame)).toMatchObject({ id: 'demo-simid-fail', status: 'completed' });
-    expect(await firedBeacons(frame, 'simid-fail')).toEqual([
+    expect(await adBeacons(frame, 'simid-fail')).toEqual([
       'impression',
       'start',
       'interactiveStart',
@@ -164,8 +140,7 @@ describe('SIMID 1.2 on the demo', () => {
       'complete',
     ]);
     expect(opened.errors).toEqual([]);
-    await expectReplayable(frame, 'ad-simid-failed');
-    const story = await adStory('ad-simid-failed');
+    const story = await expectReplayReport(frame, 'ad-simid-failed');
     expect(story).toContain('SIMID: failed at');
     expect(story).toContain('←Creative:fatalError');
   });

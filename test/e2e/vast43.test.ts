@@ -6,32 +6,22 @@
 // `icon-fallback` (icon-fallback.xml): with no page to open, its fallback image shown instead.
 import type { Frame, Page } from 'puppeteer-core';
 import { audit, describeViolations } from './axe';
-import { clearBeacons, firedBeaconUrls, sinkBeacons } from './beacons';
-import { demoUrl, openPage, playerFrame, screenshot, useBrowser } from './browser';
+import { adBeacons, clearBeacons, sinkBeacons } from './beacons';
+import {
+  contentPlayingAfterBreak,
+  demoUrl,
+  openPage,
+  playerFrame,
+  screenshot,
+  useBrowser,
+} from './browser';
 import { expectReplayable } from './flightLog';
-
-/** One advert's beacons as the player fired them, in order: path and query, past `/track/{ad}/`. */
-async function firedBeacons(frame: Frame, ad: string): Promise<string[]> {
-  const prefix = `/track/${ad}/`;
-  return (await firedBeaconUrls(frame))
-    .filter((url) => url.pathname.startsWith(prefix))
-    .map((url) => `${url.pathname.replace(prefix, '')}${url.search}`);
-}
 
 const adPlayedPast = (frame: Frame, seconds: number) =>
   frame.waitForFunction(
     (t) => (document.getElementById('ad-video') as HTMLVideoElement).currentTime > t,
     { timeout: 20_000 },
     seconds,
-  );
-
-const contentPlaying = (frame: Frame) =>
-  frame.waitForFunction(
-    () => {
-      const video = document.getElementById('video') as HTMLVideoElement;
-      return window.__player!.getState().ads.activeBreak === null && video.currentTime > 0.5;
-    },
-    { timeout: 30_000 },
   );
 
 /** The player's frame moved down the host page so that only `share` of its height is in view. */
@@ -66,8 +56,8 @@ describe('VAST 4.3 on the demo: viewability, verification vendors, industry icon
     const frame = await playerFrame(page);
     await adPlayedPast(frame, 2.5);
     await screenshot(page, 'ad-measured-in-view');
-    await contentPlaying(frame);
-    const fired = await firedBeacons(frame, 'measured');
+    await contentPlayingAfterBreak(frame);
+    const fired = await adBeacons(frame, 'measured');
     expect(fired.map((b) => b.replace(/\?at=.*/, '?at='))).toEqual([
       'verification-one?reason=2',
       'verification-two?reason=3',
@@ -114,8 +104,8 @@ describe('VAST 4.3 on the demo: viewability, verification vendors, industry icon
     await page.keyboard.press('Enter');
     await adPlayedPast(frame, 2.5);
     await screenshot(page, 'ad-measured-two-fifths-in-view');
-    await contentPlaying(frame);
-    expect(await firedBeacons(frame, 'measured')).toEqual([
+    await contentPlayingAfterBreak(frame);
+    expect(await adBeacons(frame, 'measured')).toEqual([
       'verification-one?reason=2',
       'verification-two?reason=3',
       'impression?id=demo-measured-serving',
@@ -171,8 +161,8 @@ describe('VAST 4.3 on the demo: viewability, verification vendors, industry icon
     await page.bringToFront(); // the viewer comes back to the film's tab
     await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'paused');
     await frame.click('[data-testid="ad-layer"] button[aria-label="Смотреть"]');
-    await contentPlaying(frame);
-    const fired = await firedBeacons(frame, 'icon');
+    await contentPlayingAfterBreak(frame);
+    const fired = await adBeacons(frame, 'icon');
     expect(fired.map((b) => b.replace(/\?at=.*/, ''))).toEqual([
       'impression',
       'start',
@@ -230,8 +220,8 @@ describe('VAST 4.3 on the demo: viewability, verification vendors, industry icon
       ),
     ).toBe(true);
     await frame.waitForFunction(() => window.__player!.getState().ads.ad?.status === 'playing');
-    await contentPlaying(frame);
-    expect(await firedBeacons(frame, 'icon-fallback')).toEqual([
+    await contentPlayingAfterBreak(frame);
+    expect(await adBeacons(frame, 'icon-fallback')).toEqual([
       'impression',
       'start',
       'icon-view',
