@@ -18,6 +18,20 @@ const filmPlaying = (t: number) => `(() => {
   return s.ads.activeBreak === null && !v.paused && v.currentTime > ${t};
 })()`;
 
+/** The player's state and its video's, as a failed test tells them. */
+const VIEWER_SAW = `(() => {
+  const v = document.getElementById('video');
+  const s = window.__player && window.__player.getState();
+  const ranges = [];
+  for (let i = 0; v && i < v.buffered.length; i++) ranges.push(v.buffered.start(i).toFixed(1) + '-' + v.buffered.end(i).toFixed(1));
+  const alert = document.querySelector('[role="alert"]');
+  return JSON.stringify({
+    video: v && { currentTime: v.currentTime, paused: v.paused, seeking: v.seeking, readyState: v.readyState, muted: v.muted, buffered: ranges, error: v.error && v.error.code },
+    player: s && { health: s.streamHealth.phase, reason: s.streamHealth.reason, paused: s.media.paused, autoplayBlocked: s.media.autoplayBlocked, resume: s.resume, activeBreak: s.ads.activeBreak },
+    alert: alert && alert.textContent,
+  });
+})()`;
+
 /** frames the engine has decoded for a video element, by the standard API or the engine's own */
 const decodedFrames = (id: string) => `(() => {
   const v = document.getElementById('${id}');
@@ -29,6 +43,12 @@ const decodedFrames = (id: string) => `(() => {
  * The session's player's flight log (in the page or its frame), saved under test/artifacts/. A hung
  * engine answers nothing: then a note says so, so that the hang is not taken for a player's.
  */
+/** The player's document: the page, or the host page's frame it is in. */
+async function playerDoc(session: Session): Promise<Doc> {
+  const inFrame = await session.page.eval<boolean>(`!!document.querySelector('iframe#player')`);
+  return inFrame ? session.frame('iframe#player') : session.page;
+}
+
 async function keepLastLog(session: Session, name: string, hang?: Error) {
   if (hang) {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -38,8 +58,7 @@ async function keepLastLog(session: Session, name: string, hang?: Error) {
     );
   }
   try {
-    const inFrame = await session.page.eval<boolean>(`!!document.querySelector('iframe#player')`);
-    const player = inFrame ? await session.frame('iframe#player') : session.page;
+    const player = await playerDoc(session);
     const log = await player.eval<string | null>(
       `window.__player ? window.__player.exportLog() : null`,
     );
@@ -101,17 +120,33 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       mounts: { '/media/long': longFilmDir() },
     });
   }, 90_000);
-  /** Each session's log as it ended, to read when a test failed (a passing test replayed its own). */
-  const closeSessions = async (hang?: Error) => {
-    const kind = hang ? 'hung' : 'last';
+  /**
+   * Each session's log as it ended, to read when a test failed (a passing test replayed its own);
+   * a failed test's under a name of its own, with a screenshot, so that a later pass keeps it.
+   */
+  const closeSessions = async (kind: 'last' | 'failed' | 'hung', hang?: Error) => {
     const test = expect.getState().currentTestName ?? 'test';
     await Promise.all(
       sessions.splice(0).map(async (session, i) => {
         const file = `engine-${kind}-${test.replace(/[^\p{L}\p{N}]+/gu, '-')}-${i}`;
+        if (kind === 'failed') await session.screenshot(file).catch(() => undefined);
         await keepLastLog(session, file, hang);
         await session.close().catch(() => undefined);
       }),
     );
+  };
+  /** What the viewer of each open session had before them, for a failed test's message. */
+  const whatViewersSaw = async () => {
+    const seen = await Promise.all(
+      sessions.map(async (session) => {
+        try {
+          return await (await playerDoc(session)).eval<string>(VIEWER_SAW);
+        } catch (error) {
+          return `nothing to read (${String(error)})`;
+        }
+      }),
+    );
+    return seen.map((text, i) => `session ${i}: ${text}`).join('\n');
   };
   /** Each state audited (axe-core, WCAG 2.2 AA) with its count of violations, told at the end. */
   const audited: string[] = [];
@@ -135,12 +170,16 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
         try {
           await body();
         } catch (error) {
-          if (!(error instanceof EngineHang)) throw error;
+          if (!(error instanceof EngineHang)) {
+            if (error instanceof Error) error.message += `\n${await whatViewersSaw()}`;
+            await closeSessions('failed');
+            throw error;
+          }
           reruns.push(title);
           console.warn(
             `${name}, ${title}: ${error.message}; once more in a new session (the hung run's log: test/artifacts/engine-hung-…)`,
           );
-          await closeSessions(error);
+          await closeSessions('hung', error);
           await clearFaults();
           await body();
         }
@@ -149,7 +188,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     ); // the hang's own limit and a second run
 
   afterEach(async () => {
-    await closeSessions();
+    await closeSessions('last');
     await clearFaults();
   });
   afterAll(async () => {
