@@ -59,21 +59,44 @@ export function watchMediaElement(
   }
 
   const loop = createStreamLoop();
-  let ticker: ReturnType<typeof setInterval> | undefined;
+  let ticker: ReturnType<typeof setTimeout> | undefined;
+  let lastTickAt = 0;
+  const sinceLastTick = () => (performance.now() - lastTickAt) / TICK_MS;
   const stopTicking = () => {
-    clearInterval(ticker);
+    clearTimeout(ticker);
     ticker = undefined;
   };
-  // Only the position is read every tick; the rest of the sample (the buffer is the dear part)
-  // when the loop may report.
-  video.addEventListener('playing', () => {
+  // stopped between ticks (a pause, the end): the whole ticks played since the last count
+  const stopPlaying = () => {
+    if (ticker === undefined) return;
     stopTicking();
-    ticker = setInterval(() => {
-      const sample = loop.tick(video.currentTime, video.paused, rawSample);
+    loop.played(Math.floor(sinceLastTick()));
+  };
+  // Only the position is read at a tick; the rest of the sample (the buffer is the dear part) when
+  // the loop may report. While the film plays on, the loop sleeps through the ticks before its next
+  // second (loop.ticksToNextReport); the ticks slept count as played.
+  const tickIn = (ticks: number) => {
+    ticker = setTimeout(() => {
+      const passed = Math.max(1, Math.round(sinceLastTick()));
+      lastTickAt = performance.now();
+      const sample = loop.tick(video.currentTime, video.paused, rawSample, passed);
       if (sample) emit({ type: 'tick', sample });
-    }, TICK_MS);
+      tickIn(loop.ticksToNextReport(video.playbackRate));
+    }, ticks * TICK_MS);
+  };
+  video.addEventListener('playing', () => {
+    if (ticker === undefined) lastTickAt = performance.now();
+    stopTicking();
+    tickIn(1);
   });
-  for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopTicking);
+  // a position or a pace the sleeping loop did not foresee: looked at from the next tick
+  for (const name of ['seeking', 'seeked', 'ratechange'])
+    video.addEventListener(name, () => {
+      if (ticker === undefined) return;
+      stopTicking();
+      tickIn(1);
+    });
+  for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopPlaying);
 
   return {
     /** a new stream: its played time from zero */

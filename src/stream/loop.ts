@@ -8,9 +8,11 @@ export type RawSample = Omit<MediaSample, 'playedMs'>;
 
 /** While the position stands still (a stall), the buffer and duration are looked at this often (ticks). */
 const STILL_CHECK_TICKS = 10;
+/** The most ticks the loop sleeps through at once (a second's worth at half speed and more). */
+const MOST_TICKS_SKIPPED = 20;
 
 /**
- * The stream loop as the media port runs it: samples the position every tick, counts the time
+ * The stream loop as the media port runs it: samples the position on its tick, counts the time
  * played, and reports a sample only when what the viewer, the mid-roll watcher or analytics see
  * changes: a new second of position (the buffer and duration are read then), or, while the position
  * stands still, a new second of buffer or duration. Ten reports a second would cost the actors, the
@@ -23,6 +25,8 @@ export function createStreamLoop() {
   let duration = -1;
   let lastTime = -1;
   let stillTicks = 0;
+  /** the last tick saw the position move on, not paused */
+  let moving = false;
   const report = (raw: RawSample): MediaSample => {
     buffered = Math.floor(raw.bufferedEnd);
     duration = Math.floor(raw.duration);
@@ -34,16 +38,24 @@ export function createStreamLoop() {
     reset() {
       playedMs = 0;
       second = -1;
+      moving = false;
     },
     /**
      * One tick: the sample to report, or null. Only the position is read every tick; `read` (the
-     * rest of the sample, the buffer being the dear part) only when a report may be due.
+     * rest of the sample, the buffer being the dear part) only when a report may be due. `ticks`:
+     * how many ticks have passed since the last (more than one when the loop slept through some).
      */
-    tick(currentTime: number, paused: boolean, read: () => RawSample): MediaSample | null {
-      if (!paused) playedMs += TICK_MS;
+    tick(
+      currentTime: number,
+      paused: boolean,
+      read: () => RawSample,
+      ticks = 1,
+    ): MediaSample | null {
+      if (!paused) playedMs += ticks * TICK_MS;
       const s = Math.floor(currentTime);
       const still = currentTime === lastTime;
       lastTime = currentTime;
+      moving = !paused && !still;
       if (s !== second) {
         second = s;
         return report(read());
@@ -52,12 +64,29 @@ export function createStreamLoop() {
         stillTicks = 0;
         return null;
       }
-      if (++stillTicks < STILL_CHECK_TICKS) return null;
+      stillTicks += ticks;
+      if (stillTicks < STILL_CHECK_TICKS) return null;
       stillTicks = 0;
       const raw = read();
       const moved =
         Math.floor(raw.bufferedEnd) !== buffered || Math.floor(raw.duration) !== duration;
       return moved ? report(raw) : null;
+    },
+    /**
+     * How many ticks the loop can sleep before the next that may report: while the film plays on,
+     * none before its position reaches the next second (at `rate`), so it wakes about once a second
+     * rather than ten times, each wake a cost of its own; while it stands still or pauses, every
+     * tick is looked at. The samples still fall on the 100 ms tick (SPEC.md section 9).
+     */
+    ticksToNextReport(rate: number): number {
+      if (!moving || !(rate > 0)) return 1;
+      const msToNextSecond = ((second + 1 - lastTime) / rate) * 1000;
+      // (less a float error, which would make a whole tick one more)
+      return Math.min(MOST_TICKS_SKIPPED, Math.max(1, Math.ceil(msToNextSecond / TICK_MS - 1e-6)));
+    },
+    /** ticks played without a tick of their own (the loop stopped between two): counted */
+    played(ticks: number) {
+      playedMs += ticks * TICK_MS;
     },
     /** a sample as reported: with the played time counted so far */
     sample: (raw: RawSample): MediaSample => ({ ...raw, playedMs }),

@@ -56,4 +56,65 @@ describe('the stream loop', () => {
     stream.loop.reset();
     expect(stream.run(1)[0]?.playedMs).toBe(TICK_MS);
   });
+
+  it('sleeps through the ticks before the next second while the film plays on, reporting each second as before', () => {
+    const loop = createStreamLoop();
+    const read = (t: number) => (): RawSample => ({
+      currentTime: t,
+      duration: 60,
+      bufferedEnd: 60,
+      paused: false,
+      bandwidth: 0,
+    });
+    let ticks = 0;
+    let wakes = 0;
+    let next = 1;
+    const reported: number[] = [];
+    while (ticks < 100) {
+      ticks += next;
+      wakes += 1;
+      const t = (ticks * TICK_MS) / 1000 + 0.05; // the position, a little past the tick
+      const sample = loop.tick(t, false, read(t), next);
+      if (sample) {
+        reported.push(Math.floor(sample.currentTime));
+        expect(Math.abs(sample.playedMs - ticks * TICK_MS)).toBeLessThan(1);
+      }
+      next = loop.ticksToNextReport(1);
+    }
+    expect(reported).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(wakes).toBeLessThanOrEqual(12); // about one a second, not ten
+  });
+
+  it('looks at every tick while the position stands still or the film is paused, and foresees a faster pace', () => {
+    const loop = createStreamLoop();
+    const sample = (t: number): RawSample => ({
+      currentTime: t,
+      duration: 60,
+      bufferedEnd: 60,
+      paused: false,
+      bandwidth: 0,
+    });
+    loop.tick(4.5, false, () => sample(4.5));
+    loop.tick(4.6, false, () => sample(4.6));
+    expect(loop.ticksToNextReport(1)).toBe(4); // 0.4 s to 5
+    expect(loop.ticksToNextReport(2)).toBe(2); // 0.2 s at double speed
+    loop.tick(4.6, false, () => sample(4.6)); // stands still: a stall begins
+    expect(loop.ticksToNextReport(1)).toBe(1);
+    loop.tick(4.7, true, () => sample(4.7));
+    expect(loop.ticksToNextReport(1)).toBe(1);
+  });
+
+  it('counts the ticks played when the loop stops between two', () => {
+    const loop = createStreamLoop();
+    const raw: RawSample = {
+      currentTime: 0,
+      duration: 60,
+      bufferedEnd: 60,
+      paused: false,
+      bandwidth: 0,
+    };
+    loop.tick(0, false, () => raw);
+    loop.played(7);
+    expect(loop.sample(raw).playedMs).toBe(8 * TICK_MS);
+  });
 });
