@@ -16,6 +16,11 @@ export function bufferedEnd(video: HTMLVideoElement): number {
   return currentTime;
 }
 
+/** How long a read of the buffer serves the reports while the film plays well inside it. */
+const BUFFER_READ_SERVES_MS = 5_000;
+/** Closer than this to the buffer's end, each report reads the buffer anew. */
+const BUFFER_NEAR_S = 10;
+
 /** Seconds of media ahead of the position. */
 export const bufferLength = (video: HTMLVideoElement) =>
   Math.max(0, bufferedEnd(video) - video.currentTime);
@@ -48,15 +53,37 @@ export function watchMediaElement(
     video.addEventListener(name, () => emit(toEvent()));
   }
 
-  function rawSample(): RawSample {
+  function rawSample(end = bufferedEnd(video)): RawSample {
     return {
       currentTime: video.currentTime,
       duration: finite(video.duration),
-      bufferedEnd: bufferedEnd(video),
+      bufferedEnd: end,
       paused: video.paused,
       bandwidth: finite(bandwidth()),
     };
   }
+
+  // The loop's reports read the buffer (a dear read, about a fifth of a report) at most every 5 s
+  // while the film plays well inside it: it grows a whole segment at a time. Near its end, after a
+  // seek, a wait or a new stream, it is read at each report; sample() always reads it.
+  let bufferReadEnd = 0;
+  let bufferReadAt = -Infinity;
+  const forgetBufferRead = () => {
+    bufferReadAt = -Infinity;
+  };
+  const reportedSample = () => {
+    const now = performance.now();
+    if (
+      now - bufferReadAt >= BUFFER_READ_SERVES_MS ||
+      bufferReadEnd - video.currentTime < BUFFER_NEAR_S
+    ) {
+      bufferReadEnd = bufferedEnd(video);
+      bufferReadAt = now;
+    }
+    return rawSample(bufferReadEnd);
+  };
+  for (const name of ['seeking', 'waiting', 'emptied'])
+    video.addEventListener(name, forgetBufferRead);
 
   const loop = createStreamLoop();
   let ticker: ReturnType<typeof setTimeout> | undefined;
@@ -79,7 +106,7 @@ export function watchMediaElement(
     ticker = setTimeout(() => {
       const passed = Math.max(1, Math.round(sinceLastTick()));
       lastTickAt = performance.now();
-      const sample = loop.tick(video.currentTime, video.paused, rawSample, passed);
+      const sample = loop.tick(video.currentTime, video.paused, reportedSample, passed);
       if (sample) emit({ type: 'tick', sample });
       tickIn(loop.ticksToNextReport(video.playbackRate));
     }, ticks * TICK_MS);
