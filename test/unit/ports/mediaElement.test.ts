@@ -1,0 +1,128 @@
+import { watchMediaElement } from '../../../src/ports/mediaElement';
+import type { MediaEvent, MediaSample } from '../../../src/shared/media';
+
+/**
+ * A video element as far as the port reads it: it plays from where it is at its rate while not
+ * paused, with 60 s of a 120 s film buffered; the reads of its buffer are counted.
+ */
+class FakeVideo extends EventTarget {
+  paused = true;
+  playbackRate = 1;
+  readonly duration = 120;
+  volume = 1;
+  muted = false;
+  bufferedEnd = 60;
+  bufferReads = 0;
+  private position = 0;
+  private since = 0;
+
+  get currentTime() {
+    return this.now();
+  }
+  set currentTime(t: number) {
+    this.position = t;
+    this.since = performance.now();
+    this.dispatchEvent(new Event('seeking'));
+    this.dispatchEvent(new Event('seeked'));
+  }
+  get buffered() {
+    this.bufferReads += 1;
+    const end = this.bufferedEnd;
+    return { length: 1, start: () => 0, end: () => end };
+  }
+  play() {
+    this.position = this.now();
+    this.since = performance.now();
+    this.paused = false;
+    this.dispatchEvent(new Event('playing'));
+  }
+  setRate(rate: number) {
+    this.position = this.now();
+    this.since = performance.now();
+    this.playbackRate = rate;
+    this.dispatchEvent(new Event('ratechange'));
+  }
+  pause() {
+    this.position = this.now();
+    this.paused = true;
+    this.dispatchEvent(new Event('pause'));
+  }
+  private now() {
+    return this.paused
+      ? this.position
+      : this.position + ((performance.now() - this.since) / 1000) * this.playbackRate;
+  }
+}
+
+function watched() {
+  const video = new FakeVideo();
+  const reports: MediaSample[] = [];
+  const port = watchMediaElement(
+    video as unknown as HTMLVideoElement,
+    (event: MediaEvent) => {
+      if (event.type === 'tick') reports.push(event.sample);
+    },
+    () => 0,
+  );
+  return { video, reports, port };
+}
+
+describe("the media element's side of the media port", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('reports each second of a playing film, waking about once a second rather than ten times', () => {
+    const { video, reports } = watched();
+    const wakes = jest.spyOn(globalThis, 'setTimeout');
+    video.play();
+    jest.advanceTimersByTime(9_500);
+    expect(reports.map((r) => Math.floor(r.currentTime))).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // each report within a tick of its second, as the 100 ms loop had it
+    for (const r of reports.slice(1)) expect(r.currentTime % 1).toBeLessThan(0.15);
+    for (const r of reports)
+      expect(Math.abs(r.playedMs - r.currentTime * 1000)).toBeLessThanOrEqual(100);
+    expect(wakes.mock.calls.length).toBeLessThan(15);
+  });
+
+  it('reads the buffer at most every 5 s while far from its end, and anew after a seek', () => {
+    const { video, reports } = watched();
+    video.play();
+    jest.advanceTimersByTime(10_000);
+    expect(video.bufferReads).toBeLessThanOrEqual(3);
+    video.bufferedEnd = 70; // a segment appended
+    video.currentTime = 30;
+    jest.advanceTimersByTime(150);
+    expect(reports.at(-1)).toMatchObject({ bufferedEnd: 70 });
+    expect(Math.floor(reports.at(-1)?.currentTime ?? 0)).toBe(30);
+  });
+
+  it('reads the buffer at each report near its end', () => {
+    const { video, reports } = watched();
+    video.bufferedEnd = 8;
+    video.play();
+    jest.advanceTimersByTime(5_000);
+    expect(video.bufferReads).toBeGreaterThanOrEqual(5);
+    video.bufferedEnd = 14;
+    jest.advanceTimersByTime(1_000);
+    expect(reports.at(-1)).toMatchObject({ bufferedEnd: 14 });
+  });
+
+  it('counts the time played before a pause between two ticks, and none while paused', () => {
+    const { video, port } = watched();
+    video.play();
+    jest.advanceTimersByTime(2_550);
+    video.pause();
+    jest.advanceTimersByTime(5_000);
+    expect(port.sample().playedMs).toBe(2_500);
+  });
+
+  it('follows a faster pace from the next tick', () => {
+    const { video, reports } = watched();
+    video.play();
+    jest.advanceTimersByTime(1_050);
+    video.setRate(2);
+    reports.length = 0;
+    jest.advanceTimersByTime(2_000);
+    expect(reports.map((r) => Math.floor(r.currentTime))).toEqual([2, 3, 4, 5]);
+  });
+});
