@@ -116,8 +116,8 @@ export function watchMediaElement(
     stopTicking();
     tickIn(1);
   });
-  // a position or a pace the sleeping loop did not foresee: looked at from the next tick
-  for (const name of ['seeking', 'seeked', 'ratechange'])
+  // a position, a pace or a wait the sleeping loop did not foresee: looked at from the next tick
+  for (const name of ['seeking', 'seeked', 'ratechange', 'waiting'])
     video.addEventListener(name, () => {
       if (ticker === undefined) return;
       stopTicking();

@@ -42,6 +42,12 @@ class FakeVideo extends EventTarget {
     this.playbackRate = rate;
     this.dispatchEvent(new Event('ratechange'));
   }
+  /** the position stands still, not paused: the element waits for data */
+  stall() {
+    this.position = this.now();
+    this.since = Infinity;
+    this.dispatchEvent(new Event('waiting'));
+  }
   pause() {
     this.position = this.now();
     this.paused = true;
@@ -50,7 +56,7 @@ class FakeVideo extends EventTarget {
   private now() {
     return this.paused
       ? this.position
-      : this.position + ((performance.now() - this.since) / 1000) * this.playbackRate;
+      : this.position + (Math.max(0, performance.now() - this.since) / 1000) * this.playbackRate;
   }
 }
 
@@ -124,5 +130,19 @@ describe("the media element's side of the media port", () => {
     reports.length = 0;
     jest.advanceTimersByTime(2_000);
     expect(reports.map((r) => Math.floor(r.currentTime))).toEqual([2, 3, 4, 5]);
+  });
+
+  it('looks at every tick once the film waits, reporting new buffer within a second', () => {
+    const { video, reports } = watched();
+    video.bufferedEnd = 30;
+    video.play();
+    jest.advanceTimersByTime(5_050);
+    video.stall();
+    video.bufferedEnd = 30.5; // not a new second of buffer: nothing to report
+    jest.advanceTimersByTime(500);
+    const before = reports.length;
+    video.bufferedEnd = 36; // a segment appended while the film waits
+    jest.advanceTimersByTime(1_000);
+    expect(reports.slice(before).map((r) => r.bufferedEnd)).toEqual([36]);
   });
 });
