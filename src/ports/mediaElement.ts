@@ -105,7 +105,8 @@ export function watchMediaElement(
   const tickIn = (ticks: number) => {
     ticker = setTimeout(() => {
       const passed = Math.max(1, Math.round(sinceLastTick()));
-      lastTickAt = performance.now();
+      // a late wake's milliseconds carry to the next count, not lost once a second
+      lastTickAt += passed * TICK_MS;
       const sample = loop.tick(video.currentTime, video.paused, reportedSample, passed);
       if (sample) emit({ type: 'tick', sample });
       tickIn(loop.ticksToNextReport(video.playbackRate));
@@ -127,7 +128,11 @@ export function watchMediaElement(
 
   return {
     /** a new stream: its played time from zero */
-    reset: () => loop.reset(),
+    reset: () => {
+      loop.reset();
+      // the old stream's ticks since the last are not the new one's (its emptied comes after this)
+      lastTickAt = performance.now();
+    },
     sample: (): MediaSample => loop.sample(rawSample()),
   };
 }

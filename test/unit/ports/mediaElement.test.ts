@@ -145,4 +145,25 @@ describe("the media element's side of the media port", () => {
     jest.advanceTimersByTime(1_000);
     expect(reports.slice(before).map((r) => r.bufferedEnd)).toEqual([36]);
   });
+
+  it('keeps the played time whole when each wake comes late', () => {
+    const { video, port } = watched();
+    const onTime = globalThis.setTimeout;
+    jest
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((fn: () => void, ms?: number) => onTime(fn, (ms ?? 0) + 7)) as never);
+    video.play();
+    jest.advanceTimersByTime(60_000);
+    video.pause();
+    expect(port.sample().playedMs).toBeGreaterThanOrEqual(59_900);
+  });
+
+  it('starts a new stream from no time played, whatever the old one played since its last tick', () => {
+    const { video, port } = watched();
+    video.play();
+    jest.advanceTimersByTime(1_650);
+    port.reset();
+    video.dispatchEvent(new Event('emptied'));
+    expect(port.sample().playedMs).toBe(0);
+  });
 });
