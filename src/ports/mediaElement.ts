@@ -107,6 +107,8 @@ export function watchMediaElement(
       const passed = Math.max(1, Math.round(sinceLastTick()));
       // a late wake's milliseconds carry to the next count, not lost once a second
       lastTickAt += passed * TICK_MS;
+      // paused with its pause event still to come: it played until just now, the ticks slept too
+      if (video.paused) loop.played(passed);
       const sample = loop.tick(video.currentTime, video.paused, reportedSample, passed);
       if (sample) emit({ type: 'tick', sample });
       tickIn(loop.ticksToNextReport(video.playbackRate));

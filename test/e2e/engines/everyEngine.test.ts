@@ -39,16 +39,19 @@ const decodedFrames = (id: string) => `(() => {
   return (quality && quality.totalVideoFrames) || v.webkitDecodedFrameCount || v.mozDecodedFrames || 0;
 })()`;
 
-/**
- * The session's player's flight log (in the page or its frame), saved under test/artifacts/. A hung
- * engine answers nothing: then a note says so, so that the hang is not taken for a player's.
- */
 /** The player's document: the page, or the host page's frame it is in. */
 async function playerDoc(session: Session): Promise<Doc> {
   const inFrame = await session.page.eval<boolean>(`!!document.querySelector('iframe#player')`);
   return inFrame ? session.frame('iframe#player') : session.page;
 }
 
+/** How long a failed test waits for a frozen page to tell what it showed. */
+const VIEWER_SAW_LIMIT_MS = 10_000;
+
+/**
+ * The session's player's flight log (in the page or its frame), saved under test/artifacts/. A hung
+ * engine answers nothing: then a note says so, so that the hang is not taken for a player's.
+ */
 async function keepLastLog(session: Session, name: string, hang?: Error) {
   if (hang) {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -139,10 +142,20 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
   const whatViewersSaw = async () => {
     const seen = await Promise.all(
       sessions.map(async (session) => {
+        let limit: ReturnType<typeof setTimeout> | undefined;
+        const frozen = new Promise<never>((_, reject) => {
+          limit = setTimeout(
+            () => reject(new Error(`no answer in ${VIEWER_SAW_LIMIT_MS / 1000} s`)),
+            VIEWER_SAW_LIMIT_MS,
+          );
+        });
         try {
-          return await (await playerDoc(session)).eval<string>(VIEWER_SAW);
+          const read = playerDoc(session).then((player) => player.eval<string>(VIEWER_SAW));
+          return await Promise.race([read, frozen]);
         } catch (error) {
           return `nothing to read (${String(error)})`;
+        } finally {
+          clearTimeout(limit);
         }
       }),
     );
@@ -167,21 +180,28 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     it(
       title,
       async () => {
-        try {
-          await body();
-        } catch (error) {
-          if (!(error instanceof EngineHang)) {
+        /** the body; a failure of the player told with what each viewer saw, its log kept */
+        const run = async () => {
+          try {
+            await body();
+          } catch (error) {
+            if (error instanceof EngineHang) throw error;
             if (error instanceof Error) error.message += `\n${await whatViewersSaw()}`;
             await closeSessions('failed');
             throw error;
           }
+        };
+        try {
+          await run();
+        } catch (error) {
+          if (!(error instanceof EngineHang)) throw error;
           reruns.push(title);
           console.warn(
             `${name}, ${title}: ${error.message}; once more in a new session (the hung run's log: test/artifacts/engine-hung-…)`,
           );
           await closeSessions('hung', error);
           await clearFaults();
-          await body();
+          await run();
         }
       },
       2 * TEST_LIMIT_MS,

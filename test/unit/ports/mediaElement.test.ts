@@ -158,6 +158,18 @@ describe("the media element's side of the media port", () => {
     expect(port.sample().playedMs).toBeGreaterThanOrEqual(59_900);
   });
 
+  it('counts the ticks slept before a pause whose event comes after the next wake', () => {
+    const { video, port } = watched();
+    video.play();
+    jest.advanceTimersByTime(1_000);
+    // paused just before the loop wakes; the element's pause event is still queued
+    jest.advanceTimersByTime(850);
+    video.paused = true;
+    jest.advanceTimersByTime(150);
+    video.dispatchEvent(new Event('pause'));
+    expect(port.sample().playedMs).toBeGreaterThanOrEqual(1_900);
+  });
+
   it('starts a new stream from no time played, whatever the old one played since its last tick', () => {
     const { video, port } = watched();
     video.play();
