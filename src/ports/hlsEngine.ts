@@ -103,6 +103,10 @@ export function startHlsEngine(
   liveEngines += 1;
   const hls: Hls = new HlsClass({
     ...LOAD_POLICIES,
+    // The adverts are the player's own VAST breaks: HLS interstitials (EXT-X-DATERANGE) would play
+    // over them unseen by the player's state. Without that controller hls.js also has no timeupdate
+    // listener, four calls a second of steady playback.
+    interstitialsController: undefined,
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
     ...abrConfig(hlsJs, source.bandwidthEstimate),

@@ -165,3 +165,26 @@ describe("hls.js engine: the player's adaptive settings", () => {
     expect(config(40_000_000).config.abrEwmaDefaultEstimate).toBe(1_000_000);
   });
 });
+
+describe('hls.js engine: no HLS interstitials', () => {
+  it("leaves a stream's interstitials unplayed (the adverts are the player's VAST breaks), so hls.js keeps no controller or timeupdate listener for them", async () => {
+    const hlsJs = fakeHlsJs();
+    startHlsEngine(
+      hlsJs.module,
+      document.createElement('video'),
+      source,
+      () => undefined,
+      null,
+      true,
+    );
+    const given = hlsJs.instances[0]!.config;
+    expect(given).toHaveProperty('interstitialsController', undefined);
+    // the real hls.js takes the key as given, over its default controller
+    const { default: Hls } = await import('hls.js');
+    expect(new Hls().interstitialsManager).not.toBeNull();
+    expect(
+      new Hls({ interstitialsController: given.interstitialsController as undefined })
+        .interstitialsManager,
+    ).toBeNull();
+  });
+});
