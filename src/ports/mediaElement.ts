@@ -97,7 +97,8 @@ export function watchMediaElement(
   const stopPlaying = () => {
     if (ticker === undefined) return;
     stopTicking();
-    loop.played(Math.floor(sinceLastTick()));
+    // a late wake may have counted up to half a tick ahead: never a negative count
+    loop.played(Math.max(0, Math.floor(sinceLastTick())));
   };
   // Only the position is read at a tick; the rest of the sample (the buffer is the dear part) when
   // the loop may report. While the film plays on, the loop sleeps through the ticks before its next
@@ -132,8 +133,8 @@ export function watchMediaElement(
     /** a new stream: its played time from zero */
     reset: () => {
       loop.reset();
-      // the old stream's ticks since the last are not the new one's (its emptied comes after this)
-      lastTickAt = performance.now();
+      // the old stream's ticks are not the new one's: none counted until the new one plays
+      stopTicking();
     },
     sample: (): MediaSample => loop.sample(rawSample()),
   };

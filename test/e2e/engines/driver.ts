@@ -52,6 +52,19 @@ export class EngineHang extends Error {
   override name = 'EngineHang';
 }
 
+/** The answer, or the limit's error once it has not come in `limitMs`. */
+export function answerWithin<T>(
+  answer: Promise<T>,
+  limitMs: number,
+  late: () => Error,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), limitMs);
+  });
+  return Promise.race([answer, limit]).finally(() => clearTimeout(timer));
+}
+
 /** Polls an expression until truthy (WebDriver has no waitForFunction of its own). */
 export async function poll(
   read: () => Promise<unknown>,

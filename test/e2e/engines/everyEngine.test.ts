@@ -8,7 +8,14 @@ import { startDemoServer, type DemoServer } from '../../../demo/app';
 import { longFilmDir } from '../../../tools/longFilm';
 import { ARTIFACTS, clearFaults, demoUrl, injectFault } from '../browser';
 import { AXE_AUDIT, describeViolations, type Violation } from '../axe';
-import { EngineHang, type Doc, type Engine, type EngineName, type Session } from './driver';
+import {
+  answerWithin,
+  EngineHang,
+  type Doc,
+  type Engine,
+  type EngineName,
+  type Session,
+} from './driver';
 import { ENGINES, expectSessionReplays, startEngine } from './engines';
 
 /** the content's video plays past `t` s, no break running */
@@ -45,8 +52,16 @@ async function playerDoc(session: Session): Promise<Doc> {
   return inFrame ? session.frame('iframe#player') : session.page;
 }
 
-/** How long a failed test waits for a frozen page to tell what it showed. */
-const VIEWER_SAW_LIMIT_MS = 10_000;
+/** How long a failed test waits for a frozen page to tell what it showed, or to be kept. */
+const FROZEN_PAGE_LIMIT_MS = 10_000;
+
+/** The page's answer, or a failure once a frozen page has not given it in time. */
+const unlessFrozen = <T>(answer: Promise<T>) =>
+  answerWithin(
+    answer,
+    FROZEN_PAGE_LIMIT_MS,
+    () => new Error(`no answer in ${FROZEN_PAGE_LIMIT_MS / 1000} s`),
+  );
 
 /**
  * The session's player's flight log (in the page or its frame), saved under test/artifacts/. A hung
@@ -61,9 +76,10 @@ async function keepLastLog(session: Session, name: string, hang?: Error) {
     );
   }
   try {
-    const player = await playerDoc(session);
-    const log = await player.eval<string | null>(
-      `window.__player ? window.__player.exportLog() : null`,
+    const log = await unlessFrozen(
+      playerDoc(session).then((player) =>
+        player.eval<string | null>(`window.__player ? window.__player.exportLog() : null`),
+      ),
     );
     if (log) {
       mkdirSync(ARTIFACTS, { recursive: true });
@@ -132,7 +148,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await Promise.all(
       sessions.splice(0).map(async (session, i) => {
         const file = `engine-${kind}-${test.replace(/[^\p{L}\p{N}]+/gu, '-')}-${i}`;
-        if (kind === 'failed') await session.screenshot(file).catch(() => undefined);
+        if (kind === 'failed') await unlessFrozen(session.screenshot(file)).catch(() => undefined);
         await keepLastLog(session, file, hang);
         await session.close().catch(() => undefined);
       }),
@@ -141,23 +157,11 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
   /** What the viewer of each open session had before them, for a failed test's message. */
   const whatViewersSaw = async () => {
     const seen = await Promise.all(
-      sessions.map(async (session) => {
-        let limit: ReturnType<typeof setTimeout> | undefined;
-        const frozen = new Promise<never>((_, reject) => {
-          limit = setTimeout(
-            () => reject(new Error(`no answer in ${VIEWER_SAW_LIMIT_MS / 1000} s`)),
-            VIEWER_SAW_LIMIT_MS,
-          );
-        });
-        try {
-          const read = playerDoc(session).then((player) => player.eval<string>(VIEWER_SAW));
-          return await Promise.race([read, frozen]);
-        } catch (error) {
-          return `nothing to read (${String(error)})`;
-        } finally {
-          clearTimeout(limit);
-        }
-      }),
+      sessions.map((session) =>
+        unlessFrozen(playerDoc(session).then((player) => player.eval<string>(VIEWER_SAW))).catch(
+          (error: unknown) => `nothing to read (${String(error)})`,
+        ),
+      ),
     );
     return seen.map((text, i) => `session ${i}: ${text}`).join('\n');
   };

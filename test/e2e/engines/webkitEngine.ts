@@ -11,6 +11,7 @@ import { Builder, By, Capabilities, Key, type WebDriver } from 'selenium-webdriv
 import { miniBrowserPath, WEBKIT_DRIVER_PATH, XVFB_PATH } from '../../../tools/engines';
 import { ARTIFACTS } from '../browser';
 import {
+  answerWithin,
   EngineHang,
   markForClick,
   poll,
@@ -94,14 +95,11 @@ async function stopGroup(child: ChildProcess | null) {
  */
 const COMMAND_LIMIT_MS = 30_000;
 function answered<T>(what: string, command: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new EngineHang(`WebKit did not answer ${what} in ${COMMAND_LIMIT_MS / 1000} s`)),
-      COMMAND_LIMIT_MS,
-    );
-  });
-  return Promise.race([command, limit]).finally(() => clearTimeout(timer));
+  return answerWithin(
+    command,
+    COMMAND_LIMIT_MS,
+    () => new EngineHang(`WebKit did not answer ${what} in ${COMMAND_LIMIT_MS / 1000} s`),
+  );
 }
 
 /** The script that evaluates an expression and hands back its (awaited) value or its error. */

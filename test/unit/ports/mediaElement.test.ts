@@ -161,13 +161,25 @@ describe("the media element's side of the media port", () => {
   it('counts the ticks slept before a pause whose event comes after the next wake', () => {
     const { video, port } = watched();
     video.play();
-    jest.advanceTimersByTime(1_000);
-    // paused just before the loop wakes; the element's pause event is still queued
-    jest.advanceTimersByTime(850);
+    jest.advanceTimersByTime(1_990);
+    // paused just before the loop wakes at 2 s; the element's pause event is still queued
     video.paused = true;
-    jest.advanceTimersByTime(150);
+    jest.advanceTimersByTime(10);
     video.dispatchEvent(new Event('pause'));
-    expect(port.sample().playedMs).toBeGreaterThanOrEqual(1_900);
+    expect(port.sample().playedMs).toBe(2_000);
+  });
+
+  it('never counts played time back when a pause follows a late wake', () => {
+    const { video, port } = watched();
+    const onTime = globalThis.setTimeout;
+    jest
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((fn: () => void, ms?: number) => onTime(fn, (ms ?? 0) + 60)) as never);
+    video.play();
+    jest.advanceTimersByTime(160); // the first tick, 60 ms late, counts two
+    const before = port.sample().playedMs;
+    video.pause();
+    expect(port.sample().playedMs).toBeGreaterThanOrEqual(before);
   });
 
   it('starts a new stream from no time played, whatever the old one played since its last tick', () => {
@@ -175,6 +187,7 @@ describe("the media element's side of the media port", () => {
     video.play();
     jest.advanceTimersByTime(1_650);
     port.reset();
+    jest.advanceTimersByTime(500); // the old stream's next wake comes before its emptied
     video.dispatchEvent(new Event('emptied'));
     expect(port.sample().playedMs).toBe(0);
   });
