@@ -104,8 +104,8 @@ export function startHlsEngine(
   const hls: Hls = new HlsClass({
     ...LOAD_POLICIES,
     // The adverts are the player's own VAST breaks: HLS interstitials (EXT-X-DATERANGE) would play
-    // over them unseen by the player's state. Without that controller hls.js also has no timeupdate
-    // listener, four calls a second of steady playback.
+    // over them unseen by the player's state. Without that controller, a film on demand has no
+    // timeupdate listener in hls.js (four calls a second); live streams keep its latency controller's.
     interstitialsController: undefined,
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
