@@ -148,8 +148,10 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await Promise.all(
       sessions.splice(0).map(async (session, i) => {
         const file = `engine-${kind}-${test.replace(/[^\p{L}\p{N}]+/gu, '-')}-${i}`;
-        if (kind === 'failed') await unlessFrozen(session.screenshot(file)).catch(() => undefined);
+        // the log first: WebKit answers one command at a time, and a slow screenshot would use up
+        // the log's own limit waiting behind it
         await keepLastLog(session, file, hang);
+        if (kind === 'failed') await unlessFrozen(session.screenshot(file)).catch(() => undefined);
         await session.close().catch(() => undefined);
       }),
     );

@@ -182,13 +182,19 @@ describe("the media element's side of the media port", () => {
     expect(port.sample().playedMs).toBeGreaterThanOrEqual(before);
   });
 
-  it('starts a new stream from no time played, whatever the old one played since its last tick', () => {
-    const { video, port } = watched();
+  it('starts a new stream from no time played, whatever the old one played since its last tick, and reports it from its own start', () => {
+    const { video, port, reports } = watched();
     video.play();
     jest.advanceTimersByTime(1_650);
     port.reset();
     jest.advanceTimersByTime(500); // the old stream's next wake comes before its emptied
+    video.paused = true; // the element's load() pauses it
+    video.currentTime = 0;
     video.dispatchEvent(new Event('emptied'));
     expect(port.sample().playedMs).toBe(0);
+    reports.length = 0;
+    video.play();
+    jest.advanceTimersByTime(2_000);
+    expect(reports.map((r) => r.playedMs)).toEqual([100, 1_000, 2_000]);
   });
 });
