@@ -18,6 +18,15 @@ export const STALL_CHECK_MS = 2_500;
 
 /** Error details of a stall, as the analytics and the flight log name it. */
 export const STALL_DETAILS = 'engineStalled';
+/** Error details of a film that waits with its data buffered: the element's stall, not the engine's. */
+export const ELEMENT_STALL_DETAILS = 'elementStalled';
+
+/**
+ * At least this much buffered ahead of a waiting film: its data is there, and the element does not
+ * play it (seen in WebKit after a pre-roll: the whole 24 s film buffered, `waiting` at 0 for good).
+ * A reload of the loads cannot help, as they are done; the element attached afresh can.
+ */
+export const ELEMENT_STALL_AHEAD_S = 1;
 
 /** A hole in the buffer at most this long just ahead of a waiting film is jumped over. */
 export const HOLE_LIMIT_S = 10;
@@ -44,9 +53,10 @@ function* jumpedHole(currentTime: number) {
 /**
  * While the film waits for data: hls.js can go quiet for good (seen with hls.js 1.7: a level switch
  * that aborts an init segment's load leaves it waiting for nothing), and the viewer would face a
- * spinner forever. A silent engine with media buffered just past a hole is moved over it; otherwise
- * it is treated as a fatal network error: waited for when the network is gone, else one reload,
- * then the message.
+ * spinner forever. A silent engine with media buffered just past a hole is moved over it; one with
+ * the film's next second buffered has an element that stalled, treated as a fatal media error (the
+ * element attached afresh, twice, then the message); otherwise it is treated as a fatal network
+ * error: waited for when the network is gone, else one reload, then the message.
  */
 function* watchEngine() {
   const { media, clock } = yield* getPorts();
@@ -60,14 +70,16 @@ function* watchEngine() {
     if (idleMs < STALL_LIMIT_MS) continue;
     // silent, with media buffered just past a hole: over it, rather than a reload
     if (yield* jumpedHole(sample.currentTime)) continue;
+    const bufferLength = Math.max(0, sample.bufferedEnd - sample.currentTime);
+    const elementStalled = bufferLength >= ELEMENT_STALL_AHEAD_S;
     const stalled: MediaErrorEvent = {
       type: 'error',
       fatal: true,
-      kind: 'network',
-      details: STALL_DETAILS,
+      kind: elementStalled ? 'media' : 'network',
+      details: elementStalled ? ELEMENT_STALL_DETAILS : STALL_DETAILS,
       silent: true,
       bandwidth: sample.bandwidth,
-      bufferLength: Math.max(0, sample.bufferedEnd - sample.currentTime),
+      bufferLength,
     };
     yield* call(handleStreamError, stalled);
   }

@@ -615,6 +615,7 @@ describe('the stream actor: errors', () => {
     await settle();
     const recovers = () => media.calls.filter((c) => c.method === 'recover');
     media.state.paused = false; // play() asked, the element waits for data
+    media.state.bufferedEnd = 0; // at the end of what it has
     media.emit({ type: 'waiting' });
     // hls.js busy (a slow segment, a retry pending): left to it
     media.state.engineIdleMs = STALL_LIMIT_MS - 1;
@@ -631,6 +632,37 @@ describe('the stream actor: errors', () => {
     await settle();
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),
+    );
+  });
+
+  it('attaches the element afresh when the film waits with its data buffered, then tells the viewer', async () => {
+    // seen in WebKit after a pre-roll: the whole film buffered, the element waiting at 0 for good,
+    // and a reload of loads that were all done could not help
+    const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
+    await settle();
+    const recovers = () => media.calls.filter((c) => c.method === 'recover');
+    media.state.paused = false;
+    media.state.bufferedEnd = 24; // everything buffered, far more than a second ahead
+    media.state.engineIdleMs = STALL_LIMIT_MS;
+    media.emit({ type: 'waiting' });
+    await clock.advance(STALL_CHECK_MS);
+    await settle();
+    expect(recovers()).toEqual([{ method: 'recover', args: ['media'] }]);
+    // the element attached afresh is stopped: the film is asked to play again
+    expect(media.calls.at(-1)?.method).toBe('play');
+    expect(store.getState().streamHealth).toMatchObject({
+      phase: 'recovering',
+      reason: 'media',
+    });
+    // stalled again and again: the media budget (two), then the message, not a spinner for good
+    await clock.advance(STALL_CHECK_MS);
+    await settle();
+    expect(recovers()).toHaveLength(2);
+    expect(store.getState().system.failure).toBeNull();
+    await clock.advance(STALL_CHECK_MS);
+    await settle();
+    expect(store.getState().system.failure).toEqual(
+      expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: elementStalled' }),
     );
   });
 

@@ -267,6 +267,7 @@ describe('a network that goes away is waited for', () => {
   it('a wait started by a stall outlives the stall watch: a pause, a seek, an actor restart', async () => {
     const s = await playingFilm();
     s.connection.drop();
+    s.media.state.bufferedEnd = s.media.state.currentTime; // its buffer played out
     s.media.state.engineIdleMs = STALL_LIMIT_MS;
     s.media.emit({ type: 'waiting' });
     await s.clock.advance(STALL_CHECK_MS * 5);
@@ -343,6 +344,7 @@ describe('a network that goes away is waited for', () => {
   it('an engine gone silent with the host unreachable waits for the network too', async () => {
     const s = await playingFilm();
     s.connection.drop();
+    s.media.state.bufferedEnd = s.media.state.currentTime; // its buffer played out
     s.media.state.engineIdleMs = STALL_LIMIT_MS;
     s.media.emit({ type: 'waiting' });
     await s.clock.advance(STALL_CHECK_MS * 5);
