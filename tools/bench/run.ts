@@ -34,7 +34,8 @@ const RUNS = 5;
 /**
  * A minute of playback per page and run. Five pairs, not three: on a 2-core machine one pair's ratio
  * moves from 1.08 to 1.96 (hls.js's own timers, the same code on both pages, cost from 48 to 96 ms
- * in one page's 40 s profiled), and the median of three is one pair's figure.
+ * in one page's 40 s profiled), and the median of three moved from 1.08 to 1.35 between runs of one
+ * steady-playback path.
  */
 const PLAYBACK_RUNS = 5;
 /** the VAST timings are short, so more runs for a steadier median */
@@ -89,6 +90,8 @@ async function main() {
     selected.length > 0 && existsSync(previousPath)
       ? (JSON.parse(readFileSync(previousPath, 'utf8')) as {
           date: string;
+          /** when the figures a partial run kept were measured (a partial run's own date is not it) */
+          othersFrom?: string;
           results: Record<string, Figure>;
           abrTraces?: AbrTraceRow[];
         })
@@ -110,13 +113,14 @@ async function main() {
 
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
   const date = new Date().toISOString().slice(0, 10);
+  const othersFrom = previous ? (previous.othersFrom ?? previous.date) : undefined;
   const partial = previous
-    ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${selected.join(' ')}\`); the other figures are from ${previous.date}.`
+    ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${selected.join(' ')}\`); the other figures are from ${othersFrom}.`
     : '';
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
     previousPath,
-    `${JSON.stringify({ date, machine, results, abrTraces }, null, 2)}\n`,
+    `${JSON.stringify({ date, othersFrom, machine, results, abrTraces }, null, 2)}\n`,
   );
   const mark = (met: boolean | null) => (met === null ? '' : met ? 'met' : '**missed**');
   const rows = Object.entries(results).map(

@@ -420,6 +420,7 @@ describe('a hole in the buffer', () => {
     const before = seeks().length;
     Object.assign(s.media.state, {
       currentTime: 100,
+      bufferedEnd: 100.2, // as the element's sample says: the end of the range it waits in
       ranges: [
         [90, 100.2],
         [130, 200],
