@@ -12,6 +12,7 @@ import {
   WATCHDOG_MS,
 } from '../../sagas/ads/limits';
 import { STALL_LIMIT_MS } from '../../sagas/stream/stallWatch';
+import { streamHealthActions } from '../../src/state/streamHealth';
 import { findFindings } from '../../tools/replay/findings';
 import { replayLog } from '../../tools/replay/replay';
 import { formatDivergence } from '../../tools/replay/report';
@@ -281,6 +282,36 @@ describe('each broken promise, found in a log that shows it', () => {
       key === 'bufferedEnd' ? 4 : value,
     ) as FlightLog;
     expect(findFindings(starved)).toEqual([]);
+  });
+
+  it('spinner-too-long: a wait for a network the player knows is gone is not counted (edited)', () => {
+    // the same spinner, the player waiting for the network from its start (the connection line) to
+    // `backAt`: the spinner's clock starts when the network is back
+    const log = fixture('spinner-too-long');
+    const put = (t: number, type: string, payload?: unknown): LogEntry => ({
+      seq: 0,
+      t,
+      kind: 'put',
+      actor: 'stream',
+      action: { type, payload },
+    });
+    const waiting = indexOf(log, 'media/waiting', indexOf(log, 'media/playing'));
+    const waitedOut = (backAt: number) => {
+      const lost = withInserted(
+        log,
+        waiting + 1,
+        put(log.entries[waiting]!.t, streamHealthActions.networkLost.type, { details: 'offline' }),
+      );
+      const back = lost.entries.findIndex((e) => e.t > backAt);
+      return withInserted(lost, back, put(backAt, streamHealthActions.networkBack.type));
+    };
+    const playing = log.entries[indexOf(log, 'media/playing', waiting)]!.t;
+    // back with less than the limit of spinner left: the data arrived and the film went on
+    expect(findFindings(waitedOut(playing - STALL_LIMIT_MS + 500))).toEqual([]);
+    // back with more than the limit left: the spinner outstayed the network's return
+    expect(findFindings(waitedOut(playing - STALL_LIMIT_MS - 500)).map((f) => f.kind)).toEqual([
+      'spinner-too-long',
+    ]);
   });
 
   it('error-while-playable: the message on a non-fatal error, the film playing on (edited)', () => {

@@ -537,6 +537,14 @@ function verificationUntold(s: Session): Finding[] {
 const spinnerShown = (state: PlayerState) =>
   state.media.started && state.media.buffering && !state.media.paused && !state.system.failure;
 
+/**
+ * The spinner as this check counts it: not while the player knows the network is gone and says so
+ * (the connection line). That wait lasts as long as the network is away, with no limit; the spinner's
+ * clock starts again when the player takes up after it.
+ */
+const spinnerCounted = (state: PlayerState) =>
+  spinnerShown(state) && state.streamHealth.phase !== 'waitingForNetwork';
+
 /** A media sample in an entry: the stream loop's tick, or a sample() an actor took. */
 function sampleOf(e: LogEntry): MediaSample | null {
   if (e.kind === 'ev' && e.port === 'media') {
@@ -562,12 +570,15 @@ function dataArrived(s: Session, from: number, to: number): LogEntry | null {
   return null;
 }
 
-/** The spinner shown for longer than SPINNER_LIMIT_MS while the film's data arrived (dataArrived). */
+/**
+ * The spinner shown for longer than SPINNER_LIMIT_MS while the film's data arrived (dataArrived), the
+ * player's wait for a network it knows is gone left out (spinnerCounted).
+ */
 function spinnerTooLong(s: Session): Finding[] {
   const out: Finding[] = [];
   let from: number | null = null;
   for (let i = 0; i < s.steps.length; i++) {
-    const shown = spinnerShown(s.at(i).state);
+    const shown = spinnerCounted(s.at(i).state);
     const last = i === s.steps.length - 1;
     if (shown && from === null) from = i;
     if (from === null || (shown && !last)) continue;
