@@ -285,8 +285,8 @@ describe('each broken promise, found in a log that shows it', () => {
   });
 
   it('spinner-too-long: a wait for a network the player knows is gone is not counted (edited)', () => {
-    // the same spinner, the player waiting for the network from its start (the connection line) to
-    // `backAt`: the spinner's clock starts when the network is back
+    // the same spinner, the player waiting for the network from just before it (the connection line)
+    // to `backAt`: the spinner's clock starts when the network is back
     const log = fixture('spinner-too-long');
     const put = (t: number, type: string, payload?: unknown): LogEntry => ({
       seq: 0,
@@ -299,19 +299,33 @@ describe('each broken promise, found in a log that shows it', () => {
     const waitedOut = (backAt: number) => {
       const lost = withInserted(
         log,
-        waiting + 1,
+        waiting,
         put(log.entries[waiting]!.t, streamHealthActions.networkLost.type, { details: 'offline' }),
       );
       const back = lost.entries.findIndex((e) => e.t > backAt);
       return withInserted(lost, back, put(backAt, streamHealthActions.networkBack.type));
     };
     const playing = log.entries[indexOf(log, 'media/playing', waiting)]!.t;
+    // the stream loop's tick that shows the film buffered past its playhead
+    const firstData = log.entries.find(
+      (e, i) =>
+        i > waiting &&
+        e.kind === 'ev' &&
+        (e.args[0] as { sample?: { bufferedEnd: number } }).sample?.bufferedEnd === 24.08,
+    )!.t;
+    // back 2 s before the film plays: the data that arrived during the wait does not count
+    expect(firstData).toBeLessThan(playing - 2_000);
+    expect(findFindings(waitedOut(playing - 2_000))).toEqual([]);
     // back with less than the limit of spinner left: the data arrived and the film went on
     expect(findFindings(waitedOut(playing - STALL_LIMIT_MS + 500))).toEqual([]);
-    // back with more than the limit left: the spinner outstayed the network's return
-    expect(findFindings(waitedOut(playing - STALL_LIMIT_MS - 500)).map((f) => f.kind)).toEqual([
-      'spinner-too-long',
-    ]);
+    // back with more than the limit left: the spinner outstayed the network's return, counted from it
+    const backAt = playing - STALL_LIMIT_MS - 500;
+    const late = waitedOut(backAt);
+    const found = findFindings(late);
+    expect(found.map((f) => f.kind)).toEqual(['spinner-too-long']);
+    expect(actionType(entry(late, found[0]!.seqs[0]!))).toBe(streamHealthActions.networkBack.type);
+    expect(found[0]!.t).toBe(backAt + STALL_LIMIT_MS);
+    expect(found[0]!.message).toMatch(/when the network came back/);
   });
 
   it('error-while-playable: the message on a non-fatal error, the film playing on (edited)', () => {

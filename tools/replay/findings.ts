@@ -539,8 +539,10 @@ const spinnerShown = (state: PlayerState) =>
 
 /**
  * The spinner as this check counts it: not while the player knows the network is gone and says so
- * (the connection line). That wait lasts as long as the network is away, with no limit; the spinner's
- * clock starts again when the player takes up after it.
+ * (the connection line). That wait has its own limit, the network wait's 10 minutes
+ * (NETWORK_WAIT_LIMIT_MS), then the message; the spinner's clock starts again when the network is
+ * back (stream/networkBack). The player's word is trusted here: a wait that outlasts the network's
+ * return is the network wait's to end (it ends when the buffer grows, sagas/stream/networkWait.ts).
  */
 const spinnerCounted = (state: PlayerState) =>
   spinnerShown(state) && state.streamHealth.phase !== 'waitingForNetwork';
@@ -588,10 +590,12 @@ function spinnerTooLong(s: Session): Finding[] {
       const arrived = dataArrived(s, from, i + 1);
       if (arrived) {
         const sample = sampleOf(arrived) as MediaSample;
+        const before = from > 0 ? s.at(from - 1).state : null;
+        const afterWait = before !== null && spinnerShown(before) && !spinnerCounted(before);
         out.push({
           kind: 'spinner-too-long',
           message:
-            `The spinner showed ${shown ? 'until the log ended' : 'for'} ${secs(stopT - start.t)} from ${secs(start.t)} ` +
+            `The spinner showed ${shown ? 'until the log ended' : 'for'} ${secs(stopT - start.t)} from ${secs(start.t)}${afterWait ? ', when the network came back,' : ''} ` +
             `(limit ${secs(SPINNER_LIMIT_MS)}) while the film's data arrived: at ${secs(arrived.t)} ` +
             `${(sample.bufferedEnd - sample.currentTime).toFixed(1)} s was buffered past the playhead (${sample.currentTime.toFixed(1)} s)`,
           t: start.t + SPINNER_LIMIT_MS,
