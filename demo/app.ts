@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { catalog } from './catalog';
+import { catalog as demoCatalog, LONG_FILM_MASTER_JSON, longFilmOn } from './catalog';
 import { compressedStatic } from './compressedStatic';
 import { nominalSize } from './nominalSize';
 import { createFaults, isFault } from './faults';
@@ -31,6 +31,11 @@ export interface DemoServerOptions {
   defaultAdList?: string[];
   /** Cache-Control max-age of padded media segments (nominalSize), for a warm browser cache */
   segmentMaxAgeS?: number;
+  /**
+   * absolute addresses of the long film's master playlist on other hosts (demo/mediaHost.ts): the
+   * long film (movie 5) is then played from them, by a master JSON, the first one the default
+   */
+  longFilmSources?: string[];
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
@@ -46,8 +51,11 @@ export function createDemoApp({
   mounts = {},
   defaultAdList = DEFAULT_AD_LIST,
   segmentMaxAgeS,
+  longFilmSources,
 }: DemoServerOptions = {}) {
   const app = express();
+  const longFilm = longFilmSources ? longFilmOn(longFilmSources) : null;
+  const catalog = longFilm?.catalog ?? demoCatalog;
   const faults = createFaults();
   const beacons: Beacon[] = [];
   const envelopes: Envelope[] = [];
@@ -210,6 +218,7 @@ export function createDemoApp({
   // Media: the master JSON, HLS, ad creatives and posters.
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
   app.get('/media/series.json', (_req, res) => res.sendFile(join(FIXTURES, 'series.json')));
+  if (longFilm) app.get(LONG_FILM_MASTER_JSON, (_req, res) => res.json(longFilm.master));
   // Mounted first, so a mount can stand in for part of the demo media (the benchmark's long film).
   // Segments of a ladder's rungs at the size their rates say (nominalSize: the media stay small in git).
   const padded = (dir: string) => nominalSize(dir, { maxAgeS: segmentMaxAgeS });

@@ -1,6 +1,6 @@
 // The demo catalog: one film, one series (2 seasons), two contents that exercise error pages, and
 // the long film of the network tests (an hour of MPEG-TS, served at /media/long/ where a test or
-// benchmark mounts it: tools/longFilm.ts).
+// benchmark mounts it: tools/longFilm.ts; or from other hosts, by a master JSON: longFilmOn).
 import type { Content, Episode, Season } from '../src/api/types';
 
 const DURATION = 24; // seconds of the demo media (demo/fixtures/generate.sh)
@@ -57,6 +57,22 @@ export interface DemoContent {
   available: boolean;
 }
 
+/** The long film, its stream at `masterPath` (a playlist, or a master JSON of its sources). */
+function longFilm(masterPath: string): DemoContent {
+  return {
+    content: content(5, 'Длинный фильм', { year: 2025 }),
+    seasons: [filmSeason],
+    episodes: [
+      episode(501, filmSeason, 1, 'Длинный фильм', {
+        m3u8MasterFilePath: masterPath,
+        posterPath: '/media/poster-film.jpg',
+        duration: LONG_FILM_DURATION,
+      }),
+    ],
+    available: true,
+  };
+}
+
 export const catalog: Record<number, DemoContent> = {
   1: {
     content: content(1, 'Демонстрационный фильм', { year: 2023 }),
@@ -99,18 +115,7 @@ export const catalog: Record<number, DemoContent> = {
     episodes: [episode(301, filmSeason, 1, 'Фильм, закрытый в вашем регионе')],
     available: false,
   },
-  5: {
-    content: content(5, 'Длинный фильм', { year: 2025 }),
-    seasons: [filmSeason],
-    episodes: [
-      episode(501, filmSeason, 1, 'Длинный фильм', {
-        m3u8MasterFilePath: '/media/long/master.m3u8',
-        posterPath: '/media/poster-film.jpg',
-        duration: LONG_FILM_DURATION,
-      }),
-    ],
-    available: true,
-  },
+  5: longFilm('/media/long/master.m3u8'),
   4: {
     content: content(4, 'Сериал без эпизодов', {
       hasMultipleEpisodes: true,
@@ -121,3 +126,24 @@ export const catalog: Record<number, DemoContent> = {
     available: true,
   },
 };
+
+/** Where the demo server answers the long film's master JSON when it is played from other hosts. */
+export const LONG_FILM_MASTER_JSON = '/media/long-film.json';
+
+/**
+ * The catalog with the long film played from `sources` (absolute addresses of its master playlist
+ * on other hosts, the first one the default) through a master JSON, as deployments serve films from
+ * a CDN; and that master JSON.
+ */
+export function longFilmOn(sources: string[]) {
+  const master = {
+    sources: sources.map((link, i) => ({
+      label: i === 0 ? 'Основной' : i === 1 ? 'Резервный' : `Резервный ${i}`,
+      link,
+      isDefault: i === 0,
+    })),
+    subtitles: [],
+  };
+  const films: Record<number, DemoContent> = { ...catalog, 5: longFilm(LONG_FILM_MASTER_JSON) };
+  return { catalog: films, master };
+}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { cachedFolder } from './cachedFolder';
 
 export const LONG_FILM_SECONDS = 3600;
-const SEGMENT_SECONDS = 6;
+export const SEGMENT_SECONDS = 6;
 /**
  * The rate the master says, as a real film's: hls.js sizes its buffer by it (60 MB of it, at
  * least 30 s), so the film holds about two minutes ahead as a 4 Mbit/s film would.

@@ -1,6 +1,7 @@
-// npm run bench [-- replay|playback|vast|ads|startup|session|network ...]: measures, writes bench/results.json and
-// bench/RESULTS.md. Not part of npm test. Naming suites re-measures only those; the other figures are
-// kept from the last results.json.
+// npm run bench [-- replay|playback|vast|ads|startup|session|network ... [--kinds ... --durations ... --points ...]]:
+// measures, writes bench/results.json and bench/RESULTS.md. Not part of npm test. Naming suites
+// re-measures only those; the other figures are kept from the last results.json. The options after
+// the suites pick part of the network suite's matrix (outageMatrix.ts).
 // Timings are medians of runs interleaved with their baseline (A B A B ...), reported as ratios.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,7 +17,9 @@ import { PredefinedNetworkConditions } from 'puppeteer-core';
 import { measureFirstFrame, timeline, type FirstFrame } from './startup';
 import { measureSteadyPlayback, type SteadyPlayback } from './steadyPlayback';
 import { measureVastParse } from './vastParse';
-import { measureDrop, SURVIVAL_WINDOW_MS } from './networkDrop';
+import { measureOutage } from './networkDrop';
+import { outageMatrix, type OutageCase } from './outageMatrix';
+import { KIND_FIGURES, networkFiguresOf, type OutageRow } from './networkReport';
 import { longFilmDir } from '../longFilm';
 import { abrLadderDir } from '../abrLadder';
 import type { Figure } from './figure';
@@ -45,9 +48,6 @@ const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay', 'netw
 const ABR_PARALLEL = Number(process.env.ABR_PARALLEL) || 2;
 /** about half an hour: measured only when named (npm run bench -- abr) */
 const ON_REQUEST = ['abr'];
-/** the network drops, in seconds, each at two points of the long film (its minute 10 and 45) */
-const DROPS_S = [5, 12, 30, 120];
-const DROP_POINTS_S = [600, 2700];
 /** first-frame runs per page: a second each, and noisy, so many */
 const STARTUP_RUNS = 11;
 /** on loopback single runs spread from 0.7 to 1.6 on this shared machine: more for a steady median */
@@ -77,10 +77,19 @@ function goalMet(f: Figure): boolean | null {
 }
 
 async function main() {
-  const selected = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const firstOption = args.findIndex((arg) => arg.startsWith('--'));
+  const selected = firstOption < 0 ? args : args.slice(0, firstOption);
   const unknown = selected.filter((suite) => !SUITES.includes(suite));
   if (unknown.length > 0) {
     console.error(`unknown suite ${unknown.join(', ')}: choose from ${SUITES.join(', ')}`);
+    process.exit(2);
+  }
+  let outages: OutageCase[];
+  try {
+    outages = outageMatrix(firstOption < 0 ? [] : args.slice(firstOption));
+  } catch (error) {
+    console.error((error as Error).message);
     process.exit(2);
   }
   const runs = (suite: string) =>
@@ -106,7 +115,7 @@ async function main() {
   if (runs('session')) await sessionFigures(results);
   if (runs('vast')) await vastFigures(results);
   if (runs('replay')) await replayFigures(results);
-  if (runs('network')) await networkFigures(results);
+  if (runs('network')) await networkFigures(results, outages);
   if (runs('abr')) abrTraces = await abrFigures(results);
   delete results.ad_first_frame_ratio; // the name of preroll_latency_ratio before 2026-11-22
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -115,7 +124,7 @@ async function main() {
   const date = new Date().toISOString().slice(0, 10);
   const othersFrom = previous ? (previous.othersFrom ?? previous.date) : undefined;
   const partial = previous
-    ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${selected.join(' ')}\`); the other figures are from ${othersFrom}.`
+    ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${args.join(' ')}\`); the other figures are from ${othersFrom}.`
     : '';
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
@@ -153,62 +162,26 @@ async function main() {
   );
 }
 
-async function networkFigures(results: Record<string, Figure>) {
+async function networkFigures(results: Record<string, Figure>, outages: OutageCase[]) {
   build();
-  const server = await startDemoServer(0, {
-    defaultAdList: [],
-    mounts: {
-      '/bench': join(__dirname, 'static'),
-      '/vendor/hls': join(ROOT, 'node_modules', 'hls.js', 'dist'),
-      '/media/long': longFilmDir(),
-    },
-  });
-  try {
-    const cases: { dropS: number; atS: number; player: boolean; bare: boolean }[] = [];
-    for (const atS of DROP_POINTS_S) {
-      for (const dropS of DROPS_S) {
-        const outcome = await measureDrop(
-          server,
-          {
-            player: `${server.url}/?movie_id=5&t=${atS}&auto_play=1`,
-            bare: `${server.url}/bench/bare-hls.html?src=/media/long/master.m3u8&t=${atS}`,
-          },
-          dropS * 1000,
-          atS,
-        );
-        cases.push({ dropS, atS, ...outcome });
-        console.log(
-          `drop of ${dropS} s at ${atS} s: player ${outcome.player}, bare hls.js ${outcome.bare}`,
-        );
-      }
-    }
-    const fraction = (of: 'player' | 'bare') =>
-      round(cases.filter((c) => c[of]).length / cases.length);
-    const list = (of: 'player' | 'bare') =>
-      cases
-        .map((c) => `${c.dropS} s at ${c.atS / 60}:00 ${c[of] ? 'survived' : 'lost'}`)
-        .join('; ');
-    const how = `drops of ${DROPS_S.join(', ')} s (the demo server refusing every connection) at minutes ${DROP_POINTS_S.map((s) => s / 60).join(' and ')} of the hour-long MPEG-TS film (tools/longFilm.ts, a 4 Mbit/s master), the player and a bare hls.js page side by side in one Chromium; survived: within ${SURVIVAL_WINDOW_MS / 1000} s of the network's return it loads again by itself, plays on past where it was, and shows no message`;
-    results.network_drop_survival = {
-      value: fraction('player'),
-      baseline: fraction('bare'),
-      runs: cases.map((c) => (c.player ? 1 : 0)),
-      goal: '= 1',
-      unit: 'of drops survived',
-      how: `${how}. Player: ${list('player')}`,
-    };
-    results.network_drop_survival_bare_hlsjs = {
-      value: fraction('bare'),
-      runs: cases.map((c) => (c.bare ? 1 : 0)),
-      goal: 'none',
-      unit: 'of drops survived',
-      how: `the same drops for hls.js ${HLS_VERSION} alone with its default configuration: ${list('bare')}`,
-    };
-    for (const key of ['network_drop_survival', 'network_drop_survival_bare_hlsjs'])
-      console.log(`${key}: ${results[key]?.value}`);
-  } finally {
-    await server.close();
+  const film = longFilmDir();
+  const rows: OutageRow[] = [];
+  for (const outage of outages) {
+    const outcome = await measureOutage(film, outage);
+    rows.push({ ...outage, ...outcome });
+    const lasting = outage.durationS === null ? '' : ` of ${outage.durationS} s`;
+    console.log(
+      `${outage.kind}${lasting} at ${outage.atS} s: player ${outcome.player}, bare hls.js ${outcome.bare}`,
+    );
   }
+  const figures = networkFiguresOf(rows, HLS_VERSION);
+  // every network figure from this run: a kind it left out has none, not an older one
+  for (const key of Object.values(KIND_FIGURES)) Reflect.deleteProperty(results, key);
+  Object.assign(results, figures);
+  for (const [key, figure] of Object.entries(figures))
+    console.log(
+      `${key}: ${figure.value}${figure.baseline === undefined ? '' : ` (bare hls.js ${figure.baseline})`}`,
+    );
 }
 
 async function abrFigures(results: Record<string, Figure>): Promise<AbrTraceRow[]> {
