@@ -38,6 +38,7 @@ function matches(rule: FaultRule, path: string, scope: string | undefined) {
 export function isFault(value: unknown): value is Fault {
   const f = value as Fault | null;
   if (!f || typeof f !== 'object') return false;
+  if (f.forMs !== undefined && !(Number.isFinite(f.forMs) && f.forMs > 0)) return false;
   switch (f.type) {
     case 'status':
       return Number.isInteger(f.status) && f.status >= 100 && f.status <= 599;
@@ -56,8 +57,12 @@ export function isFault(value: unknown): value is Fault {
 export function createFaults() {
   let rules: FaultRule[] = [];
   const hung = new Map<Response, string | undefined>();
+  /** when each rule of a fault with forMs ends (kept aside: the list shows rules as they were set) */
+  const endsAt = new WeakMap<FaultRule, number>();
 
   function take(path: string, scope: string | undefined): Fault | null {
+    const now = Date.now();
+    rules = rules.filter((r) => (endsAt.get(r) ?? Infinity) > now);
     const rule = rules.find((r) => matches(r, path, scope));
     if (!rule) return null;
     if (rule.times !== undefined && --rule.times <= 0) rules = rules.filter((r) => r !== rule);
@@ -101,6 +106,7 @@ export function createFaults() {
     middleware,
     list: () => rules,
     add(rule: FaultRule) {
+      if (rule.fault.forMs !== undefined) endsAt.set(rule, Date.now() + rule.fault.forMs);
       rules = [rule, ...rules.filter((r) => r.path !== rule.path || r.scope !== rule.scope)];
     },
     /** every rule (and hung answer), or those of one scope */

@@ -1,7 +1,8 @@
 import { all, call, cancel, fork, put, select, take } from 'typed-redux-saga';
+import type { GenericSchema } from 'valibot';
 import type { PlayerConfig } from '../../src/shared/config';
 import { plain } from '../lib/plainEffects';
-import { catalogEndpoints } from '../../src/api/endpoints';
+import { catalogEndpoints, type Endpoint } from '../../src/api/endpoints';
 import { ApiError } from '../../src/api/http';
 import type { Content, Episode, Season } from '../../src/api/types';
 import {
@@ -21,6 +22,7 @@ import {
   type BootFailure,
 } from '../../src/state/system';
 import { fetchJson } from '../lib/api';
+import { retryTransient } from '../lib/retryTransient';
 import { getConfig, getPorts } from '../lib/context';
 import { chooseEpisode } from './chooseEpisode';
 import { cleanTitle } from './cleanTitle';
@@ -34,6 +36,11 @@ import { adsActions, selectAds } from '../../src/state/ads';
 function* failure(reason: BootFailure['reason'], detail: string) {
   const errorId = reason === 'unexpected' ? yield* newErrorId() : null;
   return systemActions.bootFailed({ reason, errorId, address: null, detail });
+}
+
+/** A catalog call the boot cannot do without: asked again while the service fails for a while. */
+function* catalogJson<T>(endpoint: Endpoint<T>, schema: GenericSchema<unknown, T>) {
+  return yield* retryTransient(endpoint.url, () => fetchJson(endpoint, schema));
 }
 
 /** The availability check; when it cannot be made, the content counts as available (SPEC.md: default true). */
@@ -103,10 +110,10 @@ export function* bootActor() {
   let loaded;
   try {
     loaded = yield* all({
-      content: plain.call(fetchJson<Content>, catalog.content(config.movieId), ContentSchema),
-      seasons: plain.call(fetchJson<Season[]>, catalog.seasons(config.movieId), SeasonsSchema),
+      content: plain.call(catalogJson<Content>, catalog.content(config.movieId), ContentSchema),
+      seasons: plain.call(catalogJson<Season[]>, catalog.seasons(config.movieId), SeasonsSchema),
       rawEpisodes: plain.call(
-        fetchJson<Episode[]>,
+        catalogJson<Episode[]>,
         catalog.episodes(config.movieId),
         EpisodesSchema,
       ),

@@ -1,8 +1,8 @@
 // The faults the demo server injects on a path (demo/faults.ts) and the kit's demo client sets
 // (./demo.ts): one type for both, in a module of types only that the kit's package may take along.
 
-/** A fault the demo server injects on a path. */
-export type Fault =
+/** What the demo server does to a request. */
+type FaultKind =
   /** answer with this status (and an optional body) */
   | { type: 'status'; status: number; body?: string }
   /** never answer: the client has to give up */
@@ -15,3 +15,9 @@ export type Fault =
   | { type: 'empty' }
   /** close the connection without any answer */
   | { type: 'reset' };
+
+/** A fault the demo server injects on a path. */
+export type Fault = FaultKind & {
+  /** only for this many ms after it is set (a service down for a while); until cleared when absent */
+  forMs?: number;
+};

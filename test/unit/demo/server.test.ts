@@ -103,6 +103,17 @@ describe('the demo backend', () => {
     expect((await fetch(url('/catalog-api/contents/1'))).status).toBe(200);
   });
 
+  it('injects a fault for a time only, then answers normally', async () => {
+    const path = '/catalog-api/contents/1';
+    const body = { path, fault: { type: 'status', status: 503, forMs: 300 } };
+    expect((await fault(body)).status).toBe(201);
+    expect((await fetch(url(path))).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await fetch(url(path))).status).toBe(200);
+    expect(await (await fetch(url('/__test/faults'))).json()).toEqual([]);
+    expect((await fault({ path, fault: { type: 'hang', forMs: -1 } })).status).toBe(400);
+  });
+
   it('injects malformed and empty bodies, resets and hangs by path prefix', async () => {
     await fault({ path: '/catalog-api/*', fault: { type: 'malformed' } });
     const res = await fetch(url('/catalog-api/contents/1'));
