@@ -3,7 +3,8 @@ import { selectStreamUrl, streamActions, type StreamState } from '../../src/stat
 import { streamHealthActions } from '../../src/state/streamHealth';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
-import { getPorts } from '../lib/context';
+import { getConfig, getPorts } from '../lib/context';
+import type { NetworkState } from '../../src/stream/failurePolicy';
 import { plain } from '../lib/plainEffects';
 import { webAddress } from '../../src/shared/address';
 
@@ -24,19 +25,31 @@ const selectProbeUrl = (s: { stream: StreamState }) => {
   return webAddress('/', url ?? undefined)?.href ?? null;
 };
 
+/** The root of the player's own services (the catalog's host): whether the viewer can reach anything. */
+const selectServicesProbeUrl = (config: { envBaseUrl: string }) =>
+  webAddress('/', config.envBaseUrl)?.href ?? null;
+
 /**
- * Whether a failed load means the viewer's network is gone rather than the server broken: the
- * browser says it is offline, or a load failed with no answer at all (or the engine went silent)
- * and the stream's own host does not answer a probe either. A host that answers, even with an
- * error, is reachable: the failure is the server's, and the bounded recovery applies.
+ * What a failed load says of the network: the browser offline; a load that got no answer at all
+ * (refused, reset) or an engine gone silent, with no answer to a probe of the stream's own host,
+ * is the viewer's network gone when the player's own services do not answer either, and the
+ * stream's host alone down when they do (a CDN edge that fails while the page's origin answers).
+ * A host that answers, even with an error, or that hangs, is reachable.
  */
-export function* networkGone(failure: { noResponse?: true; silent?: boolean }) {
+export function* networkState(failure: {
+  noResponse?: true;
+  silent?: boolean;
+}): Generator<unknown, NetworkState> {
   const { connection } = yield* getPorts();
-  if (!(yield* call([connection, connection.online]))) return true;
-  if (!failure.noResponse && !failure.silent) return false;
+  if (!(yield* call([connection, connection.online]))) return 'offline';
+  if (!failure.noResponse && !failure.silent) return 'reachable';
   const url = yield* select(selectProbeUrl);
-  if (url === null) return false;
-  return !(yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS));
+  if (url === null || (yield* call([connection, connection.probe], url, PROBE_TIMEOUT_MS)))
+    return 'reachable';
+  const services = selectServicesProbeUrl(yield* getConfig());
+  if (services === null || services === url) return 'unreachable';
+  const answers = yield* call([connection, connection.probe], services, PROBE_TIMEOUT_MS);
+  return answers ? 'hostDown' : 'unreachable';
 }
 
 /**

@@ -2,20 +2,39 @@ import { buffers, eventChannel } from 'redux-saga';
 import { call, put, select, take } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
-import { selectAudioFallback, selectStreamUrl, streamActions } from '../../src/state/stream';
+import type { PlayerState } from '../../src/state';
 import {
+  selectAudioFallback,
+  selectStreamUrl,
+  streamActions,
+  streamRequests,
+} from '../../src/state/stream';
+import {
+  selectDryAtMs,
+  selectFailedSources,
   selectHealthPhase,
   selectHealthReason,
   selectRecoveries,
+  selectRetryPending,
   streamHealthActions,
 } from '../../src/state/streamHealth';
+import {
+  DRY_S,
+  nextStep,
+  type FailureFacts,
+  type FailureSubject,
+  type NetworkState,
+} from '../../src/stream/failurePolicy';
 import { systemActions } from '../../src/state/system';
 import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
-import { NETWORK_WAIT_LIMIT_MS, networkGone, waitForNetwork } from './networkWait';
+import { NETWORK_WAIT_LIMIT_MS, networkState, waitForNetwork } from './networkWait';
 
 const selectEnded = (s: { media: { ended: boolean } }) => s.media.ended;
+/** the viewer has seen the film (of this source, or of another before a source switch) */
+const selectStarted = (s: { media: { started: boolean; playedSeconds: number } }) =>
+  s.media.started || s.media.playedSeconds > 0;
 
 /** hls.js error details that SPEC.md section 8 makes fatal: the manifest itself is unusable. */
 const MANIFEST_FAILURES = new Set([
@@ -26,42 +45,99 @@ const MANIFEST_FAILURES = new Set([
 /** hls.js error details of an alternate audio or a subtitle track: the film can play on without it. */
 const AUDIO_TRACK_FAILURES = new Set(['audioTrackLoadError', 'audioTrackLoadTimeOut']);
 const SUBTITLE_FAILURES = new Set(['subtitleTrackLoadError', 'subtitleTrackLoadTimeOut']);
-/** Reloads per incident (the budget refills once the film plays on: src/state/streamHealth.ts). */
-export const MAX_MEDIA_RECOVERIES = 2;
-/** hls.js has retried each load already (src/stream/loadPolicies.ts): one reload more, then the message */
-export const MAX_NETWORK_RECOVERIES = 1;
 
 export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }> & {
   /** the engine went silent while the film waited (the stall watch's verdict, no load failed) */
   silent?: boolean;
 };
 
-/**
- * A track that cannot be loaded is not the film: subtitles go off, an alternate audio gives way to
- * the stream's first one, and loading goes on (reported only, docs/reliability.md). The first audio
- * itself failing is the stream failing. True when it fell back.
- */
-function* fellBackFromTrack(event: MediaErrorEvent) {
+function subjectOf(event: MediaErrorEvent): FailureSubject {
+  if (event.kind !== 'network') return 'media';
+  if (MANIFEST_FAILURES.has(event.details)) return 'manifest';
+  if (event.track?.kind === 'subtitles' || SUBTITLE_FAILURES.has(event.details)) return 'subtitles';
+  if (event.track?.kind === 'audio' || AUDIO_TRACK_FAILURES.has(event.details)) return 'audio';
+  return 'load';
+}
+
+const selectSources = (s: PlayerState) => ({
+  count: s.stream.sources.length,
+  current: s.stream.sourceIndex,
+});
+
+/** The next source of the episode that has not failed, after the current one (null: none left). */
+function* nextSource() {
+  const { count, current } = yield* select(selectSources);
+  const failed = yield* select(selectFailedSources);
+  for (let step = 1; step < count; step++) {
+    const index = (current + step) % count;
+    if (!failed.includes(index)) return index;
+  }
+  return null;
+}
+
+/** What the policy is told of this failure (src/stream/failurePolicy.ts). */
+function* factsOf(event: MediaErrorEvent, subject: FailureSubject, network: NetworkState) {
+  const { media, clock, rng } = yield* getPorts();
+  const sample = yield* call([media, media.sample]);
+  const bufferAheadS = Math.max(0, sample.bufferedEnd - sample.currentTime);
+  const dryAtMs = yield* select(selectDryAtMs);
+  const now = yield* call([clock, clock.now]);
+  const audio = yield* select(selectAudioFallback);
+  const failedAudio = event.track?.id ?? audio.current;
+  const facts: FailureFacts = {
+    subject,
+    network,
+    bufferAheadS,
+    paused: sample.paused,
+    started: yield* select(selectStarted),
+    attempts: yield* select(selectRecoveries),
+    dryForMs: bufferAheadS < DRY_S && dryAtMs !== null ? now - dryAtMs : 0,
+    sourceLeft: (yield* nextSource()) !== null,
+    audioFallback: audio.first !== null && audio.first !== failedAudio,
+    random: yield* call([rng, rng.next]),
+  };
+  return { facts, now };
+}
+
+/** Subtitles off, or the stream's first audio for the alternate that failed; loading goes on. */
+function* dropTrack(subject: FailureSubject) {
   const { media } = yield* getPorts();
-  const kind = event.track?.kind;
-  if (kind === 'subtitles' || SUBTITLE_FAILURES.has(event.details)) {
-    yield* call([media, media.setSubtitleTrack], -1);
-  } else if (kind === 'audio' || AUDIO_TRACK_FAILURES.has(event.details)) {
-    // the track that failed: the one it names, else the one playing
+  if (subject === 'subtitles') yield* call([media, media.setSubtitleTrack], -1);
+  else {
     const audio = yield* select(selectAudioFallback);
-    const failed = event.track?.id ?? audio.current;
-    if (audio.first === null || audio.first === failed) return false;
-    yield* call([media, media.setAudioTrack], audio.first);
-  } else return false;
+    if (audio.first !== null) yield* call([media, media.setAudioTrack], audio.first);
+  }
   yield* call([media, media.recover], 'network' as const);
-  return true;
+}
+
+/**
+ * The source kept failing: the episode goes on from the next one at the same position (the stream
+ * actor's source switch keeps the time, the play and the played time), told to analytics and the
+ * flight log with the failure that made it.
+ */
+function* switchSource(event: MediaErrorEvent) {
+  const to = yield* nextSource();
+  if (to === null) return;
+  const { current } = yield* select(selectSources);
+  yield* put(streamHealthActions.sourceFallback({ from: current, to, details: event.details }));
+  yield* put(
+    streamActions.errorOccurred({
+      fatal: false,
+      kind: event.kind,
+      errorType: event.kind === 'network' ? 'network' : 'other',
+      details: `sourceFallback: ${event.details}`,
+      networkType: networkTypeOf(event.bandwidth),
+      bufferLength: event.bufferLength,
+    }),
+  );
+  yield* put(streamRequests.sourceRequested({ index: to }));
 }
 
 /**
  * Reports every engine error (its type, the network type from the bandwidth, the buffer), and for a
- * fatal one: a network that is gone is waited for (networkWait.ts); otherwise hls.js's documented
- * recovery: recoverMediaError for media errors, startLoad after a growing pause for network errors;
- * past the budget, or for a broken manifest, the stream has failed.
+ * fatal one carries out the policy's next step (src/stream/failurePolicy.ts): a track given up, the
+ * media recovered, the network waited for, the loads tried again after a growing wait, the next
+ * source, or the message.
  */
 export function* handleStreamError(event: MediaErrorEvent) {
   const { media, clock } = yield* getPorts();
@@ -76,52 +152,64 @@ export function* handleStreamError(event: MediaErrorEvent) {
     }),
   );
   if (!event.fatal) return;
+  const subject = subjectOf(event);
+  let network: NetworkState = 'reachable';
   if (event.kind === 'network') {
-    // one incident at a time: the wait under way resumes the loads when the network is back
+    // one incident at a time: the wait under way resumes the loads when the network is back, and
+    // a retry already waiting its turn loads again for this failure too
     if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
-    // (before any track's fallback: a dubbing is not given up for a network that is away)
+    if (yield* select(selectRetryPending)) return;
     const stream = yield* select(selectStreamUrl);
-    const gone = yield* networkGone(event);
+    network = yield* networkState(event);
     // another stream loaded during the probe: this error is not its news
     if (stream !== (yield* select(selectStreamUrl))) return;
-    if (gone) {
+    if (yield* select(selectRetryPending)) return;
+  }
+  const { facts, now } = yield* factsOf(event, subject, network);
+  const next = nextStep(facts);
+  const atPlayedS = yield* select(selectPlayedSeconds);
+  switch (next.step) {
+    case 'waitForNetwork':
       yield* put(streamHealthActions.networkLost({ details: event.details }));
       return;
+    case 'dropTrack':
+      yield* dropTrack(subject);
+      return;
+    case 'recoverMedia': {
+      yield* put(streamHealthActions.recovering({ kind: 'media', atPlayedS }));
+      // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the
+      // film that was playing, or about to, is asked to play again (else it would wait at 0)
+      const { paused } = yield* call([media, media.sample]);
+      yield* call([media, media.recover], 'media' as const);
+      if (!paused) yield* put(playbackRequests.playRequested());
+      return;
     }
+    case 'retry': {
+      const dry = facts.bufferAheadS < DRY_S && !facts.paused;
+      yield* put(
+        streamHealthActions.recovering({
+          kind: 'network',
+          atPlayedS,
+          afterMs: next.afterMs,
+          atMs: now,
+          dry,
+        }),
+      );
+      const stream = yield* select(selectStreamUrl);
+      yield* call([clock, clock.sleep], next.afterMs);
+      // another stream, the message or a wait for the network came meanwhile: not this retry's
+      if (stream !== (yield* select(selectStreamUrl))) return;
+      if (!(yield* select(selectRetryPending))) return;
+      yield* put(streamHealthActions.loadResumed());
+      yield* call([media, media.recover], 'network' as const);
+      return;
+    }
+    case 'switchSource':
+      yield* switchSource(event);
+      return;
+    case 'fail':
+      yield* failStream(`Stream failed: ${event.details}`);
   }
-  if (yield* fellBackFromTrack(event)) return;
-  // counted in the state (streamHealthActions.recovering), so a restarted actor keeps the count
-  const budget = yield* select(selectRecoveries);
-  if (event.kind === 'media' && budget.media < MAX_MEDIA_RECOVERIES) {
-    yield* put(
-      streamHealthActions.recovering({
-        kind: 'media',
-        atPlayedS: yield* select(selectPlayedSeconds),
-      }),
-    );
-    // hls.js attaches the element afresh, which stops it and cuts a pending play() short: the film
-    // that was playing, or about to, is asked to play again (else it would wait at 0 for good)
-    const { paused } = yield* call([media, media.sample]);
-    yield* call([media, media.recover], 'media' as const);
-    if (!paused) yield* put(playbackRequests.playRequested());
-    return;
-  }
-  if (
-    event.kind === 'network' &&
-    !MANIFEST_FAILURES.has(event.details) &&
-    budget.network < MAX_NETWORK_RECOVERIES
-  ) {
-    yield* put(
-      streamHealthActions.recovering({
-        kind: 'network',
-        atPlayedS: yield* select(selectPlayedSeconds),
-      }),
-    );
-    yield* call([clock, clock.sleep], 1000 * 2 ** budget.network);
-    yield* call([media, media.recover], 'network' as const);
-    return;
-  }
-  yield* failStream(`Stream failed: ${event.details}`);
 }
 
 /**
@@ -175,6 +263,8 @@ export function* watchConnection() {
 
 /** The stream cannot go on: SPEC.md section 8, the viewer is told, with an id to quote, and offered a reload. */
 export function* failStream(detail: string) {
+  const { media } = yield* getPorts();
+  const { currentTime } = yield* call([media, media.sample]);
   yield* put(streamHealthActions.failed());
   yield* put(
     systemActions.playbackFailed({
@@ -182,6 +272,8 @@ export function* failStream(detail: string) {
       errorId: yield* newErrorId(),
       address: null,
       detail,
+      // the reload button takes the film up from here (sagas/ui/reload.ts)
+      ...(currentTime > 0 ? { atS: Math.floor(currentTime) } : {}),
     }),
   );
 }

@@ -1,5 +1,9 @@
 import { call, put, race, select } from 'typed-redux-saga';
-import { selectWaitingForNetwork, streamHealthActions } from '../../src/state/streamHealth';
+import {
+  selectRetryPending,
+  selectWaitingForNetwork,
+  streamHealthActions,
+} from '../../src/state/streamHealth';
 import { plain } from '../lib/plainEffects';
 import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
@@ -56,7 +60,7 @@ function* jumpedHole(currentTime: number) {
  * spinner forever. A silent engine with media buffered just past a hole is moved over it; one with
  * the film's next second buffered has an element that stalled, treated as a fatal media error (the
  * element attached afresh, twice, then the message); otherwise it is treated as a fatal network
- * error: waited for when the network is gone, else one reload, then the message.
+ * error, whose next step the failure policy decides (src/stream/failurePolicy.ts).
  */
 function* watchEngine() {
   const { media, clock } = yield* getPorts();
@@ -64,8 +68,8 @@ function* watchEngine() {
     yield* call([clock, clock.sleep], STALL_CHECK_MS);
     const sample = yield* call([media, media.sample]);
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
-    // the engine stopped for a network that is gone: the wait for it resumes it
-    if (yield* select(selectWaitingForNetwork)) continue;
+    // the engine stopped for a network that is gone, or until a retry's turn: those resume it
+    if ((yield* select(selectWaitingForNetwork)) || (yield* select(selectRetryPending))) continue;
     const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
     // silent, with media buffered just past a hole: over it, rather than a reload

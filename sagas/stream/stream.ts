@@ -368,18 +368,36 @@ function* stopAfterFailure(playing: Playing) {
   yield* call([media, media.unload]);
 }
 
-/** Intents that the media port carries out as they are; the media's events confirm them. */
-const MEDIA_INTENTS: [{ type: string }, (media: MediaPort, payload: never) => void][] = [
-  [playbackRequests.pauseRequested, (m) => m.pause()],
-  [playbackRequests.seekRequested, (m, p: { time: number }) => m.seek(p.time)],
-  [
-    playbackRequests.volumeRequested,
-    (m, p: { volume: number; muted: boolean }) => m.setVolume(p.volume, p.muted),
-  ],
-  [streamRequests.qualityRequested, (m, p: { level: number }) => m.setLevel(p.level)],
-  [streamRequests.subtitleRequested, (m, p: { id: number }) => m.setSubtitleTrack(p.id)],
-  [streamRequests.rateRequested, (m, p: { rate: number }) => m.setRate(p.rate)],
-];
+/**
+ * Intents that the media port carries out as they are; the media's events confirm them. Each one's
+ * payload typed by its action creator, so a renamed field does not compile.
+ */
+function* carryOutMediaIntents(media: MediaPort) {
+  yield* takeEvery(playbackRequests.pauseRequested.type, () => media.pause());
+  yield* takeEvery(
+    playbackRequests.seekRequested.type,
+    ({ payload }: ReturnType<typeof playbackRequests.seekRequested>) => media.seek(payload.time),
+  );
+  yield* takeEvery(
+    playbackRequests.volumeRequested.type,
+    ({ payload }: ReturnType<typeof playbackRequests.volumeRequested>) =>
+      media.setVolume(payload.volume, payload.muted),
+  );
+  yield* takeEvery(
+    streamRequests.qualityRequested.type,
+    ({ payload }: ReturnType<typeof streamRequests.qualityRequested>) =>
+      media.setLevel(payload.level),
+  );
+  yield* takeEvery(
+    streamRequests.subtitleRequested.type,
+    ({ payload }: ReturnType<typeof streamRequests.subtitleRequested>) =>
+      media.setSubtitleTrack(payload.id),
+  );
+  yield* takeEvery(
+    streamRequests.rateRequested.type,
+    ({ payload }: ReturnType<typeof streamRequests.rateRequested>) => media.setRate(payload.rate),
+  );
+}
 
 /**
  * The stream actor: owns the media port (hls.js and the <video>), loads the chosen episode and
@@ -423,11 +441,7 @@ export function* streamActor() {
         playing.seeking = true;
       },
     );
-    for (const [creator, carryOut] of MEDIA_INTENTS) {
-      yield* takeEvery(creator.type, function* (action: Action & { payload?: unknown }) {
-        yield* call(carryOut, media, action.payload as never);
-      });
-    }
+    yield* carryOutMediaIntents(media);
     yield* takeEvery(
       anyOf([systemActions.bootFailed.type, systemActions.playbackFailed.type]),
       stopAfterFailure,

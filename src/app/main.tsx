@@ -8,6 +8,7 @@ import { takeEarlyStart } from './earlyStart';
 import { pageConfig } from './pageConfig';
 import { createRecordedPlayer } from './recordedPlayer';
 import { loadViewWhenWanted } from './viewLoader';
+import { uiRequests } from '../state/ui';
 
 const config = pageConfig();
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
@@ -45,6 +46,6 @@ loadViewWhenWanted({
   store,
   autoPlay: config.autoPlay,
   placeholder: ui.querySelector('[data-early]'),
-  mount: async () => (await import('./view')).mountView(store, ui, () => location.reload()),
+  mount: async () => (await import('./view')).mountView(store, ui, () => store.dispatch(uiRequests.reloadRequested())),
   onFailure: (error) => reportError(error), // a page error: reported, and the film plays on
 });

@@ -1,6 +1,6 @@
 import { css, keyframes } from '@emotion/react';
 import { ru } from '../i18n/ru';
-import { selectWaitingForNetwork } from '../state/streamHealth';
+import { selectRetryingLoads, selectWaitingForNetwork } from '../state/streamHealth';
 import { usePlayerSelector } from './hooks';
 
 const spin = keyframes`
@@ -21,7 +21,7 @@ const spinner = css`
   pointer-events: none;
 `;
 
-/** Under the spinner, while the viewer's connection is gone. */
+/** Under the spinner, while the viewer's connection is gone or the stream's loads keep failing. */
 const connectionLine = css`
   position: absolute;
   top: calc(50% + 2.75rem);
@@ -42,13 +42,15 @@ const connectionLine = css`
 
 /**
  * While the video waits for data after it started; with a line saying so when the viewer's
- * connection is gone (the film goes on by itself when it is back).
+ * connection is gone, or when the stream's loads keep failing and are being tried again (the film
+ * goes on by itself in both).
  */
 export function BufferingIndicator() {
   const buffering = usePlayerSelector(
     (s) => s.media.started && s.media.buffering && !s.media.paused,
   );
   const offline = usePlayerSelector(selectWaitingForNetwork);
+  const retrying = usePlayerSelector(selectRetryingLoads);
   if (!buffering) return null;
   return (
     <>
@@ -57,6 +59,11 @@ export function BufferingIndicator() {
       {offline && (
         <p css={connectionLine} data-testid="connection-lost">
           {ru.noConnection}
+        </p>
+      )}
+      {retrying && (
+        <p css={connectionLine} data-testid="load-trouble">
+          {ru.loadTrouble}
         </p>
       )}
     </>

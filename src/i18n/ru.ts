@@ -60,6 +60,7 @@ export const ru = {
   cast: 'Трансляция на устройство',
   buffering: 'Загрузка видео',
   noConnection: 'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
+  loadTrouble: 'Проблемы с загрузкой видео. Пробуем ещё раз…',
   seasonsAndEpisodes: 'Сезоны и эпизоды',
   episodeCount: (n: number) => `${n} ${plural(n, 'эпизод', 'эпизода', 'эпизодов')}`,
   nextEpisode: 'Следующий эпизод',

@@ -16,13 +16,15 @@ export function createPagePort(): PagePort {
         window.removeEventListener('pagehide', onHide);
       };
     },
-    reloadFor({ movieId, episodeId, origin }) {
+    reload: () => location.reload(),
+    reloadFor({ movieId, episodeId, origin, atS }) {
       const url = new URL(location.href);
       // what chose the episode or the time of the last content does not apply to this one
       for (const name of ['movie_id', 'episode_id', 'season', 'episode', 'episode_time', 't'])
         url.searchParams.delete(name);
       url.searchParams.set('movie_id', String(movieId));
       if (episodeId !== null) url.searchParams.set('episode_id', String(episodeId));
+      if (atS !== undefined) url.searchParams.set('t', String(atS));
       // the host it answers: the new frame's referrer is this frame, not the host page
       if (origin && !url.searchParams.has('origin')) url.searchParams.set('origin', origin);
       try {

@@ -160,7 +160,15 @@ export interface PagePort {
    * movie_id (and episode_id, or none), the rest of the address kept; the frame's own data-movie_id,
    * when the frame is readable, follows it.
    */
-  reloadFor(content: { movieId: number; episodeId: number | null; origin: string | null }): void;
+  reloadFor(content: {
+    movieId: number;
+    episodeId: number | null;
+    origin: string | null;
+    /** the time code to start at (none: the content's own start, or its continue prompt) */
+    atS?: number;
+  }): void;
+  /** Loads the player page again at the same address. */
+  reload(): void;
 }
 
 /** What happens to the advert's own <video> element. */

@@ -1,16 +1,18 @@
 // The stream's health: one small state machine, every transition an action the flight log records,
-// so a replay shows why the player waited, reloaded or gave up.
+// so a replay shows why the player waited, tried again, reloaded, moved to another source or gave
+// up. What to do about a failure is decided by src/stream/failurePolicy.ts from what is kept here.
 //
 //   idle ──playing──▶ playing ──waiting──▶ waitingForData ──playing──▶ playing
-//   recovering ──playing, or the position moving on after a reload of the network──▶ playing
+//   recovering ──playing, or the position moving on after a retry of the loads──▶ playing
 //     any but failed ──networkLost──▶ waitingForNetwork ──networkBack──▶ recovering ──playing──▶ playing
 //     any but failed ──recovering──▶ recovering           any ──failed──▶ failed (until the next load)
 //
-// The budget of reloads is counted per incident: once the film has played on for BUDGET_REFILL_S
-// after a reload, the next fault starts from a full budget, so a two-hour film survives any number
-// of separate faults. Waiting for the network spends none of it.
+// An incident's retries and media recoveries are counted until the film has played on for
+// BUDGET_REFILL_S after the last of them; then the next fault starts afresh, so a two-hour film
+// survives any number of separate faults. Waiting for the network counts none of them.
 import { createAction, createSlice, type UnknownAction } from '@reduxjs/toolkit';
 import type { MediaErrorKind } from '../shared/media';
+import { contentActions } from './content';
 import { mediaActions } from './playback';
 import { streamActions } from './stream';
 
@@ -30,6 +32,12 @@ export interface StreamHealthState {
   recoveredAtPlayedS: number | null;
   /** the last fatal or reported error's kind, which a reload is counted under */
   lastErrorKind: MediaErrorKind | null;
+  /** a retry of the loads is waiting its turn: further failures meanwhile are only reported */
+  retryPending: boolean;
+  /** the clock's ms when a failure first found the film with nothing buffered (null: not dry) */
+  dryAtMs: number | null;
+  /** sources of this episode left after they kept failing (indices into the master JSON's) */
+  failedSources: number[];
 }
 
 const initialState: StreamHealthState = {
@@ -38,7 +46,21 @@ const initialState: StreamHealthState = {
   recoveries: { media: 0, network: 0 },
   recoveredAtPlayedS: null,
   lastErrorKind: null,
+  retryPending: false,
+  dryAtMs: null,
+  failedSources: [],
 };
+
+/** A reload's facts: its kind, the played seconds; for a retry of the loads its wait and dryness. */
+export interface Recovering {
+  kind: 'media' | 'network';
+  atPlayedS: number;
+  /** a retry of the loads after this wait (absent: a reload at once, as older builds logged) */
+  afterMs?: number;
+  /** the clock's ms at the failure, and whether the film had nothing buffered then */
+  atMs?: number;
+  dry?: boolean;
+}
 
 /** The stream actor's verdicts on the stream; the media element's events are the other transitions. */
 export const streamHealthActions = {
@@ -54,8 +76,12 @@ export const streamHealthActions = {
    * a reload answering the last fatal error, counted under its kind, at the episode's played
    * seconds (absent from logs of builds before the budget refilled: never refilled there)
    */
-  recovering: createAction<{ kind: 'media' | 'network'; atPlayedS: number } | undefined>(
-    'stream/recovering',
+  recovering: createAction<Recovering | undefined>('stream/recovering'),
+  /** the retry's wait is over: the loads are taken up again from the playhead */
+  loadResumed: createAction('stream/loadResumed'),
+  /** the source kept failing: the episode goes on from the next one, at the same position */
+  sourceFallback: createAction<{ from: number; to: number; details: string }>(
+    'stream/sourceFallback',
   ),
   /** the stream cannot go on: the viewer gets the message */
   failed: createAction('stream/failed'),
@@ -71,8 +97,15 @@ export const streamHealthSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    // a new stream (another episode or source): nothing spent yet
-    builder.addCase(streamActions.loadStarted, () => initialState);
+    // a new stream (another episode or source): nothing spent yet; the sources that failed stay
+    // left for this episode
+    builder.addCase(streamActions.loadStarted, (state) => ({
+      ...initialState,
+      failedSources: state.failedSources,
+    }));
+    builder.addCase(contentActions.episodeSelected, (state) => {
+      state.failedSources = [];
+    });
     builder.addCase(streamActions.errorOccurred, (state, action) => {
       state.lastErrorKind = action.payload.kind;
     });
@@ -95,10 +128,12 @@ export const streamHealthSlice = createSlice({
       if (since !== null && action.payload.playedSeconds - since >= BUDGET_REFILL_S) {
         state.recoveries = initialState.recoveries;
         state.recoveredAtPlayedS = null;
+        state.dryAtMs = null;
       }
     });
     builder.addCase(streamHealthActions.networkLost, (state, action) => {
       if (state.phase !== 'failed') moveTo(state, 'waitingForNetwork', action.payload.details);
+      state.retryPending = false; // the wait for the network takes the loads up when it is back
     });
     builder.addCase(streamHealthActions.networkBack, (state) => {
       if (state.phase === 'waitingForNetwork') moveTo(state, 'recovering', 'networkBack');
@@ -110,9 +145,20 @@ export const streamHealthSlice = createSlice({
       moveTo(state, 'recovering', kind);
       if (kind === 'media' || kind === 'network') state.recoveries[kind] += 1;
       state.recoveredAtPlayedS = action.payload?.atPlayedS ?? null;
+      const { afterMs, atMs, dry } = action.payload ?? {};
+      if (afterMs !== undefined) state.retryPending = true;
+      if (atMs !== undefined) state.dryAtMs = dry ? (state.dryAtMs ?? atMs) : null;
+    });
+    builder.addCase(streamHealthActions.loadResumed, (state) => {
+      state.retryPending = false;
+    });
+    builder.addCase(streamHealthActions.sourceFallback, (state, action) => {
+      if (!state.failedSources.includes(action.payload.from))
+        state.failedSources.push(action.payload.from);
     });
     builder.addCase(streamHealthActions.failed, (state) => {
       moveTo(state, 'failed', state.reason);
+      state.retryPending = false;
     });
   },
 });
@@ -140,5 +186,16 @@ export const selectHealthPhase = (s: Holds) => s.streamHealth.phase;
 export const selectRecoveries = (s: Holds) => s.streamHealth.recoveries;
 /** what led to the phase now (a wait for the network: the error that began it) */
 export const selectHealthReason = (s: Holds) => s.streamHealth.reason;
+export const selectRetryPending = (s: Holds) => s.streamHealth.retryPending;
+export const selectDryAtMs = (s: Holds) => s.streamHealth.dryAtMs;
+export const selectFailedSources = (s: Holds) => s.streamHealth.failedSources;
+/**
+ * The stream's loads keep failing and the player is trying them again (not for a network that is
+ * gone: that has its own line): a film that runs dry meanwhile says so under its spinner
+ */
+export const selectRetryingLoads = (s: Holds) =>
+  s.streamHealth.recoveries.network > 0 &&
+  s.streamHealth.phase !== 'waitingForNetwork' &&
+  s.streamHealth.phase !== 'failed';
 /** the viewer's connection is gone and the player waits for it (the connection line shows) */
 export const selectWaitingForNetwork = (s: Holds) => s.streamHealth.phase === 'waitingForNetwork';

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 /** Why the player could not start; each maps to one message of SPEC.md section 8. */
 export type BootFailureReason =
@@ -18,6 +18,8 @@ export interface BootFailure {
   /** The address that failed, for 'master-load-failed'. */
   address: string | null;
   detail: string;
+  /** Where the film was when its stream failed: the reload takes it up from there. */
+  atS?: number;
 }
 
 /** An actor that crashes more often than this is left stopped. */
@@ -104,6 +106,20 @@ export const systemSlice = createSlice({
 });
 
 export const systemActions = systemSlice.actions;
+
+/**
+ * A boot call failed for a while and goes again after waitMs (sagas/lib/retryTransient.ts). Nothing
+ * in the state changes: it tells the flight log why the boot took longer.
+ */
+export const bootRetrying = createAction<{
+  /** the address asked */
+  call: string;
+  /** the attempt that comes after the wait: 2 for the first retry */
+  attempt: number;
+  waitMs: number;
+  /** what went wrong with the attempt before */
+  failure: string;
+}>('boot/retrying');
 
 // Selectors of this slice: each takes any state that holds it.
 type Holds = { system: SystemState };

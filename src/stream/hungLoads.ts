@@ -1,9 +1,8 @@
 // hls.js gives up a load that hangs on one level and tries the next (src/stream/loadPolicies.ts), so
-// a server that hangs on every level keeps the viewer waiting the first-byte limit once per level,
-// and again after the stream actor's reload: with six rungs, well over a minute and a half. After
-// this many hung loads in a row, with no segment loaded between, the server is called hung: the
-// error is told as fatal, so the stream actor asks whether the network is gone (then it waits for
-// it), reloads once, and then shows the message.
+// a server that hangs on every level would be asked level after level with no end the player sees.
+// After this many hung loads in a row, with no segment loaded between, the server is called hung:
+// the error is told as fatal, and the failure policy (src/stream/failurePolicy.ts) decides what
+// comes next: loads tried again with growing waits, another source, past its limit the message.
 export const HUNG_LOADS_IN_A_ROW = 3;
 
 /** hls.js's error details for a level playlist or a segment with no first byte in time */

@@ -1,6 +1,8 @@
 // How long hls.js waits and how often it retries before it calls a load failed. Its defaults can
 // keep a viewer in front of a spinner for minutes when a CDN hangs (a manifest may wait 3 x 20 s);
-// these bound it, and the stream actor adds one reload of its own (recovery.ts) before the message.
+// these make each failure known soon. What follows a fatal one (loads tried again with growing
+// waits while the film has anything to play, another source, the message) is the failure policy's
+// (src/stream/failurePolicy.ts).
 import type { HlsConfig } from 'hls.js';
 
 type Policies = Pick<HlsConfig, 'manifestLoadPolicy' | 'playlistLoadPolicy' | 'fragLoadPolicy'>;
@@ -23,7 +25,7 @@ export const LOAD_POLICIES: Policies = {
     },
   },
   // a level or a segment that hangs is given up at once: hls.js tries the other levels, and the
-  // stream actor's reload gives the whole ladder a second chance
+  // stream actor's retries give the whole ladder more chances
   playlistLoadPolicy: {
     default: {
       maxTimeToFirstByteMs: FIRST_BYTE_MS,

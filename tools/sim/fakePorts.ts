@@ -446,12 +446,13 @@ export function fakeMediaSession() {
  */
 export function fakeConnection() {
   const listeners = new Set<(e: { online: boolean }) => void>();
-  const net = { online: true, answers: true, probes: [] as string[] };
+  /** `down`: addresses (by their start) that do not answer while the rest does */
+  const net = { online: true, answers: true, probes: [] as string[], down: [] as string[] };
   const port: ConnectionPort = {
     online: () => net.online,
     probe: async (url) => {
       net.probes.push(url);
-      return net.answers;
+      return net.answers && !net.down.some((start) => url.startsWith(start));
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -525,7 +526,7 @@ export function fakePorts(
     parent: fakeParent(posted).port,
     storage: fakeStorage(),
     cookies: fakeStorage(),
-    page: { subscribe: () => () => undefined, reloadFor: () => undefined },
+    page: { subscribe: () => () => undefined, reloadFor: () => undefined, reload: () => undefined },
     connection: fakeConnection().port,
     adMedia: fakeAdMedia().port,
     vpaid: fakeVpaid().port,

@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../../demo/app';
 import { longFilmDir } from '../../../tools/longFilm';
+import { startMediaHost, type MediaHost } from '../../../demo/mediaHost';
 import { ARTIFACTS, clearFaults, demoUrl, injectFault } from '../browser';
 import { AXE_AUDIT, describeViolations, type Violation } from '../axe';
 import {
@@ -131,12 +132,20 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
 
   /** a server of the long film of its own, which the network drop test stops and starts */
   let dropServer: DemoServer;
+  /** the long film from a media host of its own origin, and the demo server that plays it from there */
+  let mediaHost: MediaHost;
+  let cdnServer: DemoServer;
   beforeAll(async () => {
     engine = await startEngine(name);
     console.log(`${name}: ${engine.version}`);
     dropServer = await startDemoServer(0, {
       defaultAdList: [],
       mounts: { '/media/long': longFilmDir() },
+    });
+    mediaHost = await startMediaHost(longFilmDir());
+    cdnServer = await startDemoServer(0, {
+      defaultAdList: [],
+      longFilmSources: [`${mediaHost.url}/master.m3u8`],
     });
   }, 90_000);
   /**
@@ -223,6 +232,8 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       `${name}: ${reruns.length} re-run(s) after an engine hang${reruns.length ? `: ${reruns.join('; ')}` : ''}`,
     );
     await dropServer?.close();
+    await cdnServer?.close();
+    await mediaHost?.close();
     await engine?.shutdown();
   });
 
@@ -600,5 +611,31 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await player.waitFor(filmPlaying(before + 14), 30_000);
     expect(await state(player, 'system.failure')).toBeNull();
     await expectSessionReplays(player, `engine-${name}-network-drop`);
+  });
+
+  engineTest('plays on through a 12 s outage of the film’s host alone, with no message', async () => {
+    const session = await open();
+    await session.goto(`${cdnServer.url}/index.html?movie_id=5&t=1800&auto_play=1`);
+    const player = session.page;
+    await player.waitFor('window.__player !== undefined');
+    await player.waitFor(filmPlaying(1802), 30_000);
+    const before = await player.eval<number>(`document.getElementById('video').currentTime`);
+    const phases = new Set<string>();
+    const failures = new Set<string>();
+    await mediaHost.fail('reset');
+    try {
+      for (const end = Date.now() + 12_000; Date.now() < end; await sleep(500)) {
+        phases.add(await state<string>(player, 'streamHealth.phase'));
+        failures.add(await state<string>(player, 'stream.lastError?.details ?? ""'));
+      }
+    } finally {
+      await mediaHost.heal();
+    }
+    // the film's loads failed, and the services answered: tried again, never the network's wait
+    expect([...failures].filter(Boolean).length).toBeGreaterThan(0);
+    expect([...phases]).not.toContain('waitingForNetwork');
+    await player.waitFor(filmPlaying(before + 14), 60_000);
+    expect(await state(player, 'system.failure')).toBeNull();
+    await expectSessionReplays(player, `engine-${name}-media-host-outage`);
   });
 });

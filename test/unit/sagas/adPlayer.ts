@@ -128,6 +128,7 @@ export function adPlayer(
     parent: parent.port,
     page: {
       reloadFor: () => undefined,
+      reload: () => undefined,
       subscribe(listener) {
         pageListeners.add(listener);
         return () => pageListeners.delete(listener);

@@ -42,7 +42,11 @@ async function embedded(dataset: Record<string, string> = {}) {
     clock: clock.port,
     parent: parent.port,
     viewport: viewport.port,
-    page: { subscribe: () => () => undefined, reloadFor: (c) => void reloads.push(c) },
+    page: {
+      subscribe: () => () => undefined,
+      reloadFor: (c) => void reloads.push(c),
+      reload: () => undefined,
+    },
   });
   const { store } = startPlayer('?movie_id=2', ports, {
     hostOrigin: HOST_ORIGIN,

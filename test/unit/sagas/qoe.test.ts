@@ -50,6 +50,7 @@ async function player(search = '?movie_id=2&episode_id=203&auto_play=0', firstMa
     parent: parent.port,
     page: {
       reloadFor: () => undefined,
+      reload: () => undefined,
       subscribe(listener) {
         pageListeners.add(listener);
         return () => pageListeners.delete(listener);

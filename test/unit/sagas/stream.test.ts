@@ -1,5 +1,6 @@
 import { PROGRESS_KEY } from '../../../sagas/lib/storageKeys';
 import { STALL_CHECK_MS, STALL_LIMIT_MS } from '../../../sagas/stream/stallWatch';
+import { LOAD_WAIT_LIMIT_MS, LONGEST_RETRY_MS } from '../../../src/stream/failurePolicy';
 import { systemActions } from '../../../src/state/system';
 import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
@@ -498,7 +499,7 @@ describe('the stream actor: errors', () => {
   });
 
   it('a subtitle or alternate audio track that fails falls back, and the film plays on without a message', async () => {
-    const { store, media, methods } = player('?movie_id=2&episode_id=203');
+    const { store, media, clock } = player('?movie_id=2&episode_id=203');
     await settle();
     media.emit({ type: 'audioTracks', tracks, current: 0 });
     store.dispatch(streamRequests.audioTrackRequested({ id: 1 })); // English
@@ -522,13 +523,18 @@ describe('the stream actor: errors', () => {
     media.emit({ ...error('network', 'levelParsingError'), track: { kind: 'audio', id: 1 } });
     await settle();
     expect(media.calls.at(-2)).toEqual({ method: 'setAudioTrack', args: [0] });
-    // the stream's own first audio failing is the stream failing
+    // the stream's own first audio failing is a load like any other: tried again after a wait,
+    // the film playing on from its buffer, no message
     media.emit({ type: 'audioTrackSwitched', id: 0 });
-    media.emit(error('network', 'audioTrackLoadError'));
+    await settle();
+    const recovers = () => media.calls.filter((c) => c.method === 'recover').length;
+    const before = recovers();
     media.emit(error('network', 'audioTrackLoadError'));
     await settle();
-    expect(methods()).toContain('recover');
-    expect(store.getState().system.failure?.reason).toBe('unexpected');
+    expect(recovers()).toBe(before);
+    await clock.advance(LONGEST_RETRY_MS * 2);
+    expect(recovers()).toBe(before + 1);
+    expect(store.getState().system.failure).toBeNull();
   });
 
   it('falls back to the stream’s own first audio, whatever order the menu shows', async () => {
@@ -610,10 +616,12 @@ describe('the stream actor: errors', () => {
     expect(media.calls.slice(paused).map((c) => c.method)).not.toContain('play');
   });
 
-  it('reloads an engine that has gone silent while the film waits, then tells the viewer', async () => {
+  it('loads again for an engine gone silent while the film waits, and tells the viewer past the limit', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
     await settle();
     const recovers = () => media.calls.filter((c) => c.method === 'recover');
+    media.emit({ type: 'playing' }); // the film has started
+    await settle();
     media.state.paused = false; // play() asked, the element waits for data
     media.state.bufferedEnd = 0; // at the end of what it has
     media.emit({ type: 'waiting' });
@@ -621,14 +629,17 @@ describe('the stream actor: errors', () => {
     media.state.engineIdleMs = STALL_LIMIT_MS - 1;
     await clock.advance(STALL_CHECK_MS * 3);
     expect(recovers()).toEqual([]);
-    // silent past the limit: one reload, as for a fatal network error
+    // silent past the limit: loaded again after a wait, as for a failed load
     media.state.engineIdleMs = STALL_LIMIT_MS;
-    await clock.advance(STALL_CHECK_MS + 1000);
+    await clock.advance(STALL_CHECK_MS + LONGEST_RETRY_MS * 1.5);
     await settle();
-    expect(recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
+    expect(recovers()[0]).toEqual({ method: 'recover', args: ['network'] });
     expect(store.getState().system.failure).toBeNull();
-    // still silent after it: the message, not a spinner for good
-    await clock.advance(STALL_CHECK_MS);
+    // silent on and on: tried again, the message only past the limit of a film that ran dry
+    await clock.advance(LOAD_WAIT_LIMIT_MS - STALL_CHECK_MS * 4);
+    expect(recovers().length).toBeGreaterThan(3);
+    expect(store.getState().system.failure).toBeNull();
+    await clock.advance(STALL_CHECK_MS * 4 + LONGEST_RETRY_MS * 2);
     await settle();
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),

@@ -6,11 +6,18 @@ import { rootReducer, type PlayerState } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
+import { uiRequests } from '../../../src/state/ui';
 import {
   BUDGET_REFILL_S,
+  selectRetryingLoads,
   streamHealthActions,
   type StreamHealthPhase,
 } from '../../../src/state/streamHealth';
+import {
+  LOAD_WAIT_LIMIT_MS,
+  LONGEST_RETRY_MS,
+  RETRY_JITTER,
+} from '../../../src/stream/failurePolicy';
 import type { MediaEvent } from '../../../src/shared/media';
 import {
   fakeConnection,
@@ -18,6 +25,7 @@ import {
   fakeMedia,
   fakePorts,
   HOST_ORIGIN,
+  ok,
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
@@ -381,20 +389,182 @@ describe('a network that goes away is waited for', () => {
   });
 });
 
-describe('a server that is broken still gives the message quickly', () => {
+describe('a host that keeps failing is tried again while the film has any of it to play', () => {
   it.each([
-    ['answers with an error', loadFailed('fragLoadError')], // an HTTP status: it answered
-    ['hangs (no first byte)', loadFailed('fragLoadTimeOut')],
-    ['resets one path while the host answers', loadFailed('fragLoadError', { noResponse: true })],
-  ])('a host that %s: one reload, then the message', async (_how, failure) => {
+    ['answers with an error', loadFailed('fragLoadError'), false], // an HTTP status: it answered
+    ['hangs (no first byte)', loadFailed('fragLoadTimeOut'), false],
+    ['resets while the services answer', loadFailed('fragLoadError', { noResponse: true }), true],
+  ])(
+    'a host that %s: retried with growing waits, the message only past the limit',
+    async (_how, failure, hostDown) => {
+      const s = await filmOn([CDN[0]!]);
+      // the stream's host down, the player's services answering: not the viewer's network
+      if (hostDown) s.connection.net.down = [CDN[0]!];
+      const waits: number[] = [];
+      let last = s.clock.port.now();
+      // the film plays on from its 30 s of buffer while every load fails
+      for (let attempt = 0; attempt < 6; attempt++) {
+        s.media.emit(failure);
+        const before = s.recovers().length;
+        for (let i = 0; i < 200 && s.recovers().length === before; i++) await s.clock.advance(100);
+        waits.push(s.clock.port.now() - last);
+        last = s.clock.port.now();
+        expect(s.health().phase).not.toBe('waitingForNetwork');
+        expect(s.failure()).toBeNull();
+      }
+      // growing, up to the longest wait, each jittered
+      expect(waits[1]!).toBeGreaterThan(waits[0]!);
+      expect(waits[3]!).toBeGreaterThan(waits[1]!);
+      for (const wait of waits.slice(4))
+        expect(wait).toBeLessThanOrEqual(LONGEST_RETRY_MS * (1 + RETRY_JITTER) + 100);
+      // the buffer gone, the film waits: it keeps trying for the limit, then the message
+      Object.assign(s.media.state, { paused: false, currentTime: 1830, bufferedEnd: 1830 });
+      s.media.emit({ type: 'waiting' });
+      const dryAt = s.clock.port.now();
+      while (s.failure() === null && s.clock.port.now() - dryAt < LOAD_WAIT_LIMIT_MS + 60_000) {
+        s.media.state.currentTime = 1830; // it waits where its buffer ended
+        s.media.emit(failure);
+        await s.clock.advance(LONGEST_RETRY_MS * 1.5);
+      }
+      expect(s.failure()?.reason).toBe('unexpected');
+      expect(s.clock.port.now() - dryAt).toBeGreaterThanOrEqual(LOAD_WAIT_LIMIT_MS);
+    },
+  );
+
+  it('a host that comes back after 12 s: loads again, and the next outage starts afresh', async () => {
     const s = await playingFilm();
-    s.media.emit(failure);
+    for (let outage = 0; outage < 3; outage++) {
+      const from = s.clock.port.now();
+      while (s.clock.port.now() - from < 12_000) {
+        s.media.emit(loadFailed('fragLoadError'));
+        await s.clock.advance(1_000);
+      }
+      // the host is back: the last retry's load came, and the film plays on past the refill
+      await s.clock.advance(LONGEST_RETRY_MS * 2);
+      s.media.emit({ type: 'playing' });
+      await s.clock.advance((BUDGET_REFILL_S + 1) * 1000);
+      expect(s.health().recoveries.network).toBe(0);
+    }
+    expect(s.failure()).toBeNull();
+  });
+
+  it('shows the trouble line under the spinner while its loads are tried again', async () => {
+    const s = await playingFilm();
+    s.media.emit(loadFailed('fragLoadError'));
     await s.clock.advance(2_000);
-    expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
-    expect(s.health().phase).not.toBe('waitingForNetwork');
-    s.media.emit(failure);
+    expect(selectRetryingLoads(s.store.getState())).toBe(true);
+    // the network gone is another line, not this one
+    s.connection.drop({ offline: true });
+    await s.clock.advance(100);
+    expect(selectRetryingLoads(s.store.getState())).toBe(false);
+  });
+});
+
+const CDN = ['https://cdn-a.example', 'https://cdn-b.example'];
+
+/** The series' episode played from these CDN hosts' sources, the services on their own host. */
+async function filmOn(hosts: string[]) {
+  const clock = virtualClock();
+  const media = fakeMedia({ ok: true }, clock.port);
+  const connection = fakeConnection();
+  const routes = catalogRoutes(2, series);
+  routes['https://demo.example/media/series.json'] = ok({
+    sources: hosts.map((host, i) => ({
+      label: `Источник ${i + 1}`,
+      link: `${host}/film.m3u8`,
+      isDefault: i === 0,
+    })),
+    subtitles: [],
+  });
+  const ports = fakePorts({
+    http: fakeHttp(routes),
+    media: media.port,
+    clock: clock.port,
+    connection: connection.port,
+  });
+  const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
+    hostOrigin: HOST_ORIGIN,
+  });
+  await settle();
+  Object.assign(media.state, { duration: 7200, currentTime: 1800, bufferedEnd: 1830 });
+  media.emit({ type: 'playing' });
+  await settle();
+  const loads = () =>
+    media.calls.filter((c) => c.method === 'load').map((c) => (c.args[0] as { url: string }).url);
+  const recovers = () => media.calls.filter((c) => c.method === 'recover');
+  const health = () => store.getState().streamHealth;
+  const failure = () => store.getState().system.failure;
+  const errorsSent = () =>
+    ports.sentStats
+      .filter((sent) => sent.event === 'videoplayer_error')
+      .map((sent) => sent.payload.error_details);
+  return { store, media, clock, connection, loads, recovers, health, failure, errorsSent };
+}
+
+describe('the message’s reload button', () => {
+  it('takes the same episode up where its stream failed, not from the start', async () => {
+    const reloads: unknown[] = [];
+    const clock = virtualClock();
+    const media = fakeMedia({ ok: true }, clock.port);
+    const ports = fakePorts({
+      http: fakeHttp(catalogRoutes(2, series)),
+      media: media.port,
+      clock: clock.port,
+      page: {
+        subscribe: () => () => undefined,
+        reloadFor: (c) => void reloads.push(c),
+        reload: () => void reloads.push('same address'),
+      },
+    });
+    const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1&t=5', ports);
+    await settle();
+    Object.assign(media.state, { duration: 7200, currentTime: 1830.6, bufferedEnd: 1830.6 });
+    media.emit({ type: 'playing' });
+    await settle();
+    // a manifest that cannot be had is the message at once (SPEC.md section 8)
+    media.emit(loadFailed('manifestParsingError', { fatal: true }));
+    await clock.advance(1_000);
+    expect(store.getState().system.failure?.reason).toBe('unexpected');
+    store.dispatch(uiRequests.reloadRequested());
+    await settle();
+    expect(reloads).toEqual([{ movieId: 2, episodeId: 203, origin: null, atS: 1830 }]);
+  });
+});
+
+describe('a second source to fall back on', () => {
+  it('leaves a host that fails for good before the film runs dry, at the same position, with no message', async () => {
+    const s = await filmOn(CDN);
+    s.connection.net.down = [CDN[0]!];
+    const reset = loadFailed('fragLoadError', { noResponse: true });
+    // a blip is ridden out on the same source
+    s.media.emit(reset);
     await s.clock.advance(2_000);
-    expect(s.failure()?.reason).toBe('unexpected');
+    expect(s.loads()).toEqual([`${CDN[0]}/film.m3u8`]);
+    // it keeps failing while the buffer runs low: the second source, from the same position
+    for (let i = 0; i < 8 && s.loads().length === 1; i++) {
+      s.media.state.bufferedEnd = s.media.state.currentTime + 5;
+      s.media.emit(reset);
+      await s.clock.advance(LONGEST_RETRY_MS * 1.5);
+    }
+    expect(s.loads()).toEqual([`${CDN[0]}/film.m3u8`, `${CDN[1]}/film.m3u8`]);
+    const load = s.media.calls.filter((c) => c.method === 'load').at(-1)!.args[0] as {
+      startAt: number;
+    };
+    expect(load.startAt).toBeGreaterThanOrEqual(1800);
+    expect(s.store.getState().system.failure).toBeNull();
+    expect(s.store.getState().stream.sourceIndex).toBe(1);
+    // analytics heard why
+    expect(s.errorsSent()).toContain('sourceFallback: fragLoadError');
+    expect(s.health().failedSources).toEqual([0]);
+    // the second failing too: no source left to go back to, it is tried on, never the first again
+    s.connection.net.down = [...CDN];
+    s.connection.net.answers = true;
+    for (let i = 0; i < 5; i++) {
+      s.media.emit(reset);
+      await s.clock.advance(LONGEST_RETRY_MS * 1.5);
+    }
+    expect(s.loads()).toHaveLength(2);
+    expect(s.failure()).toBeNull();
   });
 });
 
@@ -430,27 +600,5 @@ describe('a hole in the buffer', () => {
     s.media.emit({ type: 'waiting' });
     await s.clock.advance(STALL_CHECK_MS * 2);
     expect(seeks()).toHaveLength(before);
-  });
-});
-
-describe('a budget that refills', () => {
-  it(`a fault ${BUDGET_REFILL_S} s of playing after the last starts from a full budget`, async () => {
-    const s = await playingFilm();
-    for (let fault = 1; fault <= 4; fault++) {
-      s.media.emit(loadFailed('fragLoadError'));
-      await s.clock.advance(1_000);
-      expect(s.recovers()).toHaveLength(fault);
-      s.media.emit({ type: 'playing' });
-      await s.clock.advance((BUDGET_REFILL_S + 1) * 1000);
-    }
-    expect(s.failure()).toBeNull();
-    // two faults within the incident: the message
-    s.media.emit(loadFailed('fragLoadError'));
-    await s.clock.advance(1_000);
-    s.media.emit({ type: 'playing' });
-    await s.clock.advance((BUDGET_REFILL_S - 5) * 1000);
-    s.media.emit(loadFailed('fragLoadError'));
-    await s.clock.advance(1_000);
-    expect(s.failure()?.detail).toBe('Stream failed: fragLoadError');
   });
 });

@@ -1,0 +1,193 @@
+// A film's host that fails while the player's own services answer, as a CDN edge does: the long
+// MPEG-TS film (tools/longFilm.ts) served from a media host of its own origin (demo/mediaHost.ts),
+// the catalog and the page from the demo server. The film must play on through the outage with no
+// message, and move to a second source when the first's host fails for good.
+import type { Frame, Page } from 'puppeteer-core';
+import { startDemoServer, type DemoServer } from '../../demo/app';
+import { startMediaHost, type MediaHost, type MediaHostFault } from '../../demo/mediaHost';
+import { longFilmDir } from '../../tools/longFilm';
+import { openPage, openPlayers, screenshot, useBrowser } from './browser';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface Seen {
+  failure: unknown;
+  /** the trouble line showed under the spinner */
+  troubleLine: boolean;
+  phases: string[];
+}
+
+describe('a film whose host fails while the services answer, in Chromium', () => {
+  const browser = useBrowser();
+  let hosts: MediaHost[] = [];
+  let server: DemoServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    await Promise.all(hosts.map((h) => h.close()));
+    hosts = [];
+    server = undefined;
+  });
+
+  async function film(sourceCount: number): Promise<{ page: Page; frame: Frame }> {
+    hosts = await Promise.all(
+      Array.from({ length: sourceCount }, () => startMediaHost(longFilmDir())),
+    );
+    server = await startDemoServer(0, {
+      defaultAdList: [],
+      longFilmSources: hosts.map((h) => `${h.url}/master.m3u8`),
+    });
+    const { page } = await openPage(browser());
+    // the statistics function a host's analytics script defines (SPEC.md section 7)
+    await page.evaluateOnNewDocument(() => {
+      const sent: { event: string; payload: Record<string, unknown> }[] = [];
+      Object.assign(window, {
+        sentStatistics: sent,
+        videoplayerStatistics: (event: string, payload: Record<string, unknown>) =>
+          sent.push({ event, payload }),
+      });
+    });
+    await page.goto(`${server.url}/index.html?movie_id=5&t=1800&auto_play=1`);
+    const frame = page.mainFrame();
+    await frame.waitForFunction(() => window.__player !== undefined);
+    openPlayers.add(frame);
+    await playsPast(frame, 1802);
+    return { page, frame };
+  }
+
+  const playsPast = (frame: Frame, t: number, timeout = 60_000) =>
+    frame.waitForFunction(
+      (past) => {
+        const v = document.querySelector('video')!;
+        return !v.paused && v.currentTime > past;
+      },
+      { timeout, polling: 200 },
+      t,
+    );
+  const time = (frame: Frame) =>
+    frame.evaluate(() => document.querySelector('video')!.currentTime);
+  /**
+   * The viewer seeks past what is buffered (the player keeps two minutes ahead, longer than the
+   * outages a test can wait out): the film needs the failing host at once.
+   */
+  const seekAhead = (frame: Frame, to: number) =>
+    frame.evaluate(
+      (t) => window.__player!.dispatch({ type: 'playback/seekRequested', payload: { time: t } }),
+      to,
+    );
+
+  /** From now until the returned function is called: the message, the trouble line, the phases. */
+  function watch(frame: Frame) {
+    const seen: Seen = { failure: null, troubleLine: false, phases: [] };
+    let on = true;
+    void (async () => {
+      while (on) {
+        const s = await frame.evaluate(() => window.__player!.getState()).catch(() => null);
+        if (s) {
+          seen.failure = seen.failure ?? s.system.failure;
+          if (seen.phases.at(-1) !== s.streamHealth.phase) seen.phases.push(s.streamHealth.phase);
+        }
+        seen.troubleLine ||= await frame
+          .$('[data-testid="load-trouble"]')
+          .then((el) => el !== null)
+          .catch(() => false);
+        await sleep(250);
+      }
+    })();
+    return () => {
+      on = false;
+      return seen;
+    };
+  }
+
+  /** The media host fails this way for ms, then heals: the film plays on past where it was. */
+  async function outage(frame: Frame, host: MediaHost, kind: MediaHostFault, ms: number) {
+    const seen = watch(frame);
+    const before = await time(frame);
+    await host.fail(kind);
+    await sleep(ms);
+    await host.heal();
+    await playsPast(frame, Math.max(before, await time(frame)) + 5, 90_000);
+    const during = seen();
+    expect(during.failure).toBeNull();
+    // the services answered: never the viewer's network
+    expect(during.phases).not.toContain('waitingForNetwork');
+    expect(await frame.$('[role="alert"]')).toBeNull();
+    return during;
+  }
+
+  it(
+    'resets for 12 s twice a minute apart and hangs for 30 s: the film plays on each time',
+    async () => {
+      const { page, frame } = await film(1);
+      const host = hosts[0]!;
+      await outage(frame, host, 'reset', 12_000);
+      await playsPast(frame, (await time(frame)) + 60, 90_000);
+      await outage(frame, host, 'reset', 12_000);
+      await outage(frame, host, 'hang', 30_000);
+      await screenshot(page, 'media-host-back');
+    },
+    8 * 60_000,
+  );
+
+  it(
+    'an outage where nothing is buffered: the trouble line under the spinner, then plays on',
+    async () => {
+      const { page, frame } = await film(1);
+      const host = hosts[0]!;
+      const seen = watch(frame);
+      await host.fail('status503');
+      await seekAhead(frame, 2400);
+      // nothing there to play: the film waits, with the line
+      const line = await frame.waitForSelector('[data-testid="load-trouble"]', {
+        timeout: 60_000,
+      });
+      expect(await line!.evaluate((el) => el.textContent)).toBe(
+        'Проблемы с загрузкой видео. Пробуем ещё раз…',
+      );
+      expect(await frame.$('[data-testid="buffering"]')).not.toBeNull();
+      await screenshot(page, 'media-host-load-trouble');
+      const stoppedAt = await time(frame);
+      await sleep(10_000);
+      await host.heal();
+      await playsPast(frame, stoppedAt + 3, 60_000);
+      expect(seen().failure).toBeNull();
+      expect(await frame.$('[data-testid="load-trouble"]')).toBeNull();
+    },
+    5 * 60_000,
+  );
+
+  it(
+    'two sources, the first’s host failing for good: plays on from the second, no message',
+    async () => {
+      const { page, frame } = await film(2);
+      const seen = watch(frame);
+      await hosts[0]!.fail('reset');
+      await seekAhead(frame, 2400);
+      const before = 2400;
+      await frame.waitForFunction(() => window.__player!.getState().stream.sourceIndex === 1, {
+        timeout: 90_000,
+        polling: 250,
+      });
+      await playsPast(frame, before + 10, 60_000);
+      const during = seen();
+      expect(during.failure).toBeNull();
+      expect(await frame.$('[role="alert"]')).toBeNull();
+      // at the same position, not from the start
+      expect(await time(frame)).toBeGreaterThan(before);
+      // analytics heard why
+      const sent = (await frame.evaluate('window.sentStatistics')) as {
+        event: string;
+        payload: Record<string, unknown>;
+      }[];
+      expect(
+        sent.some(
+          (s) =>
+            s.event === 'videoplayer_error' &&
+            String(s.payload.error_details).startsWith('sourceFallback'),
+        ),
+      ).toBe(true);
+      await screenshot(page, 'media-host-second-source');
+    },
+    5 * 60_000,
+  );
+});
