@@ -15,6 +15,7 @@ import {
   selectHealthPhase,
   selectHealthReason,
   selectRecoveries,
+  selectRetryDueAtMs,
   selectRetryPending,
   streamHealthActions,
 } from '../../src/state/streamHealth';
@@ -73,6 +74,13 @@ function* nextSource() {
     if (!failed.includes(index)) return index;
   }
   return null;
+}
+
+/** A retry of the loads is waiting its turn. */
+export function* retryPending() {
+  const { clock } = yield* getPorts();
+  const now = yield* call([clock, clock.now]);
+  return yield* select(selectRetryPending, now);
 }
 
 /** What the policy is told of this failure (src/stream/failurePolicy.ts). */
@@ -158,12 +166,12 @@ export function* handleStreamError(event: MediaErrorEvent) {
     // one incident at a time: the wait under way resumes the loads when the network is back, and
     // a retry already waiting its turn loads again for this failure too
     if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
-    if (yield* select(selectRetryPending)) return;
+    if (yield* retryPending()) return;
     const stream = yield* select(selectStreamUrl);
     network = yield* networkState(event);
     // another stream loaded during the probe: this error is not its news
     if (stream !== (yield* select(selectStreamUrl))) return;
-    if (yield* select(selectRetryPending)) return;
+    if (yield* retryPending()) return;
   }
   const { facts, now } = yield* factsOf(event, subject, network);
   const next = nextStep(facts);
@@ -199,7 +207,7 @@ export function* handleStreamError(event: MediaErrorEvent) {
       yield* call([clock, clock.sleep], next.afterMs);
       // another stream, the message or a wait for the network came meanwhile: not this retry's
       if (stream !== (yield* select(selectStreamUrl))) return;
-      if (!(yield* select(selectRetryPending))) return;
+      if ((yield* select(selectRetryDueAtMs)) === null) return;
       yield* put(streamHealthActions.loadResumed());
       yield* call([media, media.recover], 'network' as const);
       return;

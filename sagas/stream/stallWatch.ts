@@ -1,15 +1,11 @@
 import { call, put, race, select } from 'typed-redux-saga';
-import {
-  selectRetryPending,
-  selectWaitingForNetwork,
-  streamHealthActions,
-} from '../../src/state/streamHealth';
+import { selectWaitingForNetwork, streamHealthActions } from '../../src/state/streamHealth';
 import { plain } from '../lib/plainEffects';
 import { mediaActions } from '../../src/state/playback';
 import { systemActions } from '../../src/state/system';
 import { anyOf } from '../lib/anyOf';
 import { getPorts } from '../lib/context';
-import { handleStreamError, type MediaErrorEvent } from './recovery';
+import { handleStreamError, retryPending, type MediaErrorEvent } from './recovery';
 
 /**
  * The engine silent this long while the film waits for data: it has stalled. Longer than hls.js's
@@ -69,7 +65,7 @@ function* watchEngine() {
     const sample = yield* call([media, media.sample]);
     if (sample.paused) return; // a paused film waits for the viewer, not the engine
     // the engine stopped for a network that is gone, or until a retry's turn: those resume it
-    if ((yield* select(selectWaitingForNetwork)) || (yield* select(selectRetryPending))) continue;
+    if ((yield* select(selectWaitingForNetwork)) || (yield* retryPending())) continue;
     const idleMs = yield* call([media, media.engineIdleMs]);
     if (idleMs < STALL_LIMIT_MS) continue;
     // silent, with media buffered just past a hole: over it, rather than a reload

@@ -32,8 +32,12 @@ export interface StreamHealthState {
   recoveredAtPlayedS: number | null;
   /** the last fatal or reported error's kind, which a reload is counted under */
   lastErrorKind: MediaErrorKind | null;
-  /** a retry of the loads is waiting its turn: further failures meanwhile are only reported */
-  retryPending: boolean;
+  /**
+   * the clock's ms a retry of the loads is due at (null: none waiting): further failures meanwhile
+   * are only reported. A time, not a flag, so a retry whose task was cut short (an actor restarted
+   * mid-wait) cannot hold every later failure off for good.
+   */
+  retryDueAtMs: number | null;
   /** the clock's ms when a failure first found the film with nothing buffered (null: not dry) */
   dryAtMs: number | null;
   /** sources of this episode left after they kept failing (indices into the master JSON's) */
@@ -46,7 +50,7 @@ const initialState: StreamHealthState = {
   recoveries: { media: 0, network: 0 },
   recoveredAtPlayedS: null,
   lastErrorKind: null,
-  retryPending: false,
+  retryDueAtMs: null,
   dryAtMs: null,
   failedSources: [],
 };
@@ -133,7 +137,7 @@ export const streamHealthSlice = createSlice({
     });
     builder.addCase(streamHealthActions.networkLost, (state, action) => {
       if (state.phase !== 'failed') moveTo(state, 'waitingForNetwork', action.payload.details);
-      state.retryPending = false; // the wait for the network takes the loads up when it is back
+      state.retryDueAtMs = null; // the wait for the network takes the loads up when it is back
     });
     builder.addCase(streamHealthActions.networkBack, (state) => {
       if (state.phase === 'waitingForNetwork') moveTo(state, 'recovering', 'networkBack');
@@ -146,11 +150,11 @@ export const streamHealthSlice = createSlice({
       if (kind === 'media' || kind === 'network') state.recoveries[kind] += 1;
       state.recoveredAtPlayedS = action.payload?.atPlayedS ?? null;
       const { afterMs, atMs, dry } = action.payload ?? {};
-      if (afterMs !== undefined) state.retryPending = true;
+      if (afterMs !== undefined && atMs !== undefined) state.retryDueAtMs = atMs + afterMs;
       if (atMs !== undefined) state.dryAtMs = dry ? (state.dryAtMs ?? atMs) : null;
     });
     builder.addCase(streamHealthActions.loadResumed, (state) => {
-      state.retryPending = false;
+      state.retryDueAtMs = null;
     });
     builder.addCase(streamHealthActions.sourceFallback, (state, action) => {
       if (!state.failedSources.includes(action.payload.from))
@@ -158,7 +162,7 @@ export const streamHealthSlice = createSlice({
     });
     builder.addCase(streamHealthActions.failed, (state) => {
       moveTo(state, 'failed', state.reason);
-      state.retryPending = false;
+      state.retryDueAtMs = null;
     });
   },
 });
@@ -186,7 +190,14 @@ export const selectHealthPhase = (s: Holds) => s.streamHealth.phase;
 export const selectRecoveries = (s: Holds) => s.streamHealth.recoveries;
 /** what led to the phase now (a wait for the network: the error that began it) */
 export const selectHealthReason = (s: Holds) => s.streamHealth.reason;
-export const selectRetryPending = (s: Holds) => s.streamHealth.retryPending;
+/** How long past its time a retry still counts as waiting (its wake may come a little late). */
+const RETRY_LATE_MS = 2_000;
+/** a retry of the loads is waiting its turn at the clock's `nowMs` */
+export const selectRetryPending = (s: Holds, nowMs: number) => {
+  const due = s.streamHealth.retryDueAtMs;
+  return due !== null && nowMs < due + RETRY_LATE_MS;
+};
+export const selectRetryDueAtMs = (s: Holds) => s.streamHealth.retryDueAtMs;
 export const selectDryAtMs = (s: Holds) => s.streamHealth.dryAtMs;
 export const selectFailedSources = (s: Holds) => s.streamHealth.failedSources;
 /**

@@ -448,6 +448,22 @@ describe('a host that keeps failing is tried again while the film has any of it 
     expect(s.failure()).toBeNull();
   });
 
+  it('a retry whose task died mid-wait holds later failures off only until its time', async () => {
+    const s = await playingFilm();
+    // as a retry put by a stream actor that crashed before its wait was over
+    const now = s.clock.port.now();
+    s.store.dispatch(
+      streamHealthActions.recovering({ kind: 'network', atPlayedS: 1, afterMs: 4_000, atMs: now }),
+    );
+    s.media.emit(loadFailed('fragLoadError'));
+    await s.clock.advance(1_000);
+    expect(s.recovers()).toEqual([]); // the retry due in 3 s loads for it
+    await s.clock.advance(6_000); // its time is past, and nothing came
+    s.media.emit(loadFailed('fragLoadError'));
+    await s.clock.advance(LONGEST_RETRY_MS * 1.5);
+    expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
+  });
+
   it('shows the trouble line under the spinner while its loads are tried again', async () => {
     const s = await playingFilm();
     s.media.emit(loadFailed('fragLoadError'));
