@@ -154,3 +154,24 @@ export const contentPlayingAfterBreak = (frame: Frame) =>
     },
     { timeout: 30_000 },
   );
+
+/** What the page's statistics function was given (SPEC.md section 7), in every frame of the page. */
+export interface SentStatistic {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+/** Defines the statistics function a host's analytics script would, recording what it is given. */
+export function recordStatistics(page: Page) {
+  return page.evaluateOnNewDocument(() => {
+    const sent: { event: string; payload: Record<string, unknown> }[] = [];
+    Object.assign(window, {
+      sentStatistics: sent,
+      videoplayerStatistics: (event: string, payload: Record<string, unknown>) =>
+        sent.push({ event, payload }),
+    });
+  });
+}
+
+export const sentStatistics = (frame: Frame) =>
+  frame.evaluate('window.sentStatistics') as Promise<SentStatistic[]>;

@@ -6,7 +6,14 @@ import type { Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
 import { startMediaHost, type MediaHost, type MediaHostFault } from '../../demo/mediaHost';
 import { longFilmDir } from '../../tools/longFilm';
-import { openPage, openPlayers, screenshot, useBrowser } from './browser';
+import {
+  openPage,
+  openPlayers,
+  recordStatistics,
+  screenshot,
+  sentStatistics,
+  useBrowser,
+} from './browser';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -37,15 +44,7 @@ describe('a film whose host fails while the services answer, in Chromium', () =>
       longFilmSources: hosts.map((h) => `${h.url}/master.m3u8`),
     });
     const { page } = await openPage(browser());
-    // the statistics function a host's analytics script defines (SPEC.md section 7)
-    await page.evaluateOnNewDocument(() => {
-      const sent: { event: string; payload: Record<string, unknown> }[] = [];
-      Object.assign(window, {
-        sentStatistics: sent,
-        videoplayerStatistics: (event: string, payload: Record<string, unknown>) =>
-          sent.push({ event, payload }),
-      });
-    });
+    await recordStatistics(page);
     await page.goto(`${server.url}/index.html?movie_id=5&t=1800&auto_play=1`);
     const frame = page.mainFrame();
     await frame.waitForFunction(() => window.__player !== undefined);
@@ -63,8 +62,7 @@ describe('a film whose host fails while the services answer, in Chromium', () =>
       { timeout, polling: 200 },
       t,
     );
-  const time = (frame: Frame) =>
-    frame.evaluate(() => document.querySelector('video')!.currentTime);
+  const time = (frame: Frame) => frame.evaluate(() => document.querySelector('video')!.currentTime);
   /**
    * The viewer seeks past what is buffered (the player keeps two minutes ahead, longer than the
    * outages a test can wait out): the film needs the failing host at once.
@@ -175,10 +173,7 @@ describe('a film whose host fails while the services answer, in Chromium', () =>
       // at the same position, not from the start
       expect(await time(frame)).toBeGreaterThan(before);
       // analytics heard why
-      const sent = (await frame.evaluate('window.sentStatistics')) as {
-        event: string;
-        payload: Record<string, unknown>;
-      }[];
+      const sent = await sentStatistics(frame);
       expect(
         sent.some(
           (s) =>

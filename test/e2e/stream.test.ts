@@ -1,6 +1,15 @@
 // The stream engine on the demo fixtures: every choice must change what hls.js and the <video> do.
 import type { Frame } from 'puppeteer-core';
-import { clearFaults, demoUrl, injectFault, openEmbed, openPage, useBrowser } from './browser';
+import {
+  clearFaults,
+  demoUrl,
+  injectFault,
+  openEmbed,
+  openPage,
+  recordStatistics,
+  sentStatistics,
+  useBrowser,
+} from './browser';
 
 const video = <T>(frame: Frame, read: (v: HTMLVideoElement) => T) =>
   frame.evaluate(`(${read.toString()})(document.querySelector('video'))`) as Promise<T>;
@@ -17,18 +26,10 @@ describe('the stream engine in Chromium', () => {
   const browser = useBrowser();
   afterEach(clearFaults);
 
-  async function playing(query: string, atLeast = 1, recordStatistics = false) {
+  async function playing(query: string, atLeast = 1, withStatistics = false) {
     const { page, errors } = await openPage(browser());
     // The statistics function a host's analytics script defines, in every frame of the page.
-    if (recordStatistics)
-      await page.evaluateOnNewDocument(() => {
-        const sent: { event: string; payload: Record<string, unknown> }[] = [];
-        Object.assign(window, {
-          sentStatistics: sent,
-          videoplayerStatistics: (event: string, payload: Record<string, unknown>) =>
-            sent.push({ event, payload }),
-        });
-      });
+    if (withStatistics) await recordStatistics(page);
     const frame = await openEmbed(page, query);
     await waitFor(frame, `document.querySelector('video').currentTime > ${atLeast}`);
     return { page, frame, errors };
@@ -151,10 +152,7 @@ describe('the stream engine in Chromium', () => {
     const failedRequests = (await requests()).filter((p) => /\/seg2\.m4s$/.test(p));
     expect(failedRequests.length).toBeGreaterThanOrEqual(2); // the failures, then the retry that worked
     // Each failure reached the page's statistics function as videoplayer_error (SPEC.md section 7).
-    const sent = (await frame.evaluate('window.sentStatistics')) as {
-      event: string;
-      payload: Record<string, unknown>;
-    }[];
+    const sent = await sentStatistics(frame);
     const fragmentErrors = sent.filter(
       (s) => s.event === 'videoplayer_error' && s.payload.error_details === 'fragLoadError',
     );

@@ -19,6 +19,7 @@ import {
   RETRY_JITTER,
 } from '../../../src/stream/failurePolicy';
 import type { MediaEvent } from '../../../src/shared/media';
+import type { Ports } from '../../../src/ports/types';
 import {
   fakeConnection,
   fakeHttp,
@@ -65,6 +66,8 @@ const phases = (...actions: Action[]) => {
   );
   return seen;
 };
+
+const CDN = ['https://cdn-a.example', 'https://cdn-b.example'];
 
 describe('the stream’s health machine', () => {
   it('goes playing, waiting for data and back as the element reports', () => {
@@ -170,16 +173,30 @@ describe('the stream’s health machine', () => {
   });
 });
 
-/** The whole player on fake ports and virtual time, the film playing at 30:00 of a two-hour film. */
-async function playingFilm() {
+/**
+ * The whole player on fake ports and virtual time, the film playing at 30:00 of a two-hour film:
+ * from the demo's own sources, or from these CDN hosts' (the services on a host of their own).
+ */
+async function playingFilm({ hosts, page }: { hosts?: string[]; page?: Ports['page'] } = {}) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
   const connection = fakeConnection();
+  const routes = catalogRoutes(2, series);
+  if (hosts)
+    routes['https://demo.example/media/series.json'] = ok({
+      sources: hosts.map((host, i) => ({
+        label: `Источник ${i + 1}`,
+        link: `${host}/film.m3u8`,
+        isDefault: i === 0,
+      })),
+      subtitles: [],
+    });
   const ports = fakePorts({
-    http: fakeHttp(catalogRoutes(2, series)),
+    http: fakeHttp(routes),
     media: media.port,
     clock: clock.port,
     connection: connection.port,
+    ...(page ? { page } : {}),
   });
   const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
     hostOrigin: HOST_ORIGIN,
@@ -188,11 +205,17 @@ async function playingFilm() {
   Object.assign(media.state, { duration: 7200, currentTime: 1800, bufferedEnd: 1830 });
   media.emit({ type: 'playing' });
   await settle();
+  const loads = () =>
+    media.calls.filter((c) => c.method === 'load').map((c) => (c.args[0] as { url: string }).url);
   const recovers = () => media.calls.filter((c) => c.method === 'recover');
   const health = () => store.getState().streamHealth;
   const failure = () => store.getState().system.failure;
   const errors = () => store.getState().stream.lastError;
-  return { store, media, clock, connection, recovers, health, failure, errors };
+  const errorsSent = () =>
+    ports.sentStats
+      .filter((sent) => sent.event === 'videoplayer_error')
+      .map((sent) => sent.payload.error_details);
+  return { store, media, clock, connection, loads, recovers, health, failure, errors, errorsSent };
 }
 
 const loadFailed = (details: string, extra: Partial<Extract<MediaEvent, { type: 'error' }>> = {}) =>
@@ -397,7 +420,7 @@ describe('a host that keeps failing is tried again while the film has any of it 
   ])(
     'a host that %s: retried with growing waits, the message only past the limit',
     async (_how, failure, hostDown) => {
-      const s = await filmOn([CDN[0]!]);
+      const s = await playingFilm({ hosts: [CDN[0]!] });
       // the stream's host down, the player's services answering: not the viewer's network
       if (hostDown) s.connection.net.down = [CDN[0]!];
       const waits: number[] = [];
@@ -476,80 +499,30 @@ describe('a host that keeps failing is tried again while the film has any of it 
   });
 });
 
-const CDN = ['https://cdn-a.example', 'https://cdn-b.example'];
-
-/** The series' episode played from these CDN hosts' sources, the services on their own host. */
-async function filmOn(hosts: string[]) {
-  const clock = virtualClock();
-  const media = fakeMedia({ ok: true }, clock.port);
-  const connection = fakeConnection();
-  const routes = catalogRoutes(2, series);
-  routes['https://demo.example/media/series.json'] = ok({
-    sources: hosts.map((host, i) => ({
-      label: `Источник ${i + 1}`,
-      link: `${host}/film.m3u8`,
-      isDefault: i === 0,
-    })),
-    subtitles: [],
-  });
-  const ports = fakePorts({
-    http: fakeHttp(routes),
-    media: media.port,
-    clock: clock.port,
-    connection: connection.port,
-  });
-  const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
-    hostOrigin: HOST_ORIGIN,
-  });
-  await settle();
-  Object.assign(media.state, { duration: 7200, currentTime: 1800, bufferedEnd: 1830 });
-  media.emit({ type: 'playing' });
-  await settle();
-  const loads = () =>
-    media.calls.filter((c) => c.method === 'load').map((c) => (c.args[0] as { url: string }).url);
-  const recovers = () => media.calls.filter((c) => c.method === 'recover');
-  const health = () => store.getState().streamHealth;
-  const failure = () => store.getState().system.failure;
-  const errorsSent = () =>
-    ports.sentStats
-      .filter((sent) => sent.event === 'videoplayer_error')
-      .map((sent) => sent.payload.error_details);
-  return { store, media, clock, connection, loads, recovers, health, failure, errorsSent };
-}
-
 describe('the message’s reload button', () => {
   it('takes the same episode up where its stream failed, not from the start', async () => {
     const reloads: unknown[] = [];
-    const clock = virtualClock();
-    const media = fakeMedia({ ok: true }, clock.port);
-    const ports = fakePorts({
-      http: fakeHttp(catalogRoutes(2, series)),
-      media: media.port,
-      clock: clock.port,
+    const s = await playingFilm({
       page: {
         subscribe: () => () => undefined,
         reloadFor: (c) => void reloads.push(c),
         reload: () => void reloads.push('same address'),
       },
     });
-    const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1&t=5', ports);
-    await settle();
-    Object.assign(media.state, { duration: 7200, currentTime: 1830.6, bufferedEnd: 1830.6 });
-    media.emit({ type: 'playing' });
-    await settle();
+    s.media.state.currentTime = 1830.6;
     // a manifest that cannot be had is the message at once (SPEC.md section 8)
-    media.emit(loadFailed('manifestParsingError', { fatal: true }));
-    await clock.advance(1_000);
-    expect(store.getState().system.failure?.reason).toBe('unexpected');
-    store.dispatch(uiRequests.reloadRequested());
+    s.media.emit(loadFailed('manifestParsingError'));
+    await s.clock.advance(1_000);
+    expect(s.failure()?.reason).toBe('unexpected');
+    s.store.dispatch(uiRequests.reloadRequested());
     await settle();
-    expect(reloads).toEqual([{ movieId: 2, episodeId: 203, origin: null, atS: 1830 }]);
+    expect(reloads).toEqual([{ movieId: 2, episodeId: 203, origin: HOST_ORIGIN, atS: 1830 }]);
   });
 });
 
 describe('a second source to fall back on', () => {
   it('leaves a host that fails for good before the film runs dry, at the same position, with no message', async () => {
-    const s = await filmOn(CDN);
+    const s = await playingFilm({ hosts: CDN });
     s.connection.net.down = [CDN[0]!];
     const reset = loadFailed('fragLoadError', { noResponse: true });
     // a blip is ridden out on the same source
