@@ -26,6 +26,12 @@ const EARLY_ERRORS = 20;
  */
 const START_AFTER_FIRST_FRAME_MS = 1_000;
 const IDLE_WAIT_LIMIT_MS = 2_000;
+/**
+ * Reports on their way at once, at most (Sentry's own default is 64): an error-report host that
+ * hangs holds each one, its flight log up to REPORT_LOG_LIMIT_BYTES, and past this they are dropped
+ * rather than kept in the viewer's memory.
+ */
+const REPORTS_IN_FLIGHT = 8;
 
 export interface ErrorReporter {
   /** loads Sentry and starts reporting (after the first frame) */
@@ -77,6 +83,7 @@ export function createErrorReporter(
         // no trace headers on the player's requests: ad and stream servers would refuse them
         tracePropagationTargets: [],
         initialScope: { tags: { project_label: config.sentryProjectLabel ?? 'none' } },
+        transportOptions: { bufferSize: REPORTS_IN_FLIGHT },
       });
       // every error report carries what led to it
       Sentry.getGlobalScope().addEventProcessor(async (event, hint) => {
