@@ -1,5 +1,5 @@
 import { buffers, eventChannel } from 'redux-saga';
-import { call, put, select, take } from 'typed-redux-saga';
+import { call, put, select, spawn, take } from 'typed-redux-saga';
 import type { MediaEvent } from '../../src/shared/media';
 import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback';
 import type { PlayerState } from '../../src/state';
@@ -26,13 +26,14 @@ import {
   type FailureSubject,
   type NetworkState,
 } from '../../src/stream/failurePolicy';
-import { systemActions } from '../../src/state/system';
+import { selectFailure, systemActions } from '../../src/state/system';
 import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
 import { getPorts } from '../lib/context';
 import { NETWORK_WAIT_LIMIT_MS, networkState, waitForNetwork } from './networkWait';
 
 const selectEnded = (s: { media: { ended: boolean } }) => s.media.ended;
+const selectPosition = (s: { media: { currentTime: number } }) => s.media.currentTime;
 /** the viewer has seen the film (of this source, or of another before a source switch) */
 const selectStarted = (s: { media: { started: boolean; playedSeconds: number } }) =>
   s.media.started || s.media.playedSeconds > 0;
@@ -53,7 +54,8 @@ export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }> & {
 };
 
 function subjectOf(event: MediaErrorEvent): FailureSubject {
-  if (event.kind !== 'network') return 'media';
+  if (event.kind === 'media') return 'media';
+  if (event.kind !== 'network') return 'other';
   if (MANIFEST_FAILURES.has(event.details)) return 'manifest';
   if (event.track?.kind === 'subtitles' || SUBTITLE_FAILURES.has(event.details)) return 'subtitles';
   if (event.track?.kind === 'audio' || AUDIO_TRACK_FAILURES.has(event.details)) return 'audio';
@@ -74,6 +76,17 @@ function* nextSource() {
     if (!failed.includes(index)) return index;
   }
   return null;
+}
+
+/** The retry's wait, then the loads taken up again from the playhead, if still wanted then. */
+function* resumeLoadsAfter(afterMs: number, stream: string | null) {
+  const { media, clock } = yield* getPorts();
+  yield* call([clock, clock.sleep], afterMs);
+  // another stream, the message or a wait for the network came meanwhile: not this retry's
+  if (stream !== (yield* select(selectStreamUrl))) return;
+  if ((yield* select(selectRetryDueAtMs)) === null) return;
+  yield* put(streamHealthActions.loadResumed());
+  yield* call([media, media.recover], 'network' as const);
 }
 
 /** A retry of the loads is waiting its turn. */
@@ -125,7 +138,10 @@ function* dropTrack(subject: FailureSubject) {
  */
 function* switchSource(event: MediaErrorEvent) {
   const to = yield* nextSource();
-  if (to === null) return;
+  if (to === null) {
+    yield* failStream(`Stream failed: ${event.details}, no source left`);
+    return;
+  }
   const { current } = yield* select(selectSources);
   yield* put(streamHealthActions.sourceFallback({ from: current, to, details: event.details }));
   yield* put(
@@ -148,7 +164,7 @@ function* switchSource(event: MediaErrorEvent) {
  * source, or the message.
  */
 export function* handleStreamError(event: MediaErrorEvent) {
-  const { media, clock } = yield* getPorts();
+  const { media } = yield* getPorts();
   yield* put(
     streamActions.errorOccurred({
       fatal: event.fatal,
@@ -169,8 +185,10 @@ export function* handleStreamError(event: MediaErrorEvent) {
     if (yield* retryPending()) return;
     const stream = yield* select(selectStreamUrl);
     network = yield* networkState(event);
-    // another stream loaded during the probe: this error is not its news
+    // another stream loaded during the probe, the browser said it is offline meanwhile, or a
+    // retry was decided by another failure: this error is not news
     if (stream !== (yield* select(selectStreamUrl))) return;
+    if ((yield* select(selectHealthPhase)) === 'waitingForNetwork') return;
     if (yield* retryPending()) return;
   }
   const { facts, now } = yield* factsOf(event, subject, network);
@@ -203,13 +221,9 @@ export function* handleStreamError(event: MediaErrorEvent) {
           dry,
         }),
       );
-      const stream = yield* select(selectStreamUrl);
-      yield* call([clock, clock.sleep], next.afterMs);
-      // another stream, the message or a wait for the network came meanwhile: not this retry's
-      if (stream !== (yield* select(selectStreamUrl))) return;
-      if ((yield* select(selectRetryDueAtMs)) === null) return;
-      yield* put(streamHealthActions.loadResumed());
-      yield* call([media, media.recover], 'network' as const);
+      // detached: a stall watch that asked for it ends with the film's next playing or pause,
+      // and the retry must still come (it checks it is still wanted when its time comes)
+      yield* spawn(resumeLoadsAfter, next.afterMs, yield* select(selectStreamUrl));
       return;
     }
     case 'switchSource':
@@ -271,8 +285,13 @@ export function* watchConnection() {
 
 /** The stream cannot go on: SPEC.md section 8, the viewer is told, with an id to quote, and offered a reload. */
 export function* failStream(detail: string) {
+  // two failures decided at once (both waited for a probe): the viewer has the first's id
+  if (yield* select(selectFailure)) return;
   const { media } = yield* getPorts();
   const { currentTime } = yield* call([media, media.sample]);
+  // the element's own time, or the state's when the element was just attached afresh (a source
+  // switch keeps the position there): the reload takes the same episode up from it
+  const at = Math.max(currentTime, yield* select(selectPosition));
   yield* put(streamHealthActions.failed());
   yield* put(
     systemActions.playbackFailed({
@@ -280,8 +299,8 @@ export function* failStream(detail: string) {
       errorId: yield* newErrorId(),
       address: null,
       detail,
-      // the reload button takes the film up from here (sagas/ui/reload.ts)
-      ...(currentTime > 0 ? { atS: Math.floor(currentTime) } : {}),
+      // the reload button takes the film up from here (src/app/reloadAfterFailure.ts)
+      atS: Math.floor(at),
     }),
   );
 }

@@ -1,6 +1,5 @@
 import type { UnknownAction } from 'redux';
 import { call, put, race, select, takeEvery, takeLatest } from 'typed-redux-saga';
-import { reloadAfterFailure } from './reload';
 import { selectPlayerState } from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
 import { STRETCHED_MODE } from '../../src/shared/config';
@@ -96,7 +95,6 @@ export function* uiActor() {
   if ((Object.keys(features) as (keyof UiFeatures)[]).some((k) => known[k] !== features[k]))
     yield* put(uiActions.configured(features));
   yield* takeEvery(uiRequests.copyLinkRequested.type, copyLink);
-  yield* takeEvery(uiRequests.reloadRequested.type, reloadAfterFailure);
   // Any sign of the viewer restarts the timer, and so does every way a menu closes (showing the
   // controls again restarts it too: the run that showed them is replaced by one that only waits).
   yield* takeLatest(

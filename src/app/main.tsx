@@ -9,6 +9,7 @@ import { pageConfig } from './pageConfig';
 import { createRecordedPlayer } from './recordedPlayer';
 import { loadViewWhenWanted } from './viewLoader';
 import { uiRequests } from '../state/ui';
+import { reloadAfterFailure } from './reloadAfterFailure';
 
 const config = pageConfig();
 const rngSeed = crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
@@ -20,8 +21,9 @@ const elements = {
 const build = process.env.PLAYER_BUILD || 'dev'; // empty when the build could not tell
 const reporter = createErrorReporter(config, build, async () => reportLog(await recorder.export()));
 const tap = createActionTap();
+const ports = createBrowserPorts(elements, rngSeed, takeEarlyStart());
 const { store, recorder } = createRecordedPlayer(
-  createBrowserPorts(elements, rngSeed, takeEarlyStart()),
+  ports,
   config,
   {
     build,
@@ -46,6 +48,10 @@ loadViewWhenWanted({
   store,
   autoPlay: config.autoPlay,
   placeholder: ui.querySelector('[data-early]'),
-  mount: async () => (await import('./view')).mountView(store, ui, () => store.dispatch(uiRequests.reloadRequested())),
+  mount: async () =>
+    (await import('./view')).mountView(store, ui, () => {
+      store.dispatch(uiRequests.reloadRequested());
+      reloadAfterFailure(store.getState(), ports.page);
+    }),
   onFailure: (error) => reportError(error), // a page error: reported, and the film plays on
 });

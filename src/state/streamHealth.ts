@@ -101,22 +101,29 @@ export const streamHealthSlice = createSlice({
   initialState,
   reducers: {},
   extraReducers: (builder) => {
-    // a new stream (another episode or source): nothing spent yet; the sources that failed stay
-    // left for this episode
+    // a new stream (another episode or source): nothing spent yet; for this episode the sources
+    // that failed stay left, and a film run dry goes on counting its wait (a source switch does
+    // not start the limit afresh)
     builder.addCase(streamActions.loadStarted, (state) => ({
       ...initialState,
       failedSources: state.failedSources,
+      dryAtMs: state.dryAtMs,
     }));
     builder.addCase(contentActions.episodeSelected, (state) => {
       state.failedSources = [];
+      state.dryAtMs = null;
     });
     builder.addCase(streamActions.errorOccurred, (state, action) => {
       state.lastErrorKind = action.payload.kind;
     });
     builder.addCase(mediaActions.playing, (state) => {
+      state.dryAtMs = null; // the film has data again
       // the element plays out its buffer while the network is away: still waiting for it
       if (state.phase === 'failed' || state.phase === 'waitingForNetwork') return;
       moveTo(state, 'playing', 'playing');
+    });
+    builder.addCase(mediaActions.paused, (state) => {
+      state.dryAtMs = null; // a paused film waits for the viewer, not for its loads
     });
     builder.addCase(mediaActions.waiting, (state) => {
       if (state.phase === 'idle' || state.phase === 'playing')
@@ -138,6 +145,7 @@ export const streamHealthSlice = createSlice({
     builder.addCase(streamHealthActions.networkLost, (state, action) => {
       if (state.phase !== 'failed') moveTo(state, 'waitingForNetwork', action.payload.details);
       state.retryDueAtMs = null; // the wait for the network takes the loads up when it is back
+      state.dryAtMs = null; // that wait has its own limit: a host failing after it starts afresh
     });
     builder.addCase(streamHealthActions.networkBack, (state) => {
       if (state.phase === 'waitingForNetwork') moveTo(state, 'recovering', 'networkBack');
@@ -201,11 +209,11 @@ export const selectRetryDueAtMs = (s: Holds) => s.streamHealth.retryDueAtMs;
 export const selectDryAtMs = (s: Holds) => s.streamHealth.dryAtMs;
 export const selectFailedSources = (s: Holds) => s.streamHealth.failedSources;
 /**
- * The stream's loads keep failing and the player is trying them again (not for a network that is
- * gone: that has its own line): a film that runs dry meanwhile says so under its spinner
+ * The stream's loads keep failing with the film run dry, and the player is trying them again (not
+ * for a network that is gone: that has its own line): said under the spinner
  */
 export const selectRetryingLoads = (s: Holds) =>
-  s.streamHealth.recoveries.network > 0 &&
+  s.streamHealth.dryAtMs !== null &&
   s.streamHealth.phase !== 'waitingForNetwork' &&
   s.streamHealth.phase !== 'failed';
 /** the viewer's connection is gone and the player waits for it (the connection line shows) */

@@ -45,7 +45,7 @@ export const uiRequests = {
   iconClicked: createAction<{ icon: string }>('ui/iconClicked'),
   /** the settings button: from none to main, and closed again */
   settingsToggled: createAction('ui/settingsToggled'),
-  /** the failure message's reload button (sagas/ui/reload.ts) */
+  /** the failure message's reload button, told to the flight log (src/app/reloadAfterFailure.ts) */
   reloadRequested: createAction('ui/reloadRequested'),
   menuOpened: createAction<{ menu: MenuName; season?: number }>('ui/menuOpened'),
   menuBack: createAction('ui/menuBack'),

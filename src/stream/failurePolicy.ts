@@ -4,8 +4,11 @@
 // stream actor only carries the step out (sagas/stream/recovery.ts). docs/reliability.md tells
 // these rules as a viewer meets them.
 
-/** What failed: the manifest, any other load (a segment, level playlist, key), a track, the media. */
-export type FailureSubject = 'manifest' | 'load' | 'audio' | 'subtitles' | 'media';
+/**
+ * What failed: the manifest, any other load (a segment, level playlist, key), a track, the media,
+ * or something else of the engine's (a key system, a muxer: hls.js's OTHER_ERROR).
+ */
+export type FailureSubject = 'manifest' | 'load' | 'audio' | 'subtitles' | 'media' | 'other';
 
 /**
  * What the network is like for this failure: the browser offline; no answer from the stream's host
@@ -101,7 +104,11 @@ function loadStep(facts: FailureFacts): Step {
 export function nextStep(facts: FailureFacts): Step {
   const { subject, network } = facts;
   // a dubbing or the film is not given up for a network that is away: waited for, whatever failed
-  if (subject !== 'media' && (network === 'offline' || network === 'unreachable'))
+  if (
+    subject !== 'media' &&
+    subject !== 'other' &&
+    (network === 'offline' || network === 'unreachable')
+  )
     return { step: 'waitForNetwork' };
   switch (subject) {
     case 'subtitles':
@@ -114,6 +121,9 @@ export function nextStep(facts: FailureFacts): Step {
         : fallBackOr(facts);
     case 'manifest':
       // SPEC.md section 8: a manifest that cannot be had is fatal (hls.js retried it already)
+      return { step: 'fail' };
+    case 'other':
+      // nothing the player can retry: another source may play, else the message
       return fallBackOr(facts);
     case 'load':
       return loadStep(facts);

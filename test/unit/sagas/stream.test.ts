@@ -635,11 +635,13 @@ describe('the stream actor: errors', () => {
     await settle();
     expect(recovers()[0]).toEqual({ method: 'recover', args: ['network'] });
     expect(store.getState().system.failure).toBeNull();
-    // silent on and on: tried again, the message only past the limit of a film that ran dry
-    await clock.advance(LOAD_WAIT_LIMIT_MS - STALL_CHECK_MS * 4);
+    // silent on and on: tried again, the message only past the limit of a film that ran dry,
+    // counted from the stall that first found it dry
+    const dryAt = store.getState().streamHealth.dryAtMs!;
+    await clock.advance(dryAt + LOAD_WAIT_LIMIT_MS - 1_000 - clock.port.now());
     expect(recovers().length).toBeGreaterThan(3);
     expect(store.getState().system.failure).toBeNull();
-    await clock.advance(STALL_CHECK_MS * 4 + LONGEST_RETRY_MS * 2);
+    await clock.advance(STALL_LIMIT_MS + LONGEST_RETRY_MS * 2);
     await settle();
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),

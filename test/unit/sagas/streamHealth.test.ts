@@ -6,7 +6,8 @@ import { rootReducer, type PlayerState } from '../../../src/state';
 import { contentActions } from '../../../src/state/content';
 import { mediaActions } from '../../../src/state/playback';
 import { streamActions } from '../../../src/state/stream';
-import { uiRequests } from '../../../src/state/ui';
+import { reloadAfterFailure } from '../../../src/app/reloadAfterFailure';
+import { systemActions } from '../../../src/state/system';
 import {
   BUDGET_REFILL_S,
   selectRetryingLoads,
@@ -491,6 +492,23 @@ describe('a host that keeps failing is tried again while the film has any of it 
     const s = await playingFilm();
     s.media.emit(loadFailed('fragLoadError'));
     await s.clock.advance(2_000);
+    // the film plays on from its buffer: nothing to say yet (the line shows under a spinner only)
+    expect(selectRetryingLoads(s.store.getState())).toBe(false);
+    // its buffer gone, the loads still failing
+    Object.assign(s.media.state, { currentTime: 1830, bufferedEnd: 1830 });
+    s.media.emit({ type: 'waiting' });
+    s.media.emit(loadFailed('fragLoadError'));
+    await s.clock.advance(100);
+    expect(selectRetryingLoads(s.store.getState())).toBe(true);
+    // data again: the film plays, the line goes
+    s.media.emit({ type: 'playing' });
+    await s.clock.advance(100);
+    expect(selectRetryingLoads(s.store.getState())).toBe(false);
+    // dry again once the retry under way has loaded, and failed
+    await s.clock.advance(LONGEST_RETRY_MS * 1.5);
+    s.media.emit({ type: 'waiting' });
+    s.media.emit(loadFailed('fragLoadError'));
+    await s.clock.advance(100);
     expect(selectRetryingLoads(s.store.getState())).toBe(true);
     // the network gone is another line, not this one
     s.connection.drop({ offline: true });
@@ -500,23 +518,64 @@ describe('a host that keeps failing is tried again while the film has any of it 
 });
 
 describe('the message’s reload button', () => {
-  it('takes the same episode up where its stream failed, not from the start', async () => {
+  const pageRecording = () => {
     const reloads: unknown[] = [];
-    const s = await playingFilm({
-      page: {
-        subscribe: () => () => undefined,
-        reloadFor: (c) => void reloads.push(c),
-        reload: () => void reloads.push('same address'),
-      },
-    });
+    const page: Ports['page'] = {
+      subscribe: () => () => undefined,
+      reloadFor: (c) => void reloads.push(c),
+      reload: () => void reloads.push('same address'),
+    };
+    return { page, reloads };
+  };
+
+  it('takes the same episode up where its stream failed, not from the start', async () => {
+    const s = await playingFilm();
     s.media.state.currentTime = 1830.6;
     // a manifest that cannot be had is the message at once (SPEC.md section 8)
     s.media.emit(loadFailed('manifestParsingError'));
     await s.clock.advance(1_000);
     expect(s.failure()?.reason).toBe('unexpected');
-    s.store.dispatch(uiRequests.reloadRequested());
-    await settle();
+    const { page, reloads } = pageRecording();
+    reloadAfterFailure(s.store.getState(), page);
     expect(reloads).toEqual([{ movieId: 2, episodeId: 203, origin: HOST_ORIGIN, atS: 1830 }]);
+  });
+
+  it('after a source switch, from the position the film had (the new element is still at 0)', async () => {
+    const s = await playingFilm({ hosts: CDN });
+    s.connection.net.down = [...CDN];
+    for (let i = 0; i < 10 && s.loads().length === 1; i++) {
+      s.media.state.bufferedEnd = s.media.state.currentTime + 2;
+      s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
+      await s.clock.advance(LONGEST_RETRY_MS * 1.5);
+    }
+    expect(s.loads()).toHaveLength(2);
+    const position = s.store.getState().media.currentTime;
+    expect(position).toBeGreaterThan(1800);
+    // the second source's manifest fails before its element has played
+    s.media.state.currentTime = 0;
+    s.media.emit(loadFailed('manifestLoadError'));
+    await s.clock.advance(1_000);
+    expect(s.failure()?.reason).toBe('unexpected');
+    const { page, reloads } = pageRecording();
+    reloadAfterFailure(s.store.getState(), page);
+    expect(reloads).toEqual([
+      { movieId: 2, episodeId: 203, origin: HOST_ORIGIN, atS: Math.floor(position) },
+    ]);
+  });
+
+  it('any other failure loads the same address again', async () => {
+    const s = await playingFilm();
+    s.store.dispatch(
+      systemActions.playbackFailed({
+        reason: 'actor-stopped',
+        errorId: 'x',
+        address: null,
+        detail: 'stream',
+      }),
+    );
+    const { page, reloads } = pageRecording();
+    reloadAfterFailure(s.store.getState(), page);
+    expect(reloads).toEqual(['same address']);
   });
 });
 

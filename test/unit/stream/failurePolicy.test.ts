@@ -33,10 +33,10 @@ const facts = (over: Partial<FailureFacts> = {}): FailureFacts => ({
 const stepOf = (over: Partial<FailureFacts>) => nextStep(facts(over)).step;
 
 describe('the failure policy', () => {
-  const SUBJECTS: FailureSubject[] = ['manifest', 'load', 'audio', 'subtitles', 'media'];
+  const SUBJECTS: FailureSubject[] = ['manifest', 'load', 'audio', 'subtitles', 'media', 'other'];
 
   describe.each<NetworkState>(['offline', 'unreachable'])('the network %s', (network) => {
-    it.each(SUBJECTS.filter((s) => s !== 'media'))(
+    it.each(SUBJECTS.filter((s) => s !== 'media' && s !== 'other'))(
       'a %s failure waits for it, whatever is left',
       (subject) => {
         for (const bufferAheadS of [0, 25])
@@ -118,10 +118,16 @@ describe('the failure policy', () => {
     expect(stepOf({ ...past, sourceLeft: false })).toBe('fail');
   });
 
-  it('the manifest at the start: the next source, else the message (SPEC.md section 8)', () => {
-    for (const network of ['hostDown', 'reachable'] as const) {
-      expect(stepOf({ subject: 'manifest', network, sourceLeft: true })).toBe('switchSource');
-      expect(stepOf({ subject: 'manifest', network, sourceLeft: false })).toBe('fail');
+  it('the manifest: the message, whatever source is left (SPEC.md section 8)', () => {
+    for (const network of ['hostDown', 'reachable'] as const)
+      for (const sourceLeft of [false, true])
+        expect(stepOf({ subject: 'manifest', network, sourceLeft })).toBe('fail');
+  });
+
+  it('something else of the engine’s (a key system, a muxer): the next source, else the message', () => {
+    for (const network of ['offline', 'unreachable', 'hostDown', 'reachable'] as const) {
+      expect(stepOf({ subject: 'other', network, sourceLeft: true })).toBe('switchSource');
+      expect(stepOf({ subject: 'other', network, sourceLeft: false })).toBe('fail');
     }
   });
 
