@@ -34,6 +34,7 @@ import { NETWORK_WAIT_LIMIT_MS, networkState, waitForNetwork } from './networkWa
 
 const selectEnded = (s: { media: { ended: boolean } }) => s.media.ended;
 const selectPosition = (s: { media: { currentTime: number } }) => s.media.currentTime;
+const selectManifestLoaded = (s: { stream: { levels: unknown[] } }) => s.stream.levels.length > 0;
 /** the viewer has seen the film (of this source, or of another before a source switch) */
 const selectStarted = (s: { media: { started: boolean; playedSeconds: number } }) =>
   s.media.started || s.media.playedSeconds > 0;
@@ -53,10 +54,11 @@ export type MediaErrorEvent = Extract<MediaEvent, { type: 'error' }> & {
   silent?: boolean;
 };
 
-function subjectOf(event: MediaErrorEvent): FailureSubject {
+function subjectOf(event: MediaErrorEvent, manifestLoaded: boolean): FailureSubject {
   if (event.kind === 'media') return 'media';
   if (event.kind !== 'network') return 'other';
-  if (MANIFEST_FAILURES.has(event.details)) return 'manifest';
+  // an engine silent before the manifest came: the manifest hangs (its own time limit is longer)
+  if (MANIFEST_FAILURES.has(event.details) || (event.silent && !manifestLoaded)) return 'manifest';
   if (event.track?.kind === 'subtitles' || SUBTITLE_FAILURES.has(event.details)) return 'subtitles';
   if (event.track?.kind === 'audio' || AUDIO_TRACK_FAILURES.has(event.details)) return 'audio';
   return 'load';
@@ -176,7 +178,7 @@ export function* handleStreamError(event: MediaErrorEvent) {
     }),
   );
   if (!event.fatal) return;
-  const subject = subjectOf(event);
+  const subject = subjectOf(event, yield* select(selectManifestLoaded));
   let network: NetworkState = 'reachable';
   if (event.kind === 'network') {
     // one incident at a time: the wait under way resumes the loads when the network is back, and

@@ -210,8 +210,8 @@ const CALLS: Record<string, Call> = {
   'level playlist': {
     scenario: film,
     paths: LEVELS.map((level) => `/media/hls/${level}/index.m3u8`),
-    limitMs: 55_000,
-    hangLimitMs: 150_000,
+    limitMs: 90_000,
+    hangLimitMs: 180_000,
     expected: everyFault(message(UNEXPECTED), { slow: plays }),
   },
   // SPEC.md section 8 makes level and track load errors fatal; while another level and the first
@@ -245,8 +245,8 @@ const CALLS: Record<string, Call> = {
     // that cannot be had at all, on any level, leaves a hole at the start: hls.js may seek over it
     // and play on from the next segment, or give up after the failure policy's wait before a
     // first frame (START_WAIT_LIMIT_MS), and the viewer gets the message.
-    limitMs: 55_000,
-    hangLimitMs: 150_000,
+    limitMs: 90_000,
+    hangLimitMs: 180_000,
     // A broken one (empty, malformed) is skipped: hls.js buffers the rest from 4 s, and when its
     // gap controller does not jump the hole (it stops with the stream controller's tick once all
     // is loaded: seen one run in three or four) the stall watch does (sagas/stream/stallWatch.ts).
@@ -404,7 +404,7 @@ describe('fault matrix', () => {
         await page.browserContext().close();
       }
     },
-    150_000,
+    240_000,
   );
 });
 

@@ -620,6 +620,7 @@ describe('the stream actor: errors', () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
     await settle();
     const recovers = () => media.calls.filter((c) => c.method === 'recover');
+    media.emit({ type: 'levels', levels: [{ height: 720, bitrate: 2_000_000 }], auto: true });
     media.emit({ type: 'playing' }); // the film has started
     await settle();
     media.state.paused = false; // play() asked, the element waits for data
@@ -643,6 +644,21 @@ describe('the stream actor: errors', () => {
     expect(store.getState().system.failure).toBeNull();
     await clock.advance(STALL_LIMIT_MS + LONGEST_RETRY_MS * 2);
     await settle();
+    expect(store.getState().system.failure).toEqual(
+      expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),
+    );
+  });
+
+  it('an engine silent before its manifest came: the manifest hangs, the message (SPEC.md section 8)', async () => {
+    const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
+    await settle();
+    media.state.paused = false; // play() asked, nothing there yet
+    media.state.bufferedEnd = 0;
+    media.emit({ type: 'waiting' });
+    media.state.engineIdleMs = STALL_LIMIT_MS;
+    await clock.advance(STALL_CHECK_MS * 2);
+    await settle();
+    expect(media.calls.filter((c) => c.method === 'recover')).toEqual([]);
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),
     );
