@@ -40,6 +40,12 @@ import {
   orderAudioTracks,
 } from '../../src/stream/audioTracks';
 import { selectHealthPhase } from '../../src/state/streamHealth';
+import {
+  playIntentActions,
+  selectMutedForBrowser,
+  selectPauseHeld,
+  selectPlayKept,
+} from '../../src/state/playIntent';
 import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { networkTypeOf } from '../../src/stream/network';
@@ -86,23 +92,28 @@ function* recovering() {
   return (yield* select(selectHealthPhase)) === 'recovering';
 }
 
-function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing) {
+function* handleMediaEvents(channel: EventChannel<MediaEvent>) {
   for (;;) {
     const event = yield* take(channel);
-    if (event.type === 'tick')
+    if (event.type === 'tick') {
       yield* streamTick(event.sample); // inline: once a second
-    else if (event.type === 'error') yield* fork(handleStreamError, event);
+      continue;
+    }
+    if (event.type === 'error') yield* fork(handleStreamError, event);
     else if (event.type === 'audioTracks')
       yield* fork(applyAudioTracks, event.tracks, event.current);
     else if (yield* oldVideoOfLeftEpisode(event)) continue;
-    else if (event.type === 'volumechange') yield* put(volumeFact(event, playing));
-    else yield* put(mediaEventToAction(event));
-    if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks);
-    yield* holdPauseThroughSeek(event, playing);
-    if (event.type === 'durationchange' && playing.playWanted && (yield* recovering())) {
-      playing.playWanted = false;
-      yield* put(playbackRequests.playRequested());
+    else {
+      const pauseHeld = yield* select(selectPauseHeld); // as it was before the fact ends the seek
+      yield* put(
+        event.type === 'volumechange' ? yield* volumeFact(event) : mediaEventToAction(event),
+      );
+      if (pauseHeld) yield* holdPauseThroughSeek(event);
     }
+    if (event.type === 'subtitleTracks') yield* fork(restoreSubtitles, event.tracks);
+    // the play kept for a recovery's new attachment (the kept play is taken by the request)
+    if (event.type === 'durationchange' && (yield* select(selectPlayKept)) && (yield* recovering()))
+      yield* put(playbackRequests.playRequested());
     // not when the episode is being left already (its countdown ran out, another one was chosen):
     // a second request would restart the switch, or skip an episode
     if (event.type === 'ended' && (yield* select(selectMovesOnAtEnd))) {
@@ -113,10 +124,10 @@ function* handleMediaEvents(channel: EventChannel<MediaEvent>, playing: Playing)
 }
 
 /** The element's volume, its mute told as the browser's while it is (until an unmute). */
-function volumeFact({ volume, muted }: { volume: number; muted: boolean }, playing: Playing) {
-  if (!muted) playing.mutedForBrowser = false;
+function* volumeFact({ volume, muted }: { volume: number; muted: boolean }) {
+  const forBrowser = muted && (yield* select(selectMutedForBrowser));
   return mediaActions.volumeChanged(
-    playing.mutedForBrowser ? { volume, muted, mutedForBrowser: true } : { volume, muted },
+    forBrowser ? { volume, muted, mutedForBrowser: true } : { volume, muted },
   );
 }
 
@@ -143,39 +154,32 @@ const selectLeavingEpisode = (s: PlayerState) => s.nextUp.requested;
 
 /**
  * A pause asked during a seek stays a pause when the engine plays on by itself (WebKit): at each
- * playing event until the seek ends, and once more at its end if the element plays then. After it,
- * a play from outside the player (picture-in-picture, the lock screen) is the viewer's own.
+ * playing event until the seek ends, and once more at its end if the element plays then (the
+ * seeked fact ends the hold). After it, a play from outside the player (picture-in-picture, the
+ * lock screen) is the viewer's own.
  */
-function* holdPauseThroughSeek(event: MediaEvent, playing: Playing) {
-  if (event.type === 'seeking') playing.seeking = true;
-  if (!playing.pauseHeld) {
-    if (event.type === 'seeked') playing.seeking = false;
-    return;
-  }
+function* holdPauseThroughSeek(event: MediaEvent) {
   const { media } = yield* getPorts();
   if (event.type === 'playing') yield* call([media, media.pause]);
   if (event.type === 'seeked') {
-    playing.seeking = false;
-    playing.pauseHeld = false;
     const { paused } = yield* call([media, media.sample]);
     if (!paused) yield* call([media, media.pause]);
   }
 }
 
 /** The availability check said yes: the play kept for its answer goes ahead. */
-function* playWhenAvailable(
-  playing: Playing,
-  { payload }: ReturnType<typeof systemActions.availabilityKnown>,
-) {
-  if (!payload.available || !playing.playWanted) return;
+function* playWhenAvailable({ payload }: ReturnType<typeof systemActions.availabilityKnown>) {
+  if (!payload.available || !(yield* select(selectPlayKept))) return;
   const status = yield* select(selectStreamStatus);
   if (status === 'idle' || status === 'loading') return; // the load asks again when it is done
-  playing.playWanted = false;
-  yield* put(playbackRequests.playRequested());
+  yield* put(playbackRequests.playRequested()); // takes the kept play
 }
 
-function* play(playing: Playing) {
-  playing.pauseHeld = false; // the viewer wants it to play after all
+/**
+ * A play request, carried out or kept (the request itself took back any kept play and a pause held
+ * through a seek: src/state/playIntent.ts).
+ */
+function* play() {
   // The viewer has the failure message: nothing plays behind it (a stream can fail before the play
   // that its load asked for, when its manifest came at once).
   if (yield* select(selectFailure)) return;
@@ -184,20 +188,20 @@ function* play(playing: Playing) {
   // The episode is being left: the old video stays where it is (a resumed credits would end it a
   // second time), and the wish to play goes to the next episode's load.
   if (yield* select(selectLeavingEpisode)) {
-    playing.playWanted = true;
+    yield* put(playIntentActions.playKept());
     return;
   }
   // Nor does it play before the availability check has answered (SPEC.md section 6), or ever when
   // it said blocked: kept for the answer.
   const available = yield* select(selectAvailable);
   if (available !== true) {
-    playing.playWanted = available === null;
+    if (available === null) yield* put(playIntentActions.playKept());
     return;
   }
   // Before the stream is attached, a play() would be cut short by the load: kept for after it.
   const status = yield* select(selectStreamStatus);
   if (status === 'idle' || status === 'loading') {
-    playing.playWanted = true;
+    yield* put(playIntentActions.playKept());
     return;
   }
   const { media } = yield* getPorts();
@@ -205,12 +209,13 @@ function* play(playing: Playing) {
   if (outcome.ok) return;
   // A recovery attaches the element afresh and can cut this play short: again once the element has
   // its source back (its duration comes), else the film would wait at 0 for good.
-  if (outcome.reason === 'aborted' && (yield* recovering())) playing.playWanted = true;
+  if (outcome.reason === 'aborted' && (yield* recovering()))
+    yield* put(playIntentActions.playKept());
   if (outcome.reason !== 'not-allowed') return;
   // The browser refused sound without a gesture: start muted; failing that, the play button.
   const { volume, muted: mutedAlready } = yield* select(selectMedia);
   // that mute is the browser's, not the viewer's (a mute the viewer had stays theirs)
-  if (!mutedAlready) playing.mutedForBrowser = true;
+  if (!mutedAlready) yield* put(playIntentActions.mutedForBrowser());
   yield* call([media, media.setVolume], volume, true);
   const muted = yield* call([media, media.play]);
   yield* put(muted.ok ? mediaActions.autoplayMuted() : mediaActions.autoplayBlocked());
@@ -231,27 +236,8 @@ function* knowSaveData() {
   if (saveData) yield* put(streamActions.saveDataKnown({ saveData }));
 }
 
-/** The actor's memory of what it is playing, across its tasks. */
-interface Playing {
-  /** play was asked while the stream was loading */
-  playWanted: boolean;
-  /** a seek is under way: asked of the element (its seeking event comes later) and not yet seeked */
-  seeking: boolean;
-  /**
-   * pause was asked during that seek: WebKit plays on by itself before the seek ends (a playing
-   * event after the pause), so the pause is carried out again until the seek is over; a play the
-   * viewer asks for takes it back
-   */
-  pauseHeld: boolean;
-  /**
-   * the element is muted by the player, for the browser that refused sound without a gesture: not
-   * the viewer's mute, until an unmute
-   */
-  mutedForBrowser: boolean;
-}
-
 /** Loads the chosen episode (or another source of it, at the same position) and runs the stream loop. */
-function* loadStream(playing: Playing, action: Action) {
+function* loadStream(action: Action) {
   const config = yield* getConfig();
   const { media } = yield* getPorts();
   const switchingSource = streamRequests.sourceRequested.match(action);
@@ -282,9 +268,7 @@ function* loadStream(playing: Playing, action: Action) {
   const source = sources[sourceIndex];
   if (!source) return;
   const url = withOrigin(source.link, base);
-  // a new load ends any seek of the last one (its seeked never comes), and the pause held for it
-  playing.seeking = false;
-  playing.pauseHeld = false;
+  // the reset also ends any seek of the last load (its seeked never comes), and the pause held for it
   yield* put(switchingSource ? mediaActions.reset({ keepPlayed: true }) : mediaActions.reset());
   yield* put(
     streamActions.loadStarted({
@@ -332,8 +316,7 @@ function* loadStream(playing: Playing, action: Action) {
   const rate = yield* select(selectRate);
   if (rate !== 1) yield* call([media, media.setRate], rate);
   const autoplay = yield* select(selectAutoplay);
-  const wanted = playing.playWanted;
-  playing.playWanted = false;
+  const wanted = yield* select(selectPlayKept);
   if (resumePlaying || wanted || (!switchingSource && autoplay))
     yield* put(playbackRequests.playRequested());
 }
@@ -358,8 +341,7 @@ function* seekBy({ payload }: ReturnType<typeof playbackRequests.seekByRequested
  * The viewer has the failure message instead of the player: nothing may go on behind it. hls.js
  * would otherwise load on and could start the film past a broken segment, sound and all.
  */
-function* stopAfterFailure(playing: Playing) {
-  playing.playWanted = false;
+function* stopAfterFailure() {
   const status = yield* select(selectStreamStatus);
   if (status === 'idle') return; // nothing was loaded
   const { media } = yield* getPorts();
@@ -416,43 +398,24 @@ export function* streamActor() {
   // buffered: the media may report while the actor is mid-step (hls.js tells of a switch inside the
   // call that asked for it), and a report dropped then leaves the state wrong
   const channel = eventChannel<MediaEvent>((emit) => media.subscribe(emit), buffers.expanding());
-  const playing: Playing = {
-    playWanted: false,
-    seeking: false,
-    pauseHeld: false,
-    mutedForBrowser: false,
-  };
   try {
     yield* takeLatest(
       anyOf([contentActions.episodeSelected.type, streamRequests.sourceRequested.type]),
       loadStream,
-      playing,
     );
-    yield* takeEvery(playbackRequests.playRequested.type, play, playing);
-    yield* takeEvery(systemActions.availabilityKnown.type, playWhenAvailable, playing);
-    // a pause asked after it, still during the load, cancels the kept play
-    yield* takeEvery(playbackRequests.pauseRequested.type, () => {
-      playing.playWanted = false;
-      playing.pauseHeld = playing.seeking;
-    });
-    yield* takeEvery(
-      anyOf([playbackRequests.seekRequested.type, playbackRequests.seekByRequested.type]),
-      () => {
-        playing.seeking = true;
-      },
-    );
+    yield* takeEvery(playbackRequests.playRequested.type, play);
+    yield* takeEvery(systemActions.availabilityKnown.type, playWhenAvailable);
     yield* carryOutMediaIntents(media);
     yield* takeEvery(
       anyOf([systemActions.bootFailed.type, systemActions.playbackFailed.type]),
       stopAfterFailure,
-      playing,
     );
     yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting);
     yield* fork(watchConnection);
     yield* fork(waitOutNetworkLosses);
     yield* takeEvery(streamRequests.audioTrackRequested.type, switchAudio);
     yield* takeEvery(playbackRequests.seekByRequested.type, seekBy);
-    yield* call(handleMediaEvents, channel, playing);
+    yield* call(handleMediaEvents, channel);
   } finally {
     channel.close();
   }

@@ -5,6 +5,7 @@ import { bridgeSlice } from './bridge';
 import { contentSlice } from './content';
 import { mediaActions, mediaReducer } from './playback';
 import { nextUpSlice } from './nextUp';
+import { playIntentSlice } from './playIntent';
 import { preferencesSlice } from './preferences';
 import { qoeSlice } from './qoe';
 import { resumeSlice } from './resume';
@@ -22,6 +23,7 @@ export const sliceReducers = {
   bridge: bridgeSlice.reducer,
   content: contentSlice.reducer,
   media: mediaReducer,
+  playIntent: playIntentSlice.reducer,
   resume: resumeSlice.reducer,
   stream: streamSlice.reducer,
   streamHealth: streamHealthReducer,
@@ -38,7 +40,7 @@ const combined = combineReducers(sliceReducers);
 
 /**
  * The root reducer. The position report (once a second of playing: steady playback's one action)
- * is handled by the only two slices that take it, without asking the other thirteen
+ * is handled by the only two slices that take it, without asking the other fourteen
  * (test/unit/state/rootReducer.test.ts holds the others to it).
  */
 export const rootReducer: typeof combined = (state, action) => {
