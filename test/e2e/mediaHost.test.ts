@@ -2,18 +2,12 @@
 // MPEG-TS film (tools/longFilm.ts) served from a media host of its own origin (demo/mediaHost.ts),
 // the catalog and the page from the demo server. The film must play on through the outage with no
 // message, and move to a second source when the first's host fails for good.
-import type { Frame, Page } from 'puppeteer-core';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
 import { startMediaHost, type MediaHost, type MediaHostFault } from '../../demo/mediaHost';
 import { longFilmDir } from '../../tools/longFilm';
-import {
-  openPage,
-  openPlayers,
-  recordStatistics,
-  screenshot,
-  sentStatistics,
-  useBrowser,
-} from './browser';
+import { launchBrowser, openPage, recordStatistics, screenshot, sentStatistics } from './browser';
+import { expectReplayable } from './flightLog';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -24,33 +18,50 @@ interface Seen {
   phases: string[];
 }
 
-describe('a film whose host fails while the services answer, in Chromium', () => {
-  const browser = useBrowser();
-  let hosts: MediaHost[] = [];
-  let server: DemoServer | undefined;
-  afterEach(async () => {
-    await server?.close();
-    await Promise.all(hosts.map((h) => h.close()));
-    hosts = [];
-    server = undefined;
-  });
+/** A viewer's session: the film from its own media hosts and demo server, in a context of its own. */
+interface Session {
+  page: Page;
+  frame: Frame;
+  hosts: MediaHost[];
+}
 
-  async function film(sourceCount: number): Promise<{ page: Page; frame: Frame }> {
-    hosts = await Promise.all(
+// The tests wait out outages most of their time: they run side by side (jest.e2e.config.cjs:
+// maxConcurrency), each with servers of its own, in one Chromium.
+let browser: Promise<Browser> | undefined;
+const sharedBrowser = () => (browser ??= launchBrowser());
+afterAll(async () => {
+  await (await browser)?.close();
+});
+
+describe('a film whose host fails while the services answer, in Chromium', () => {
+  /**
+   * The film at 30:00 from `sourceCount` media hosts, the test's body run on it; then its flight log
+   * must replay, and its servers and context are closed whatever the outcome.
+   */
+  async function withFilm(sourceCount: number, name: string, body: (s: Session) => Promise<void>) {
+    const hosts = await Promise.all(
       Array.from({ length: sourceCount }, () => startMediaHost(longFilmDir())),
     );
-    server = await startDemoServer(0, {
-      defaultAdList: [],
-      longFilmSources: hosts.map((h) => `${h.url}/master.m3u8`),
-    });
-    const { page } = await openPage(browser());
-    await recordStatistics(page);
-    await page.goto(`${server.url}/index.html?movie_id=5&t=1800&auto_play=1`);
-    const frame = page.mainFrame();
-    await frame.waitForFunction(() => window.__player !== undefined);
-    openPlayers.add(frame);
-    await playsPast(frame, 1802);
-    return { page, frame };
+    let server: DemoServer | undefined;
+    let page: Page | undefined;
+    try {
+      server = await startDemoServer(0, {
+        defaultAdList: [],
+        longFilmSources: hosts.map((h) => `${h.url}/master.m3u8`),
+      });
+      ({ page } = await openPage(await sharedBrowser()));
+      await recordStatistics(page);
+      await page.goto(`${server.url}/index.html?movie_id=5&t=1800&auto_play=1`);
+      const frame = page.mainFrame();
+      await frame.waitForFunction(() => window.__player !== undefined);
+      await playsPast(frame, 1802);
+      await body({ page, frame, hosts });
+      await expectReplayable(frame, name);
+    } finally {
+      await page?.browserContext().close();
+      await server?.close();
+      await Promise.all(hosts.map((h) => h.close()));
+    }
   }
 
   const playsPast = (frame: Frame, t: number, timeout = 60_000) =>
@@ -113,76 +124,75 @@ describe('a film whose host fails while the services answer, in Chromium', () =>
     return during;
   }
 
-  it(
+  it.concurrent(
     'resets for 12 s twice a minute apart and hangs for 30 s: the film plays on each time',
-    async () => {
-      const { page, frame } = await film(1);
-      const host = hosts[0]!;
-      await outage(frame, host, 'reset', 12_000);
-      await playsPast(frame, (await time(frame)) + 60, 90_000);
-      await outage(frame, host, 'reset', 12_000);
-      await outage(frame, host, 'hang', 30_000);
-      await screenshot(page, 'media-host-back');
-    },
+    () =>
+      withFilm(1, 'media-host-outages', async ({ page, frame, hosts: [host] }) => {
+        await outage(frame, host!, 'reset', 12_000);
+        await playsPast(frame, (await time(frame)) + 60, 90_000);
+        await outage(frame, host!, 'reset', 12_000);
+        await outage(frame, host!, 'hang', 30_000);
+        await screenshot(page, 'media-host-back');
+      }),
     8 * 60_000,
   );
 
-  it(
+  it.concurrent(
     'an outage where nothing is buffered: the trouble line under the spinner, then plays on',
-    async () => {
-      const { page, frame } = await film(1);
-      const host = hosts[0]!;
-      const seen = watch(frame);
-      await host.fail('status503');
-      await seekAhead(frame, 2400);
-      // nothing there to play: the film waits, with the line
-      const line = await frame.waitForSelector('[data-testid="load-trouble"]', {
-        timeout: 60_000,
-      });
-      expect(await line!.evaluate((el) => el.textContent)).toBe(
-        'Проблемы с загрузкой видео. Пробуем ещё раз…',
-      );
-      expect(await frame.$('[data-testid="buffering"]')).not.toBeNull();
-      await screenshot(page, 'media-host-load-trouble');
-      const stoppedAt = await time(frame);
-      await sleep(10_000);
-      await host.heal();
-      await playsPast(frame, stoppedAt + 3, 60_000);
-      expect(seen().failure).toBeNull();
-      expect(await frame.$('[data-testid="load-trouble"]')).toBeNull();
-    },
+    () =>
+      withFilm(1, 'media-host-load-trouble', async ({ page, frame, hosts: [one] }) => {
+        const host = one!;
+        const seen = watch(frame);
+        await host.fail('status503');
+        await seekAhead(frame, 2400);
+        // nothing there to play: the film waits, with the line
+        const line = await frame.waitForSelector('[data-testid="load-trouble"]', {
+          timeout: 60_000,
+        });
+        expect(await line!.evaluate((el) => el.textContent)).toBe(
+          'Проблемы с загрузкой видео. Пробуем ещё раз…',
+        );
+        expect(await frame.$('[data-testid="buffering"]')).not.toBeNull();
+        await screenshot(page, 'media-host-load-trouble');
+        const stoppedAt = await time(frame);
+        await sleep(10_000);
+        await host.heal();
+        await playsPast(frame, stoppedAt + 3, 60_000);
+        expect(seen().failure).toBeNull();
+        expect(await frame.$('[data-testid="load-trouble"]')).toBeNull();
+      }),
     5 * 60_000,
   );
 
-  it(
+  it.concurrent(
     'two sources, the first’s host failing for good: plays on from the second, no message',
-    async () => {
-      const { page, frame } = await film(2);
-      const seen = watch(frame);
-      await hosts[0]!.fail('reset');
-      await seekAhead(frame, 2400);
-      const before = 2400;
-      await frame.waitForFunction(() => window.__player!.getState().stream.sourceIndex === 1, {
-        timeout: 90_000,
-        polling: 250,
-      });
-      await playsPast(frame, before + 10, 60_000);
-      const during = seen();
-      expect(during.failure).toBeNull();
-      expect(await frame.$('[role="alert"]')).toBeNull();
-      // at the same position, not from the start
-      expect(await time(frame)).toBeGreaterThan(before);
-      // analytics heard why
-      const sent = await sentStatistics(frame);
-      expect(
-        sent.some(
-          (s) =>
-            s.event === 'videoplayer_error' &&
-            String(s.payload.error_details).startsWith('sourceFallback'),
-        ),
-      ).toBe(true);
-      await screenshot(page, 'media-host-second-source');
-    },
+    () =>
+      withFilm(2, 'media-host-second-source', async ({ page, frame, hosts }) => {
+        const seen = watch(frame);
+        await hosts[0]!.fail('reset');
+        await seekAhead(frame, 2400);
+        const before = 2400;
+        await frame.waitForFunction(() => window.__player!.getState().stream.sourceIndex === 1, {
+          timeout: 90_000,
+          polling: 250,
+        });
+        await playsPast(frame, before + 10, 60_000);
+        const during = seen();
+        expect(during.failure).toBeNull();
+        expect(await frame.$('[role="alert"]')).toBeNull();
+        // at the same position, not from the start
+        expect(await time(frame)).toBeGreaterThan(before);
+        // analytics heard why
+        const sent = await sentStatistics(frame);
+        expect(
+          sent.some(
+            (s) =>
+              s.event === 'videoplayer_error' &&
+              String(s.payload.error_details).startsWith('sourceFallback'),
+          ),
+        ).toBe(true);
+        await screenshot(page, 'media-host-second-source');
+      }),
     5 * 60_000,
   );
 });
