@@ -17,6 +17,8 @@ export interface MediaHost {
   heal(): Promise<void>;
   /** the next `times` requests whose path ends with `suffix` answer 404 */
   notFound(suffix: string, times: number): void;
+  /** GET `path` answers `body()` as `type`, read at each request (a generated master, a steering manifest) */
+  serveText(path: string, type: string, body: () => string): void;
   /** requests seen (path and time), for tests */
   requests(): { path: string; time: number }[];
   close(): Promise<void>;
@@ -30,6 +32,7 @@ export function startMediaHost(dir: string, port = 0): Promise<MediaHost> {
   const missing = new Map<string, number>();
   const seen: { path: string; time: number }[] = [];
   const hung = new Set<Response>();
+  const texts = new Map<string, { type: string; body: () => string }>();
 
   const app = express();
   app.disable('x-powered-by');
@@ -53,6 +56,8 @@ export function startMediaHost(dir: string, port = 0): Promise<MediaHost> {
       else missing.set(suffix, times - 1);
       return res.status(404).type('text/plain').send('Not found');
     }
+    const text = req.method === 'GET' ? texts.get(req.path) : undefined;
+    if (text) return res.type(text.type).send(text.body());
     next();
   });
   // the same bytes as the demo server's mounts (demo/app.ts): padded segments, compressed playlists
@@ -101,6 +106,9 @@ export function startMediaHost(dir: string, port = 0): Promise<MediaHost> {
     },
     notFound(suffix, times) {
       if (times > 0) missing.set(suffix, times);
+    },
+    serveText(path, type, body) {
+      texts.set(path, { type, body });
     },
     requests: () => [...seen],
     async close() {

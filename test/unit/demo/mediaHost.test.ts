@@ -100,4 +100,19 @@ describe('the media host', () => {
     expect(statuses).toEqual([404, 404, 200]);
     expect((await get('/master.m3u8')).status).toBe(200);
   });
+
+  it('answers a generated text at a path, read anew at each request, and fails with the host', async () => {
+    let priority = ['A', 'B'];
+    host.serveText('/steering.json', 'application/json', () =>
+      JSON.stringify({ 'PATHWAY-PRIORITY': priority }),
+    );
+    const first = await get('/steering.json?_HLS_pathway=A');
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(first.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await first.json()).toEqual({ 'PATHWAY-PRIORITY': ['A', 'B'] });
+    priority = ['B', 'A'];
+    expect(await (await get('/steering.json')).json()).toEqual({ 'PATHWAY-PRIORITY': ['B', 'A'] });
+    await host.fail('status503');
+    expect((await get('/steering.json')).status).toBe(503);
+  });
 });
