@@ -2,10 +2,11 @@
 // MPEG-TS film (tools/longFilm.ts) served from a media host of its own origin (demo/mediaHost.ts),
 // the catalog and the page from the demo server. The film must play on through the outage with no
 // message, and move to a second source when the first's host fails for good.
+// hls.js's redundant streams and content steering move the film between hosts with no message.
 import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
 import { startMediaHost, type MediaHost, type MediaHostFault } from '../../demo/mediaHost';
-import { longFilmDir } from '../../tools/longFilm';
+import { LONG_FILM_NOMINAL_BPS, longFilmDir } from '../../tools/longFilm';
 import { launchBrowser, openPage, recordStatistics, screenshot, sentStatistics } from './browser';
 import { expectReplayable } from './flightLog';
 
@@ -16,6 +17,28 @@ interface Seen {
   /** the trouble line showed under the spinner */
   troubleLine: boolean;
   phases: string[];
+}
+
+/** One rung of the long film's master, on `host`, in `pathway` if given. */
+const variant = (host: MediaHost, pathway?: string) => [
+  `#EXT-X-STREAM-INF:BANDWIDTH=${LONG_FILM_NOMINAL_BPS},RESOLUTION=128x72` +
+    (pathway ? `,PATHWAY-ID="${pathway}"` : ''),
+  `${host.url}/film/index.m3u8`,
+];
+
+const master = (lines: string[]) => ['#EXTM3U', '#EXT-X-VERSION:3', ...lines, ''].join('\n');
+
+/** Segments the host was asked for since `since` (a time of Date.now()). */
+const segmentsAsked = (host: MediaHost, since: number) =>
+  host.requests().filter((r) => r.time >= since && /^\/film\/seg\d+\.ts$/.test(r.path));
+
+/** Until the host is asked a segment, at most timeoutMs. */
+async function untilSegmentFrom(host: MediaHost, since: number, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (segmentsAsked(host, since).length === 0) {
+    if (Date.now() > end) throw new Error(`no segment asked of ${host.url} in ${timeoutMs} ms`);
+    await sleep(250);
+  }
 }
 
 /** A viewer's session: the film from its own media hosts and demo server, in a context of its own. */
@@ -35,20 +58,23 @@ afterAll(async () => {
 
 describe('a film whose host fails while the services answer, in Chromium', () => {
   /**
-   * The film at 30:00 from `sourceCount` media hosts, the test's body run on it; then its flight log
-   * must replay, and its servers and context are closed whatever the outcome.
+   * The film at 30:00 from `hostCount` media hosts (the master JSON's sources: each host's master,
+   * or the addresses `sourcesOf` gives), the test's body run on it; then its flight log must replay,
+   * and its servers and context are closed whatever the outcome.
    */
-  async function withFilm(sourceCount: number, name: string, body: (s: Session) => Promise<void>) {
+  async function withFilm(
+    hostCount: number,
+    name: string,
+    body: (s: Session) => Promise<void>,
+    sourcesOf = (hosts: MediaHost[]) => hosts.map((h) => `${h.url}/master.m3u8`),
+  ) {
     const hosts = await Promise.all(
-      Array.from({ length: sourceCount }, () => startMediaHost(longFilmDir())),
+      Array.from({ length: hostCount }, () => startMediaHost(longFilmDir())),
     );
     let server: DemoServer | undefined;
     let page: Page | undefined;
     try {
-      server = await startDemoServer(0, {
-        defaultAdList: [],
-        longFilmSources: hosts.map((h) => `${h.url}/master.m3u8`),
-      });
+      server = await startDemoServer(0, { defaultAdList: [], longFilmSources: sourcesOf(hosts) });
       ({ page } = await openPage(await sharedBrowser()));
       await recordStatistics(page);
       await page.goto(`${server.url}/index.html?movie_id=5&t=1800&auto_play=1`);
@@ -78,6 +104,12 @@ describe('a film whose host fails while the services answer, in Chromium', () =>
    * The viewer seeks past what is buffered (the player keeps two minutes ahead, longer than the
    * outages a test can wait out): the film needs the failing host at once.
    */
+  const sample = (frame: Frame) =>
+    frame.evaluate(() => {
+      const v = document.querySelector('video')!;
+      const end = v.buffered.length ? v.buffered.end(v.buffered.length - 1) : v.currentTime;
+      return { time: v.currentTime, bufferedEnd: end };
+    });
   const seekAhead = (frame: Frame, to: number) =>
     frame.evaluate(
       (t) => window.__player!.dispatch({ type: 'playback/seekRequested', payload: { time: t } }),
@@ -194,5 +226,91 @@ describe('a film whose host fails while the services answer, in Chromium', () =>
         await screenshot(page, 'media-host-second-source');
       }),
     5 * 60_000,
+  );
+
+  // hls.js's own ways to move a film between CDNs: redundant streams (each rung listed twice, on two
+  // media hosts) and content steering (#EXT-X-CONTENT-STEERING, a steering server naming the pathway
+  // to take). Hosts A and B serve the film; the third, the film's origin, its master and the steering
+  // manifest. hls.js moves between the hosts by itself: the player must let it, with no message.
+  it.concurrent(
+    'redundant streams: host A fails for good, the film plays on from host B with no message',
+    () =>
+      withFilm(
+        3,
+        'redundant-streams',
+        async ({ page, frame, hosts: [a, b] }) => {
+          // the film comes from host A, the first of the rung's two addresses
+          expect(segmentsAsked(a!, 0).length).toBeGreaterThan(0);
+          expect(segmentsAsked(b!, 0)).toEqual([]);
+          const seen = watch(frame);
+          const failedAt = Date.now();
+          const atFailure = await sample(frame);
+          await a!.fail('reset');
+          // hls.js's error controller gives up on host A's pathway and takes host B's
+          await untilSegmentFrom(b!, failedAt, 45_000);
+          // past what host A had buffered: from host B alone
+          const past = atFailure.bufferedEnd + 60;
+          await seekAhead(frame, past);
+          await playsPast(frame, past + 10, 60_000);
+          const during = seen();
+          expect(during.failure).toBeNull();
+          expect(during.phases).not.toContain('waitingForNetwork');
+          expect(await frame.$('[role="alert"]')).toBeNull();
+          expect(segmentsAsked(b!, failedAt).length).toBeGreaterThan(2);
+          await screenshot(page, 'redundant-streams-host-b');
+        },
+        ([a, b, origin]) => {
+          origin!.serveText('/redundant.m3u8', 'application/vnd.apple.mpegurl', () =>
+            master([...variant(a!), ...variant(b!)]),
+          );
+          return [`${origin!.url}/redundant.m3u8`];
+        },
+      ),
+    3 * 60_000,
+  );
+
+  it.concurrent(
+    'content steering: the steering server puts pathway B first, the film moves to host B',
+    () => {
+      let priority = ['A', 'B'];
+      return withFilm(
+        3,
+        'content-steering',
+        async ({ page, frame, hosts: [a, b, origin] }) => {
+          expect(segmentsAsked(a!, 0).length).toBeGreaterThan(0);
+          expect(segmentsAsked(b!, 0)).toEqual([]);
+          // hls.js asks the steering server, every TTL
+          expect(origin!.requests().some((r) => r.path === '/steering.json')).toBe(true);
+          const seen = watch(frame);
+          const steeredAt = Date.now();
+          priority = ['B', 'A'];
+          await untilSegmentFrom(b!, steeredAt, 30_000);
+          const movedAt = Date.now();
+          await playsPast(frame, (await time(frame)) + 15, 40_000);
+          // host A is asked nothing more once host B is (a load under way then was asked before)
+          expect(segmentsAsked(a!, movedAt)).toEqual([]);
+          expect(segmentsAsked(b!, movedAt).length).toBeGreaterThan(0);
+          const during = seen();
+          expect(during.failure).toBeNull();
+          expect(during.phases).not.toContain('waitingForNetwork');
+          expect(await frame.$('[role="alert"]')).toBeNull();
+          await screenshot(page, 'content-steering-pathway-b');
+        },
+        ([a, b, origin]) => {
+          origin!.serveText('/steering.json', 'application/json', () =>
+            JSON.stringify({ VERSION: 1, TTL: 2, 'PATHWAY-PRIORITY': priority }),
+          );
+          origin!.serveText('/steered.m3u8', 'application/vnd.apple.mpegurl', () =>
+            master([
+              `#EXT-X-CONTENT-STEERING:SERVER-URI="${origin!.url}/steering.json",PATHWAY-ID="A"`,
+              ...variant(a!, 'A'),
+              ...variant(b!, 'B'),
+            ]),
+          );
+          return [`${origin!.url}/steered.m3u8`];
+        },
+      );
+    },
+    3 * 60_000,
   );
 });
