@@ -3,10 +3,11 @@
 // emulation) and brought back. The film must play on from where it was, by itself, with no message
 // but the connection line while it waits; a drop during an advert ends the advert with its code and
 // the film goes on after the network returns.
-import type { Frame, Page } from 'puppeteer-core';
+import type { Browser, Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
 import { longFilmDir } from '../../tools/longFilm';
-import { openPage, openPlayers, screenshot, useBrowser } from './browser';
+import { launchBrowser, openPage, screenshot } from './browser';
+import { expectReplayable } from './flightLog';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const DROP_MS = 12_000;
@@ -22,6 +23,8 @@ interface Seen {
 }
 
 interface Film {
+  /** the test's own demo server: its drops reach no other test */
+  server: DemoServer;
   page: Page;
   frame: Frame;
   errors: string[];
@@ -31,26 +34,42 @@ interface Film {
   watch(): () => Seen;
 }
 
-describe('a viewer whose network drops, in Chromium', () => {
-  const browser = useBrowser();
-  let server: DemoServer;
-  beforeAll(async () => {
-    server = await startDemoServer(0, {
-      defaultAdList: [],
-      mounts: { '/media/long': longFilmDir() },
-    });
-  });
-  afterAll(() => server?.close());
+// The tests mostly wait for the network: they run side by side (jest.e2e.config.cjs:
+// maxConcurrency), each with a demo server and a context of its own, in one Chromium.
+let browser: Promise<Browser> | undefined;
+const sharedBrowser = () => (browser ??= launchBrowser());
+afterAll(async () => {
+  await (await browser)?.close();
+});
 
-  async function film(query: string, path = '/index.html'): Promise<Film> {
-    const { page, errors } = await openPage(browser());
+const startServer = () =>
+  startDemoServer(0, { defaultAdList: [], mounts: { '/media/long': longFilmDir() } });
+
+describe('a viewer whose network drops, in Chromium', () => {
+  /**
+   * The test's body on a server of its own; then the player's flight log must replay, and the
+   * server and the page's context are closed whatever the outcome.
+   */
+  async function withServer(name: string, body: (server: DemoServer) => Promise<Film>) {
+    const server = await startServer();
+    let film: Film | undefined;
+    try {
+      film = await body(server);
+      await expectReplayable(film.frame, name);
+    } finally {
+      await film?.page.browserContext().close();
+      await server.close();
+    }
+  }
+
+  async function film(server: DemoServer, query: string, path = '/index.html'): Promise<Film> {
+    const { page, errors } = await openPage(await sharedBrowser());
     await page.goto(`${server.url}${path}${query}`);
     const frame =
       path === '/index.html'
         ? page.mainFrame()
         : await (await page.waitForSelector('iframe#player'))!.contentFrame();
     await frame.waitForFunction(() => window.__player !== undefined);
-    openPlayers.add(frame);
     const state = () => frame.evaluate(() => window.__player!.getState());
     const watch = () => {
       const seen: Seen = { phases: [], failure: null, maxTime: 0, line: false };
@@ -76,6 +95,7 @@ describe('a viewer whose network drops, in Chromium', () => {
       };
     };
     return {
+      server,
       page,
       frame,
       errors,
@@ -149,96 +169,106 @@ describe('a viewer whose network drops, in Chromium', () => {
     expect(await f.time()).toBeGreaterThan(before);
   }
 
-  const refuse = () => server.refuseConnections();
-  const accept = () => server.acceptConnections();
+  const refuse = (f: Film) => () => f.server.refuseConnections();
+  const accept = (f: Film) => () => f.server.acceptConnections();
 
-  it(
+  it.concurrent(
     'refused connections: plays on through two 12 s drops a minute apart and a 3-minute one',
-    async () => {
-      const f = await film('?movie_id=5&t=1800&auto_play=1');
-      await playsPast(f, 1802);
-      await dropAndCome(f, DROP_MS, refuse, accept);
-      await playsPast(f, (await f.time()) + 60, 90_000);
-      await dropAndCome(f, DROP_MS, refuse, accept);
+    () =>
+      withServer('network-refused', async (server) => {
+        const f = await film(server, '?movie_id=5&t=1800&auto_play=1');
+        await playsPast(f, 1802);
+        await dropAndCome(f, DROP_MS, refuse(f), accept(f));
+        await playsPast(f, (await f.time()) + 60, 90_000);
+        await dropAndCome(f, DROP_MS, refuse(f), accept(f));
 
-      // three minutes away: the buffer runs out, and the viewer sees the spinner and the line
-      const seen = f.watch();
-      await refuse();
-      const droppedAt = Date.now();
-      const line = await f.frame.waitForSelector('[data-testid="connection-lost"]', {
-        timeout: LONG_DROP_MS,
-      });
-      expect(await line!.evaluate((el) => el.textContent)).toBe(
-        'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
-      );
-      expect(await f.frame.$('[data-testid="buffering"]')).not.toBeNull();
-      await screenshot(f.page, 'network-connection-lost');
-      const stoppedAt = await f.time();
-      await sleep(LONG_DROP_MS - (Date.now() - droppedAt)); // the rest of the drop
-      const during = seen();
-      expect(during.failure).toBeNull();
-      expect(during.phases).toEqual(['playing', 'waitingForNetwork']);
-      expect(await f.frame.$('[role="alert"]')).toBeNull();
-      await accept();
-      await playsPast(f, stoppedAt + 3, 30_000);
-      expect(await f.frame.$('[data-testid="connection-lost"]')).toBeNull();
-      await screenshot(f.page, 'network-back');
-    },
+        // three minutes away: the buffer runs out, and the viewer sees the spinner and the line
+        const seen = f.watch();
+        await refuse(f)();
+        const droppedAt = Date.now();
+        const line = await f.frame.waitForSelector('[data-testid="connection-lost"]', {
+          timeout: LONG_DROP_MS,
+        });
+        expect(await line!.evaluate((el) => el.textContent)).toBe(
+          'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
+        );
+        expect(await f.frame.$('[data-testid="buffering"]')).not.toBeNull();
+        await screenshot(f.page, 'network-connection-lost');
+        const stoppedAt = await f.time();
+        await sleep(LONG_DROP_MS - (Date.now() - droppedAt)); // the rest of the drop
+        const during = seen();
+        expect(during.failure).toBeNull();
+        expect(during.phases).toEqual(['playing', 'waitingForNetwork']);
+        expect(await f.frame.$('[role="alert"]')).toBeNull();
+        await accept(f)();
+        await playsPast(f, stoppedAt + 3, 30_000);
+        expect(await f.frame.$('[data-testid="connection-lost"]')).toBeNull();
+        await screenshot(f.page, 'network-back');
+        return f;
+      }),
     12 * 60_000,
   );
 
-  it(
+  it.concurrent(
     'the browser offline: plays on through two 12 s drops a minute apart, one just after a seek',
-    async () => {
-      const f = await film('?movie_id=5&t=2400&auto_play=1');
-      await playsPast(f, 2402);
-      const offline = (on: boolean) => () => f.page.setOfflineMode(on);
-      // the viewer seeks past what is buffered just as the train enters a tunnel
-      await dropAndCome(f, DROP_MS, offline(true), offline(false), { seekTo: 2700 });
-      await screenshot(f.page, 'network-back-online-after-seek');
-      await playsPast(f, (await f.time()) + 60, 90_000);
-      await dropAndCome(f, DROP_MS, offline(true), offline(false));
-      await screenshot(f.page, 'network-back-online');
-    },
+    () =>
+      withServer('network-offline', async (server) => {
+        const f = await film(server, '?movie_id=5&t=2400&auto_play=1');
+        await playsPast(f, 2402);
+        const offline = (on: boolean) => () => f.page.setOfflineMode(on);
+        // the viewer seeks past what is buffered just as the train enters a tunnel
+        await dropAndCome(f, DROP_MS, offline(true), offline(false), { seekTo: 2700 });
+        await screenshot(f.page, 'network-back-online-after-seek');
+        await playsPast(f, (await f.time()) + 60, 90_000);
+        await dropAndCome(f, DROP_MS, offline(true), offline(false));
+        await screenshot(f.page, 'network-back-online');
+        return f;
+      }),
     5 * 60_000,
   );
 
-  it(
+  it.concurrent(
     'a drop during an advert ends it with its code, and the film goes on when the network is back',
-    async () => {
-      // the advert's file held back long enough for the network to go while it is asked for
-      const control = (path: string, init?: RequestInit) =>
-        fetch(`${server.url}/__test${path}`, init);
-      await control('/faults', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          path: '/media/ads/ad-6s.mp4',
-          fault: { type: 'slow', delayMs: 5_000 },
-        }),
-      });
-      await control('/requests', { method: 'DELETE' });
-      const f = await film('?movie_id=5&t=1800&auto_play=1&ads=nonskippable', '/host.html');
-      const asked = async () =>
-        ((await (await control('/requests')).json()) as { path: string }[]).some((r) =>
-          r.path.startsWith('/media/ads/ad-6s.mp4'),
+    () =>
+      withServer('network-advert-drop', async (server) => {
+        // the advert's file held back long enough for the network to go while it is asked for
+        const control = (path: string, init?: RequestInit) =>
+          fetch(`${server.url}/__test${path}`, init);
+        await control('/faults', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            path: '/media/ads/ad-6s.mp4',
+            fault: { type: 'slow', delayMs: 5_000 },
+          }),
+        });
+        await control('/requests', { method: 'DELETE' });
+        const f = await film(
+          server,
+          '?movie_id=5&t=1800&auto_play=1&ads=nonskippable',
+          '/host.html',
         );
-      for (const end = Date.now() + 30_000; !(await asked()); await sleep(100))
-        if (Date.now() > end) throw new Error('The advert’s file was never asked for');
-      const seen = f.watch();
-      await refuse();
-      await sleep(DROP_MS);
-      await accept();
-      await control('/faults', { method: 'DELETE' });
-      await playsPast(f, 1803, 60_000);
-      expect(seen().failure).toBeNull();
-      const ads = await f.frame.evaluate(() => window.__player!.getState().ads.history);
-      expect(ads).toHaveLength(1);
-      // the media file could not be had: VAST 4.3's 401 (not found), or 402 (timeout) for a slow one
-      expect(ads[0]).toMatchObject({ status: 'error', errorCode: expect.any(Number) });
-      expect([401, 402, 405]).toContain(ads[0]!.errorCode);
-      await screenshot(f.page, 'network-after-advert-drop');
-    },
+        const asked = async () =>
+          ((await (await control('/requests')).json()) as { path: string }[]).some((r) =>
+            r.path.startsWith('/media/ads/ad-6s.mp4'),
+          );
+        for (const end = Date.now() + 30_000; !(await asked()); await sleep(100))
+          if (Date.now() > end) throw new Error('The advert’s file was never asked for');
+        const seen = f.watch();
+        await refuse(f)();
+        await sleep(DROP_MS);
+        await accept(f)();
+        await control('/faults', { method: 'DELETE' });
+        await playsPast(f, 1803, 60_000);
+        expect(seen().failure).toBeNull();
+        const ads = await f.frame.evaluate(() => window.__player!.getState().ads.history);
+        expect(ads).toHaveLength(1);
+        // the media file could not be had: VAST 4.3's 401 (not found), or 402 (timeout) for a slow one
+        expect(ads[0]).toMatchObject({ status: 'error', errorCode: expect.any(Number) });
+        expect([401, 402, 405]).toContain(ads[0]!.errorCode);
+        await screenshot(f.page, 'network-after-advert-drop');
+        return f;
+      }),
     3 * 60_000,
   );
 });
