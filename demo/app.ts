@@ -39,6 +39,20 @@ export interface DemoServerOptions {
 }
 
 const originOf = (req: Request) => `${req.protocol}://${req.get('host')}`;
+/**
+ * `?track=<origin>` on the ad list and the VAST documents: their tracking URLs go to that host
+ * instead (a tracker that is down, in a test); anything but an http(s) origin is ignored.
+ */
+function trackingOrigin(req: Request): string | null {
+  const value = req.query.track;
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
 
 function pushBounded<T>(list: T[], item: T) {
   list.push(item);
@@ -195,8 +209,10 @@ export function createDemoApp({
       typeof req.query.vast === 'string'
         ? req.query.vast.split(',').filter(Boolean)
         : defaultAdList;
+    const track = trackingOrigin(req);
+    const query = track ? `?track=${encodeURIComponent(track)}` : '';
     res.json({
-      prerollList: names.map((name) => ({ vastUrl: `${originOf(req)}/vast/${name}.xml` })),
+      prerollList: names.map((name) => ({ vastUrl: `${originOf(req)}/vast/${name}.xml${query}` })),
     });
   });
   app.get('/vast/:file', (req, res) => {
@@ -204,9 +220,10 @@ export function createDemoApp({
     const path = join(FIXTURES, 'vast', `${name}.xml`);
     if (!VAST_NAME.test(name) || !existsSync(path))
       return res.status(404).type('text/plain').send('No such VAST');
-    res
-      .type('application/xml')
-      .send(readFileSync(path, 'utf8').replaceAll('{{ORIGIN}}', originOf(req)));
+    const track = trackingOrigin(req);
+    let xml = readFileSync(path, 'utf8');
+    if (track) xml = xml.replaceAll('{{ORIGIN}}/track/', `${track}/track/`);
+    res.type('application/xml').send(xml.replaceAll('{{ORIGIN}}', originOf(req)));
   });
   app.get('/advertiser.html', (_req, res) => res.sendFile(join(FIXTURES, 'advertiser.html')));
   // The VPAID test creative (a plain script, loaded by the player's sandboxed VPAID frame).

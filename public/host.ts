@@ -13,6 +13,9 @@ params.delete('player_origin');
 // ?ads=skippable,nonskippable picks the demo VAST fixtures of the ad list (empty: no adverts).
 const ads = params.get('ads');
 params.delete('ads');
+// ?track=<origin> sends those adverts' tracking URLs to another host (a tracker that is down, in a test).
+const track = params.get('track');
+params.delete('track');
 
 // ?test_init=... goes to the player's page: the demo server's init scripts for tests (demo/testInit.ts)
 const testInit = params.get('test_init');
@@ -20,10 +23,17 @@ params.delete('test_init');
 
 const container = document.getElementById('player-container') as HTMLElement;
 for (const [name, value] of params) container.setAttribute(`data-${name}`, value);
-// Error reports of the demo go to the demo server's envelope sink.
-container.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`;
+// Error reports of the demo go to the demo server's envelope sink, unless the query names another
+// (?sentry_dsn=..., a sink that is down, in a test).
+if (!params.has('sentry_dsn'))
+  container.dataset.sentry_dsn = `${location.protocol}//public@${location.host}/1`;
 container.dataset.sentry_project_label = 'demo-host';
-if (ads !== null) container.dataset.env_ad_list_url = `${location.origin}/ad-list.json?vast=${ads}`;
+if (ads !== null) {
+  const list = new URL('/ad-list.json', location.origin);
+  list.searchParams.set('vast', ads);
+  if (track) list.searchParams.set('track', track);
+  container.dataset.env_ad_list_url = list.href;
+}
 
 const playerUrl = new URL(
   playerOrigin ? `${playerOrigin}/index.html` : new URL('index.html', location.href).href,

@@ -79,6 +79,24 @@ describe('the demo backend', () => {
     expect((await fetch(url('/vast/..%2Fpackage.xml'))).status).toBe(404);
   });
 
+  it('sends the tracking URLs to another host when asked (?track=), the rest to itself', async () => {
+    const tracker = 'http://127.0.0.1:9';
+    const list = await (await fetch(url(`/ad-list.json?vast=skippable&track=${tracker}`))).json();
+    expect(list).toEqual({
+      prerollList: [
+        { vastUrl: `${server.url}/vast/skippable.xml?track=${encodeURIComponent(tracker)}` },
+      ],
+    });
+    const xml = await (await fetch(list.prerollList[0].vastUrl)).text();
+    expect(xml).toContain(`${tracker}/track/skippable/impression`);
+    expect(xml).toContain(`${tracker}/track/skippable/start`);
+    expect(xml).not.toContain(`${server.url}/track/`);
+    expect(xml).toContain(`${server.url}/media/ads/ad-15s.mp4`);
+    // not an http(s) origin: ignored
+    const plain = await (await fetch(url('/vast/skippable.xml?track=javascript:alert(1)'))).text();
+    expect(plain).toContain(`${server.url}/track/skippable/impression`);
+  });
+
   it('serves the icon the demo advert with an industry icon points to (icon.xml)', async () => {
     const xml = await (await fetch(url('/vast/icon.xml'))).text();
     expect(xml).toContain(`${server.url}/media/ads/adchoices.svg`);
