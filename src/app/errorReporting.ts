@@ -1,7 +1,8 @@
 // Error reports through Sentry: actor crashes, unexpected boot failures and page errors, each with
 // the session's flight log attached (gzipped, the whole of it when it fits: see reportLog.ts). Sentry is its own bundle, loaded a second after the first frame
 // (or once the boot has failed), so it never delays the start; page errors before that are kept
-// and sent once it is there. Nothing is loaded or sent without a DSN.
+// and sent once it is there, and past a few at once, one a minute (PAGE_ERROR_REPORTS). What waits
+// for the sink is at most REPORTS_IN_FLIGHT reports. Nothing is loaded or sent without a DSN.
 import type { Middleware } from '@reduxjs/toolkit';
 import { adsActions } from '../state/ads';
 import { mediaActions } from '../state/playback';
@@ -32,6 +33,36 @@ const IDLE_WAIT_LIMIT_MS = 2_000;
  * rather than kept in the viewer's memory.
  */
 const REPORTS_IN_FLIGHT = 8;
+/**
+ * Page errors (a script of the page's that throws, a promise nobody waits on) reported at once, at
+ * most, then one a minute. Each report packs the whole flight log again, a main-thread cost that
+ * grows with the session: a script failing on every call (a host's analytics script whose host
+ * refuses, test/e2e/sinksDown.test.ts) had the player's main thread packing back to back, in tasks
+ * of 200-400 ms once the log was 2-3 MB (longer as it grows to its limit), and would upload a log
+ * for each. The others are dropped here (Sentry counts them among
+ * its client outcomes). The player's own reports (crashes, failures) are few by design and all go.
+ */
+export const PAGE_ERROR_REPORTS = { burst: REPORTS_IN_FLIGHT, everyMs: 60_000 };
+
+/** A token bucket: `burst` at once, then one every `everyMs`. */
+export function reportBudget(
+  { burst, everyMs }: { burst: number; everyMs: number },
+  now: () => number = () => performance.now(),
+) {
+  let tokens = burst;
+  let at = now();
+  return {
+    /** whether one more report may go now (and it is counted) */
+    take(): boolean {
+      const t = now();
+      tokens = Math.min(burst, tokens + (t - at) / everyMs);
+      at = t;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
+}
 
 export interface ErrorReporter {
   /** loads Sentry and starts reporting (after the first frame) */
@@ -61,6 +92,9 @@ export function createErrorReporter(
     });
     return packing;
   };
+  // the reports the player makes itself; any other error report is a page error
+  const own = new WeakSet<object>();
+  const pageErrors = reportBudget(PAGE_ERROR_REPORTS);
   const early: unknown[] = [];
   const keepEarly = (error: unknown) => {
     if (early.length < EARLY_ERRORS) early.push(error);
@@ -88,6 +122,9 @@ export function createErrorReporter(
       // every error report carries what led to it
       Sentry.getGlobalScope().addEventProcessor(async (event, hint) => {
         if (event.type !== undefined) return event; // transactions, replays: no log
+        const error = hint.originalException;
+        const isOwn = typeof error === 'object' && error !== null && own.has(error);
+        if (!isOwn && !pageErrors.take()) return null;
         try {
           const { filename, data, contentType, dropped } = await packedLog();
           hint.attachments = [...(hint.attachments ?? []), { filename, data, contentType }];
@@ -116,7 +153,11 @@ export function createErrorReporter(
       }),
     );
   }
-  const named = (name: string, message: string) => Object.assign(new Error(message), { name });
+  const named = (name: string, message: string) => {
+    const error = Object.assign(new Error(message), { name });
+    own.add(error);
+    return error;
+  };
   return {
     start: () => void load(),
     actorCrashed: (crash) =>

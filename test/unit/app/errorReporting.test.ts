@@ -1,5 +1,9 @@
 import { parseConfig } from '../../../src/app/config';
-import { createErrorReporter } from '../../../src/app/errorReporting';
+import {
+  createErrorReporter,
+  PAGE_ERROR_REPORTS,
+  reportBudget,
+} from '../../../src/app/errorReporting';
 
 const config = (dataset: Record<string, string>) =>
   parseConfig({ search: '?movie_id=1', origin: 'https://player.example', dataset });
@@ -7,8 +11,10 @@ const config = (dataset: Record<string, string>) =>
 const init = jest.fn();
 type Processor = (
   event: { type?: string; exception?: object; extra?: object },
-  hint: { attachments?: unknown[] },
-) => Promise<{ extra?: object }>;
+  hint: { attachments?: unknown[]; originalException?: unknown },
+) => Promise<{ extra?: object } | null>;
+/** what the reporter gave Sentry to capture */
+const captured: unknown[] = [];
 const processors: Processor[] = [];
 const packed = new Uint8Array([0x1f, 0x8b, 8]);
 const sessionLog = async () => ({
@@ -22,9 +28,23 @@ jest.mock('@sentry/react', () => ({
   browserTracingIntegration: () => ({ name: 'BrowserTracing' }),
   replayIntegration: () => ({ name: 'Replay' }),
   getGlobalScope: () => ({ addEventProcessor: (p: Processor) => processors.push(p) }),
-  captureException: () => undefined,
-  withScope: () => undefined,
+  captureException: (error: unknown) => captured.push(error),
+  withScope: (inScope: (scope: object) => void) =>
+    inScope({ setTags: () => undefined, setExtras: () => undefined }),
 }));
+
+/** A reporter started, and the event processor it gave Sentry. */
+async function started() {
+  const reporter = createErrorReporter(
+    config({ sentry_dsn: 'https://key@errors.example/1' }),
+    '1.2.3+abc',
+    sessionLog,
+  );
+  reporter.start();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await Promise.resolve();
+  return { reporter, processor: processors[processors.length - 1]! };
+}
 
 describe('error reporting (SPEC.md section 9)', () => {
   it('starts Sentry with 100% traces, 10% session replays and 100% error replays', async () => {
@@ -61,11 +81,65 @@ describe('error reporting (SPEC.md section 9)', () => {
     expect(hint.attachments).toEqual([
       { filename: 'flight-log.json.gz', data: packed, contentType: 'application/gzip' },
     ]);
-    expect(event.extra).toEqual({ flight_log_dropped: 0 });
+    expect(event?.extra).toEqual({ flight_log_dropped: 0 });
     // transactions and replays are not error reports: no log
     const other: { attachments?: unknown[] } = {};
     await processor({ type: 'transaction' }, other);
     expect(other.attachments).toBeUndefined();
+  });
+
+  it('reports a few page errors at once, then one a minute; its own reports all go', async () => {
+    const now = jest.spyOn(performance, 'now').mockReturnValue(0);
+    try {
+      const { reporter, processor } = await started();
+      const pageError = (i: number) =>
+        processor({ exception: {} }, { originalException: new Error(`page ${i}`) });
+      // a storm of page errors: the first ones go, with the log, the others are dropped
+      const storm = await Promise.all(Array.from({ length: 50 }, (_, i) => pageError(i)));
+      expect(storm.filter((event) => event !== null)).toHaveLength(PAGE_ERROR_REPORTS.burst);
+      expect(await pageError(50)).toBeNull();
+      // the player's own reports are not page errors: each goes
+      captured.length = 0;
+      reporter.actorCrashed({ actor: 'stream', message: 'Error: boom', restarts: 0 });
+      reporter.failed(
+        { reason: 'actor-stopped', detail: 'stopped', errorId: 'abcd1234', address: null },
+        'Playback',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(captured).toHaveLength(2);
+      for (const error of captured)
+        expect(await processor({ exception: {} }, { originalException: error })).not.toBeNull();
+      // a minute on, one more page error goes
+      now.mockReturnValue(PAGE_ERROR_REPORTS.everyMs);
+      expect(await pageError(51)).not.toBeNull();
+      expect(await pageError(52)).toBeNull();
+      // transactions and replays are not error reports: never counted nor dropped
+      expect(await processor({ type: 'transaction' }, {})).not.toBeNull();
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('a report budget: a burst at once, then one every interval, never more than the burst saved up', () => {
+    let t = 0;
+    const budget = reportBudget({ burst: 3, everyMs: 1_000 }, () => t);
+    expect([budget.take(), budget.take(), budget.take(), budget.take()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    t = 999;
+    expect(budget.take()).toBe(false);
+    t = 1_000;
+    expect(budget.take()).toBe(true);
+    t = 1_000_000; // a long quiet time saves up no more than the burst
+    expect([budget.take(), budget.take(), budget.take(), budget.take()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('loads nothing without a DSN', async () => {
