@@ -39,8 +39,8 @@ const REPORTS_IN_FLIGHT = 8;
  * grows with the session: a script failing on every call (a host's analytics script whose host
  * refuses, test/e2e/sinksDown.test.ts) had the player's main thread packing back to back, in tasks
  * of 200-400 ms once the log was 2-3 MB (longer as it grows to its limit), and would upload a log
- * for each. The others are dropped here (Sentry counts them among
- * its client outcomes). The player's own reports (crashes, failures) are few by design and all go.
+ * for each. The others are dropped here (Sentry counts them among its client outcomes). The
+ * player's own reports (crashes, failures) are few by design and all go.
  */
 export const PAGE_ERROR_REPORTS = { burst: REPORTS_IN_FLIGHT, everyMs: 60_000 };
 
@@ -61,6 +61,35 @@ export function reportBudget(
       tokens -= 1;
       return true;
     },
+  };
+}
+
+/** A film's playlists, segments, keys, subtitles and pictures, by their file's kind. */
+const MEDIA_FILE = /\.(m3u8|ts|m4s|mp4|m4a|m4v|aac|mp3|vtt|webvtt|key|jpe?g|png|webp)$/i;
+
+/**
+ * Whether a request gets a span of the traces: only the player's services (the catalog and the ad
+ * list), never a film's media (hls.js asks for a segment every few seconds, and each span would be
+ * an upload of its own, crowding the error reports out of REPORTS_IN_FLIGHT) nor the page's other
+ * requests.
+ */
+export function spanWorthy(config: Pick<PlayerConfig, 'envBaseUrl' | 'envAdListUrl'>) {
+  const origins = new Set(
+    [config.envBaseUrl, config.envAdListUrl].flatMap((address) => {
+      try {
+        return [new URL(address).origin];
+      } catch {
+        return [];
+      }
+    }),
+  );
+  return (url: string) => {
+    try {
+      const { origin, pathname } = new URL(url, location.href);
+      return origins.has(origin) && !MEDIA_FILE.test(pathname);
+    } catch {
+      return false;
+    }
   };
 }
 
@@ -113,7 +142,10 @@ export function createErrorReporter(
         dsn,
         release: build,
         ...SAMPLING,
-        integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration()],
+        integrations: [
+          Sentry.browserTracingIntegration({ shouldCreateSpanForRequest: spanWorthy(config) }),
+          Sentry.replayIntegration(),
+        ],
         // no trace headers on the player's requests: ad and stream servers would refuse them
         tracePropagationTargets: [],
         initialScope: { tags: { project_label: config.sentryProjectLabel ?? 'none' } },

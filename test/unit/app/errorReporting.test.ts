@@ -3,12 +3,14 @@ import {
   createErrorReporter,
   PAGE_ERROR_REPORTS,
   reportBudget,
+  spanWorthy,
 } from '../../../src/app/errorReporting';
 
 const config = (dataset: Record<string, string>) =>
   parseConfig({ search: '?movie_id=1', origin: 'https://player.example', dataset });
 
 const init = jest.fn();
+const tracing = jest.fn((_options: unknown) => ({ name: 'BrowserTracing' }));
 type Processor = (
   event: { type?: string; exception?: object; extra?: object },
   hint: { attachments?: unknown[]; originalException?: unknown },
@@ -25,7 +27,7 @@ const sessionLog = async () => ({
 });
 jest.mock('@sentry/react', () => ({
   init: (options: unknown) => init(options),
-  browserTracingIntegration: () => ({ name: 'BrowserTracing' }),
+  browserTracingIntegration: (options: unknown) => tracing(options),
   replayIntegration: () => ({ name: 'Replay' }),
   getGlobalScope: () => ({ addEventProcessor: (p: Processor) => processors.push(p) }),
   captureException: (error: unknown) => captured.push(error),
@@ -147,5 +149,43 @@ describe('error reporting (SPEC.md section 9)', () => {
     createErrorReporter(config({}), '1.2.3+abc', sessionLog).start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(init).not.toHaveBeenCalled();
+  });
+});
+
+describe('the traces’ spans', () => {
+  const worthy = spanWorthy({
+    envBaseUrl: 'https://api.kino.example/',
+    envAdListUrl: 'https://ads.kino.example/list.json',
+  });
+
+  it('are made for the player’s services: the catalog, the master JSON, the ad list', () => {
+    expect(worthy('https://api.kino.example/catalog-api/contents/5')).toBe(true);
+    expect(worthy('https://api.kino.example/media/5/master.json')).toBe(true);
+    expect(worthy('https://ads.kino.example/list.json?x=1')).toBe(true);
+  });
+
+  it('are not made for the film’s media, wherever it comes from, nor for other hosts', () => {
+    for (const url of [
+      'https://api.kino.example/media/5/720p/index.m3u8',
+      'https://api.kino.example/media/5/720p/seg00042.ts?token=abc',
+      'https://api.kino.example/media/5/init.mp4',
+      'https://api.kino.example/media/5/key.key',
+      'https://api.kino.example/media/subs/ru.vtt',
+      'https://cdn.example/film/seg1.m4s',
+      'https://analytics.example/collect',
+      'not a url at all ::',
+    ])
+      expect([url, worthy(url)]).toEqual([url, false]);
+  });
+
+  it('are given to Sentry’s tracing', async () => {
+    tracing.mockClear();
+    await started();
+    const options = tracing.mock.calls.at(-1)?.[0] as {
+      shouldCreateSpanForRequest(u: string): boolean;
+    };
+    const { envBaseUrl } = config({});
+    expect(options.shouldCreateSpanForRequest(`${envBaseUrl}/catalog-api/contents/1`)).toBe(true);
+    expect(options.shouldCreateSpanForRequest(`${envBaseUrl}/media/seg1.ts`)).toBe(false);
   });
 });
