@@ -3,6 +3,7 @@
 // sets (the FCC's broadband measurements: a few Mbit/s that wander slowly; Norway's HSDPA commutes:
 // deep, fast swings and short outages), generated from a fixed seed so every run replays the same
 // seconds; then one trace for each way adaptive streaming is known to fail viewers.
+import { BROADBAND_RTT_MS, MOBILE_RTT_MS, TRACE_SECONDS } from './abrLinks';
 
 export interface AbrTrace {
   name: string;
@@ -25,9 +26,6 @@ export interface AbrTrace {
 
 /** the network the warm cache was filled on */
 export const WARM_KBPS = 8000;
-
-/** long enough for three minutes of playback after the start and a stall or two */
-export const TRACE_SECONDS = 240;
 
 /** a small deterministic generator (mulberry32), so a trace is the same every run */
 function random(seed: number) {
@@ -69,9 +67,6 @@ function mobile(seed: number, states: number[], outageEvery = 0) {
     return outage ? 60 : (states[state] ?? 1000) * (0.6 + next() * 0.8);
   });
 }
-
-const BROADBAND_RTT_MS = 20;
-const MOBILE_RTT_MS = 80;
 
 export const ABR_TRACES: readonly AbrTrace[] = [
   {
