@@ -1,13 +1,20 @@
-// The network traces the adaptive-streaming benchmark replays, second by second, through the DevTools
-// protocol's network conditions. Broadband-like and mobile-like traces are shaped after the research
-// sets (the FCC's broadband measurements: a few Mbit/s that wander slowly; Norway's HSDPA commutes:
-// deep, fast swings and short outages), generated from a fixed seed so every run replays the same
-// seconds; then one trace for each way adaptive streaming is known to fail viewers.
-import { BROADBAND_RTT_MS, MOBILE_RTT_MS, TRACE_SECONDS } from './abrLinks';
+// The network traces the adaptive-streaming benchmark replays, second by second, through a throttled
+// link (throttledLink.ts): networks recorded by research sets (recordedTraces.ts), half of them held
+// back from tuning, then one trace for each way adaptive streaming is known to fail viewers.
+import { BROADBAND_RTT_MS, TRACE_SECONDS } from './abrLinks';
+import { RECORDED_TRACES } from './recordedTraces';
+
+/**
+ * tuning: recorded, the controller may be changed while looking at it; heldBack: recorded, reported
+ * on its own and not tuned on; complaint: a way adaptive streaming is known to fail viewers
+ */
+export type AbrGroup = 'tuning' | 'heldBack' | 'complaint';
+export const ABR_GROUPS: readonly AbrGroup[] = ['heldBack', 'tuning', 'complaint'];
 
 export interface AbrTrace {
   name: string;
   about: string;
+  group: AbrGroup;
   /** the throughput of each second, kbit/s; the last one holds on */
   kbps: number[];
   /** the round trip each request pays, ms */
@@ -27,97 +34,10 @@ export interface AbrTrace {
 /** the network the warm cache was filled on */
 export const WARM_KBPS = 8000;
 
-/** a small deterministic generator (mulberry32), so a trace is the same every run */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const seconds = (f: (second: number) => number) =>
   Array.from({ length: TRACE_SECONDS }, (_, s) => Math.round(f(s)));
 
-/** a fixed line's rate that wanders slowly about its mean (each second 90 % of the last deviation) */
-function broadband(seed: number, mean: (second: number) => number, spread: number) {
-  const next = random(seed);
-  let deviation = 0;
-  return seconds((s) => {
-    deviation = 0.9 * deviation + (next() - 0.5) * 2 * spread * 0.45;
-    return Math.max(0.3, Math.min(1.8, 1 + deviation)) * mean(s);
-  });
-}
-
-/** a mobile link: it moves between coverage states every few seconds, each second jittered */
-function mobile(seed: number, states: number[], outageEvery = 0) {
-  const next = random(seed);
-  let state = Math.floor(states.length / 2);
-  let hold = 0;
-  return seconds((s) => {
-    if (hold <= 0) {
-      state = Math.max(0, Math.min(states.length - 1, state + (next() < 0.5 ? -1 : 1)));
-      hold = 3 + Math.floor(next() * 10);
-    }
-    hold -= 1;
-    const outage = outageEvery > 0 && s % outageEvery >= outageEvery - 6;
-    return outage ? 60 : (states[state] ?? 1000) * (0.6 + next() * 0.8);
-  });
-}
-
-export const ABR_TRACES: readonly AbrTrace[] = [
-  {
-    name: 'broadband-fast',
-    about: 'a fast line, about 6.5 Mbit/s',
-    kbps: broadband(1, () => 6500, 0.15),
-    latencyMs: BROADBAND_RTT_MS,
-    steady: true,
-  },
-  {
-    name: 'broadband-cable',
-    about: 'cable at about 4 Mbit/s that wanders by a fifth',
-    kbps: broadband(2, () => 4000, 0.4),
-    latencyMs: BROADBAND_RTT_MS,
-  },
-  {
-    name: 'broadband-dsl',
-    about: 'DSL at about 2.4 Mbit/s',
-    kbps: broadband(3, () => 2400, 0.3),
-    latencyMs: BROADBAND_RTT_MS,
-  },
-  {
-    name: 'broadband-evening',
-    about: 'an evening line: 5 Mbit/s, then 2.5 at the busy hour, then 4.5',
-    kbps: broadband(4, (s) => (s < 80 ? 5000 : s < 160 ? 2500 : 4500), 0.2),
-    latencyMs: BROADBAND_RTT_MS,
-  },
-  {
-    name: 'mobile-bus',
-    about: 'a bus through town: 0.3 to 3 Mbit/s',
-    kbps: mobile(5, [300, 700, 1200, 2000, 3000]),
-    latencyMs: MOBILE_RTT_MS,
-  },
-  {
-    name: 'mobile-train',
-    about: 'a train: 0.5 to 4 Mbit/s, and 6 s with almost nothing every minute (tunnels)',
-    kbps: mobile(6, [500, 1000, 2000, 4000], 60),
-    latencyMs: MOBILE_RTT_MS,
-  },
-  {
-    name: 'mobile-car',
-    about: 'a car on a main road: 1 to 6 Mbit/s',
-    kbps: mobile(7, [1000, 2000, 3500, 6000]),
-    latencyMs: MOBILE_RTT_MS,
-  },
-  {
-    name: 'mobile-metro',
-    about: 'a metro station: 0.3 to 1.5 Mbit/s',
-    kbps: mobile(8, [300, 600, 900, 1500]),
-    latencyMs: MOBILE_RTT_MS,
-  },
+const COMPLAINTS: readonly Omit<AbrTrace, 'group'>[] = [
   {
     name: 'throttle-lifts',
     about: 'recovery: 500 kbit/s for 80 s, then 8 Mbit/s',
@@ -161,3 +81,22 @@ export const ABR_TRACES: readonly AbrTrace[] = [
     failOneRequestAfterS: 40,
   },
 ];
+
+export const ABR_TRACES: readonly AbrTrace[] = [
+  ...RECORDED_TRACES,
+  ...COMPLAINTS.map((trace) => ({ ...trace, group: 'complaint' as const })),
+];
+
+/** The traces a run replays: those named (ABR_TRACES=a,b), of one group (ABR_GROUP=heldBack), or all. */
+export function pickAbrTraces(
+  env: { ABR_TRACES?: string; ABR_GROUP?: string },
+  traces: readonly AbrTrace[] = ABR_TRACES,
+): AbrTrace[] {
+  const names = env.ABR_TRACES?.split(',');
+  const group = env.ABR_GROUP;
+  if (group && !ABR_GROUPS.includes(group as AbrGroup))
+    throw new Error(`ABR_GROUP=${group}: choose from ${ABR_GROUPS.join(', ')}`);
+  const unknown = names?.filter((name) => !traces.some((t) => t.name === name)) ?? [];
+  if (unknown.length > 0) throw new Error(`ABR_TRACES names no trace ${unknown.join(', ')}`);
+  return traces.filter((t) => (!names || names.includes(t.name)) && (!group || t.group === group));
+}

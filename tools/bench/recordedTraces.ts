@@ -1,10 +1,11 @@
-// The recorded throughput traces for the adaptive-streaming benchmark: measured networks from
+// The recorded throughput traces the adaptive-streaming benchmark replays: measured networks from
 // public research sets (traces/README.md cites each, and says how traces/convert.ts chose and
 // converted them), kept in traces/recorded.json and split once into a half the controller may be
 // tuned on and a half held back from it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRACE_SECONDS } from './abrLinks';
+import type { AbrTrace } from './abrTraces';
 
 export type Kind = 'mobile' | 'broadband' | 'lte';
 export type Half = 'tuning' | 'heldBack';
@@ -49,3 +50,12 @@ export function readRecorded(
 }
 
 export const RECORDED: readonly Recorded[] = readRecorded();
+
+/** the recorded traces as the benchmark replays them, each in its half */
+export const RECORDED_TRACES: readonly AbrTrace[] = RECORDED.map((t) => ({
+  name: t.name,
+  about: t.about,
+  group: t.set,
+  kbps: t.kbps,
+  latencyMs: t.latencyMs,
+}));

@@ -1,7 +1,9 @@
 // npm run bench [-- replay|playback|vast|ads|startup|session|network ... [--kinds ... --durations ... --points ...]]:
 // measures, writes bench/results.json and bench/RESULTS.md. Not part of npm test. Naming suites
 // re-measures only those; the other figures are kept from the last results.json. The options after
-// the suites pick part of the network suite's matrix (outageMatrix.ts).
+// the suites pick part of the network suite's matrix (outageMatrix.ts). The adaptive-streaming suite
+// (abr, run only when named) replays every trace of tools/bench/abrTraces.ts, or those ABR_TRACES=a,b
+// names, or one group of them (ABR_GROUP=heldBack, tuning or complaint).
 // Timings are medians of runs interleaved with their baseline (A B A B ...), reported as ratios.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +25,7 @@ import { KIND_FIGURES, networkFiguresOf, type OutageRow } from './networkReport'
 import { longFilmDir } from '../longFilm';
 import { abrLadderDir } from '../abrLadder';
 import type { Figure } from './figure';
-import { ABR_TRACES } from './abrTraces';
+import { pickAbrTraces, type AbrTrace } from './abrTraces';
 import { measureAbrTrace } from './abr';
 import { abrFiguresOf, abrTable, type AbrTraceRow } from './abrReport';
 
@@ -94,6 +96,13 @@ async function main() {
   }
   const runs = (suite: string) =>
     selected.includes(suite) || (selected.length === 0 && !ON_REQUEST.includes(suite));
+  let abrPicked: AbrTrace[] = [];
+  try {
+    if (runs('abr')) abrPicked = pickAbrTraces(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
   const previousPath = join(ROOT, 'bench', 'results.json');
   const previous =
     selected.length > 0 && existsSync(previousPath)
@@ -116,7 +125,7 @@ async function main() {
   if (runs('vast')) await vastFigures(results);
   if (runs('replay')) await replayFigures(results);
   if (runs('network')) await networkFigures(results, outages);
-  if (runs('abr')) abrTraces = await abrFigures(results);
+  if (runs('abr')) abrTraces = await abrFigures(results, abrPicked);
   delete results.ad_first_frame_ratio; // the name of preroll_latency_ratio before 2026-11-22
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
@@ -184,10 +193,11 @@ async function networkFigures(results: Record<string, Figure>, outages: OutageCa
     );
 }
 
-async function abrFigures(results: Record<string, Figure>): Promise<AbrTraceRow[]> {
+async function abrFigures(
+  results: Record<string, Figure>,
+  traces: readonly AbrTrace[],
+): Promise<AbrTraceRow[]> {
   build();
-  const only = process.env.ABR_TRACES?.split(',');
-  const traces = ABR_TRACES.filter((trace) => !only || only.includes(trace.name));
   const server = await startDemoServer(0, {
     defaultAdList: [],
     segmentMaxAgeS: 3600, // the warm cache's trace: segments kept, as a CDN lets them be

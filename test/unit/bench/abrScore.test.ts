@@ -4,7 +4,7 @@ import { ABR_LADDER } from '../../../tools/abrLadder';
 import { scoreAbr, topSustainableRung, type Sample } from '../../../tools/bench/abrScore';
 import type { AbrTrace } from '../../../tools/bench/abrTraces';
 
-const TRACE: AbrTrace = { name: 't', about: '', kbps: [8000], latencyMs: 20 };
+const TRACE: AbrTrace = { name: 't', about: '', group: 'complaint', kbps: [8000], latencyMs: 20 };
 const heightOf = (name: string) => ABR_LADDER.find((r) => r.name === name)?.pictureHeight ?? 0;
 
 /** a quarter-second sample for each step: [seconds of film advanced, rung on screen] */

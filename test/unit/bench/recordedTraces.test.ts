@@ -2,6 +2,7 @@
 // The recorded traces the adaptive-streaming benchmark replays: their form, their sources, and the
 // split into a tuning half and a held-back half that README.md states.
 import { TRACE_SECONDS } from '../../../tools/bench/abrLinks';
+import { ABR_TRACES, pickAbrTraces } from '../../../tools/bench/abrTraces';
 import { KINDS, RECORDED, type Half } from '../../../tools/bench/recordedTraces';
 import { ABR_LADDER } from '../../../tools/abrLadder';
 
@@ -44,5 +45,31 @@ describe('the recorded traces', () => {
       expect(halves).toContain('tuning');
       expect(halves).toContain('heldBack');
     }
+  });
+
+  it('are replayed beside the complaint traces, each in its group', () => {
+    const groupOf = (name: string) => ABR_TRACES.find((t) => t.name === name)?.group;
+    for (const t of RECORDED) expect(groupOf(t.name)).toBe(t.set);
+    for (const name of ['throttle-lifts', 'warm-cache-throttle', 'one-403'])
+      expect(groupOf(name)).toBe('complaint');
+  });
+});
+
+describe('the traces a run replays', () => {
+  it('are all of them, those named, or those of one group', () => {
+    expect(pickAbrTraces({})).toEqual(ABR_TRACES);
+    expect(pickAbrTraces({ ABR_TRACES: 'one-403,throttle-lifts' }).map((t) => t.name)).toEqual([
+      'throttle-lifts',
+      'one-403',
+    ]);
+    const heldBack = pickAbrTraces({ ABR_GROUP: 'heldBack' });
+    expect(heldBack.map((t) => t.name)).toEqual(
+      RECORDED.filter((t) => t.set === 'heldBack').map((t) => t.name),
+    );
+  });
+
+  it('are none of an unknown group or name: the run says so', () => {
+    expect(() => pickAbrTraces({ ABR_GROUP: 'held-back' })).toThrow(/choose from heldBack/);
+    expect(() => pickAbrTraces({ ABR_TRACES: 'mobile-bus' })).toThrow(/mobile-bus/);
   });
 });
