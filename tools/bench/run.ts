@@ -3,7 +3,8 @@
 // re-measures only those; the other figures are kept from the last results.json. The options after
 // the suites pick part of the network suite's matrix (outageMatrix.ts). The adaptive-streaming suite
 // (abr, run only when named) replays every trace of tools/bench/abrTraces.ts, or those ABR_TRACES=a,b
-// names, or one group of them (ABR_GROUP=heldBack, tuning or complaint).
+// names, or one group of them (ABR_GROUP=heldBack, tuning or complaint); the other traces' rows are
+// kept from the last run.
 // Timings are medians of runs interleaved with their baseline (A B A B ...), reported as ratios.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,9 +26,9 @@ import { KIND_FIGURES, networkFiguresOf, type OutageRow } from './networkReport'
 import { longFilmDir } from '../longFilm';
 import { abrLadderDir } from '../abrLadder';
 import type { Figure } from './figure';
-import { pickAbrTraces, type AbrTrace } from './abrTraces';
+import { ABR_TRACES, pickAbrTraces, type AbrTrace } from './abrTraces';
 import { measureAbrTrace } from './abr';
-import { abrFiguresOf, abrTable, type AbrTraceRow } from './abrReport';
+import { abrFiguresOf, abrTable, mergeAbrRows, type AbrTraceRow } from './abrReport';
 
 const ROOT = join(__dirname, '..', '..');
 const HLS_VERSION = (
@@ -115,7 +116,8 @@ async function main() {
         })
       : null;
   const results: Record<string, Figure> = { ...previous?.results };
-  let abrTraces = previous?.abrTraces;
+  // the rows of the traces still replayed, each in its group
+  let abrTraces = previous?.abrTraces && mergeAbrRows(previous.abrTraces, [], ABR_TRACES);
 
   const started = Date.now();
   if (runs('startup')) await startupFigures(results);
@@ -125,7 +127,7 @@ async function main() {
   if (runs('vast')) await vastFigures(results);
   if (runs('replay')) await replayFigures(results);
   if (runs('network')) await networkFigures(results, outages);
-  if (runs('abr')) abrTraces = await abrFigures(results, abrPicked);
+  if (runs('abr')) abrTraces = await abrFigures(results, abrPicked, abrTraces ?? []);
   delete results.ad_first_frame_ratio; // the name of preroll_latency_ratio before 2026-11-22
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 
@@ -166,7 +168,7 @@ async function main() {
       ...(narrow.length > 0 ? ['## Met, narrowly', ''] : []),
       ...narrow.map(([key]) => `- \`${key}\`: ${IN_THE_WAY[key]}`),
       ...(narrow.length > 0 ? [''] : []),
-      ...(abrTraces ? abrTable(abrTraces) : []),
+      ...(abrTraces ? abrTable(abrTraces, date) : []),
     ].join('\n'),
   );
 }
@@ -196,6 +198,7 @@ async function networkFigures(results: Record<string, Figure>, outages: OutageCa
 async function abrFigures(
   results: Record<string, Figure>,
   traces: readonly AbrTrace[],
+  earlier: readonly AbrTraceRow[],
 ): Promise<AbrTraceRow[]> {
   build();
   const server = await startDemoServer(0, {
@@ -216,7 +219,7 @@ async function abrFigures(
       player: '/?movie_id=5&t=0&auto_play=1',
       bare: '/bench/bare-hls.html?src=/media/long/master.m3u8',
     });
-    rows.push({ trace: trace.name, about: trace.about, ...scores });
+    rows.push({ trace: trace.name, about: trace.about, group: trace.group, ...scores });
     console.log(
       `${trace.name}: QoE ${scores.player.qoe} vs ${scores.bare.qoe}, rebuffering ${scores.player.rebufferRatio} vs ${scores.bare.rebufferRatio}, ${scores.player.bitrateKbps} vs ${scores.bare.bitrateKbps} kbit/s, switches ${scores.player.switchesPerMinute} vs ${scores.bare.switchesPerMinute} a minute`,
     );
@@ -228,12 +231,17 @@ async function abrFigures(
   } finally {
     await server.close();
   }
-  rows.sort(
-    (a, b) =>
-      traces.findIndex((t) => t.name === a.trace) - traces.findIndex((t) => t.name === b.trace),
+  const measuredOn = new Date().toISOString().slice(0, 10);
+  const all = mergeAbrRows(
+    earlier,
+    rows.map((row) => ({ ...row, measuredOn })),
+    ABR_TRACES,
   );
-  Object.assign(results, abrFiguresOf(rows, traces, HLS_VERSION));
-  return rows;
+  // every figure from the rows shown: none is left from traces or groups no longer replayed
+  for (const key of Object.keys(results))
+    if (key.startsWith('abr_')) Reflect.deleteProperty(results, key);
+  Object.assign(results, abrFiguresOf(all, ABR_TRACES, HLS_VERSION));
+  return all;
 }
 
 async function replayFigures(results: Record<string, Figure>) {
