@@ -1,4 +1,4 @@
-import { createAction, createSlice } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { mediaActions, playbackRequests } from './playback';
 import { systemActions } from './system';
 
@@ -58,15 +58,6 @@ export const playIntentSlice = createSlice({
         state.playKept = false;
         state.pauseHeld = state.seekPending;
       })
-      .addCase(playbackRequests.seekRequested, (state) => {
-        state.seekPending = true;
-      })
-      .addCase(playbackRequests.seekByRequested, (state) => {
-        state.seekPending = true;
-      })
-      .addCase(mediaActions.seeking, (state) => {
-        state.seekPending = true;
-      })
       .addCase(mediaActions.seeked, (state) => {
         state.seekPending = false;
         state.pauseHeld = false;
@@ -79,11 +70,19 @@ export const playIntentSlice = createSlice({
       .addCase(mediaActions.volumeChanged, (state, action) => {
         if (!action.payload.muted) state.mutedForBrowser = false;
       })
+      // asked of the element, or begun by it: its seeking event comes after the request
+      .addMatcher(
+        isAnyOf(
+          playbackRequests.seekRequested,
+          playbackRequests.seekByRequested,
+          mediaActions.seeking,
+        ),
+        (state) => {
+          state.seekPending = true;
+        },
+      )
       // the viewer has the failure message: nothing is to play behind it
-      .addCase(systemActions.bootFailed, (state) => {
-        state.playKept = false;
-      })
-      .addCase(systemActions.playbackFailed, (state) => {
+      .addMatcher(isAnyOf(systemActions.bootFailed, systemActions.playbackFailed), (state) => {
         state.playKept = false;
       }),
 });

@@ -34,6 +34,18 @@ export function useBrowser(): () => Browser {
 }
 
 /**
+ * One Chromium for tests that run side by side (it.concurrent bodies may start before a beforeAll
+ * has run): launched at the first call, closed after the file.
+ */
+export function sharedBrowserOfFile(): () => Promise<Browser> {
+  let browser: Promise<Browser> | undefined;
+  afterAll(async () => {
+    await (await browser)?.close();
+  });
+  return () => (browser ??= launchBrowser());
+}
+
+/**
  * A page in a browser context of its own (storage and cookies start empty, as for a new viewer) that
  * remembers every uncaught error and console error of all its frames.
  */

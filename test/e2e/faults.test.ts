@@ -3,13 +3,13 @@
 // get then: a true message, or the film playing (the ad break ended, or played, as written), within the
 // case's time limit. No case may end with a spinner forever or a dead control. docs/reliability.md
 // lists the same promises.
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import {
   clearFaultScope,
   demoUrl,
   giveExpiredToken,
   injectFault,
-  launchBrowser,
+  sharedBrowserOfFile,
   openEmbed,
   openPage,
   openPlayers,
@@ -365,11 +365,7 @@ const cases = Object.keys(CALLS).flatMap((call) =>
 
 // The cases run a few at a time (jest.e2e.config.cjs: maxConcurrency), each in its own browser
 // context under its own fault scope, in one Chromium.
-let browser: Promise<Browser> | undefined;
-const sharedBrowser = () => (browser ??= launchBrowser());
-afterAll(async () => {
-  await (await browser)?.close();
-});
+const sharedBrowser = sharedBrowserOfFile();
 
 describe('fault matrix', () => {
   it.concurrent.each(cases)(

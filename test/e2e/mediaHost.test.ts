@@ -3,11 +3,17 @@
 // the catalog and the page from the demo server. The film must play on through the outage with no
 // message, and move to a second source when the first's host fails for good.
 // hls.js's redundant streams and content steering move the film between hosts with no message.
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
 import { startMediaHost, type MediaHost, type MediaHostFault } from '../../demo/mediaHost';
 import { LONG_FILM_NOMINAL_BPS, longFilmDir } from '../../tools/longFilm';
-import { launchBrowser, openPage, recordStatistics, screenshot, sentStatistics } from './browser';
+import {
+  sharedBrowserOfFile,
+  openPage,
+  recordStatistics,
+  screenshot,
+  sentStatistics,
+} from './browser';
 import { expectReplayable } from './flightLog';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -50,11 +56,7 @@ interface Session {
 
 // The tests wait out outages most of their time: they run side by side (jest.e2e.config.cjs:
 // maxConcurrency), each with servers of its own, in one Chromium.
-let browser: Promise<Browser> | undefined;
-const sharedBrowser = () => (browser ??= launchBrowser());
-afterAll(async () => {
-  await (await browser)?.close();
-});
+const sharedBrowser = sharedBrowserOfFile();
 
 describe('a film whose host fails while the services answer, in Chromium', () => {
   /**

@@ -3,10 +3,10 @@
 // emulation) and brought back. The film must play on from where it was, by itself, with no message
 // but the connection line while it waits; a drop during an advert ends the advert with its code and
 // the film goes on after the network returns.
-import type { Browser, Frame, Page } from 'puppeteer-core';
+import type { Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
 import { longFilmDir } from '../../tools/longFilm';
-import { launchBrowser, openPage, screenshot } from './browser';
+import { sharedBrowserOfFile, openPage, screenshot } from './browser';
 import { expectReplayable } from './flightLog';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -36,11 +36,7 @@ interface Film {
 
 // The tests mostly wait for the network: they run side by side (jest.e2e.config.cjs:
 // maxConcurrency), each with a demo server and a context of its own, in one Chromium.
-let browser: Promise<Browser> | undefined;
-const sharedBrowser = () => (browser ??= launchBrowser());
-afterAll(async () => {
-  await (await browser)?.close();
-});
+const sharedBrowser = sharedBrowserOfFile();
 
 const startServer = () =>
   startDemoServer(0, { defaultAdList: [], mounts: { '/media/long': longFilmDir() } });

@@ -50,14 +50,7 @@ async function started() {
 
 describe('error reporting (SPEC.md section 9)', () => {
   it('starts Sentry with 100% traces, 10% session replays and 100% error replays', async () => {
-    const reporter = createErrorReporter(
-      config({ sentry_dsn: 'https://key@errors.example/1' }),
-      '1.2.3+abc',
-      sessionLog,
-    );
-    reporter.start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await Promise.resolve();
+    await started();
     expect(init).toHaveBeenCalledWith(
       expect.objectContaining({
         dsn: 'https://key@errors.example/1',
@@ -70,14 +63,7 @@ describe('error reporting (SPEC.md section 9)', () => {
   });
 
   it("attaches the session's flight log to every error report, and says how much of it was left out", async () => {
-    createErrorReporter(
-      config({ sentry_dsn: 'https://key@errors.example/1' }),
-      '1.2.3+abc',
-      sessionLog,
-    ).start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await Promise.resolve();
-    const processor = processors[processors.length - 1]!;
+    const { processor } = await started();
     const hint: { attachments?: unknown[] } = {};
     const event = await processor({ exception: {} }, hint);
     expect(hint.attachments).toEqual([
