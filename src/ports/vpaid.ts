@@ -1,5 +1,4 @@
 import type { VpaidEvent, VpaidPort } from './types';
-import { VPAID_BOOTSTRAP } from './vpaidBootstrap';
 
 const NAMES = new Set<string>([
   'AdLoaded',
@@ -48,34 +47,53 @@ function vpaidEvent(data: unknown): VpaidEvent | null {
 
 /**
  * VPAID 2.0 creatives in a sandboxed frame (scripts and the creative's own pop-ups only, in an opaque
- * origin) laid over the player, under its controls.
+ * origin) laid over the player, under its controls. The frame's own script (vpaidBootstrap.ts) comes
+ * with the first VPAID advert, not with the player's start; the creative's load limit covers it, and
+ * when it cannot come the creative fails with AdError.
  */
 export function createVpaidPort(player: HTMLElement, before: HTMLElement | null): VpaidPort {
   const listeners = new Set<(event: VpaidEvent) => void>();
+  const emit = (event: VpaidEvent) => listeners.forEach((listener) => listener(event));
   let frame: HTMLIFrameElement | null = null;
   const command = (cmd: string, extra: Record<string, unknown> = {}) =>
     frame?.contentWindow?.postMessage({ cmd, ...extra }, '*'); // an opaque origin has no name
   window.addEventListener('message', (message) => {
     if (!frame || message.source !== frame.contentWindow) return;
     const event = vpaidEvent(message.data);
-    if (event) listeners.forEach((listener) => listener(event));
+    if (event) emit(event);
   });
+  // each load is a new creative: an unload or another load while its frame's script comes drops it
+  let loads = 0;
   const unload = () => {
+    loads += 1;
     frame?.remove();
     frame = null;
   };
+  const createFrame = (code: string, scriptUrl: string, adParameters: string) => {
+    const created = document.createElement('iframe');
+    created.setAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
+    created.setAttribute('allow', 'autoplay');
+    created.title = 'Реклама';
+    created.className = 'vpaid-frame';
+    created.srcdoc = code;
+    created.onload = () => command('load', { url: scriptUrl, adParameters });
+    player.insertBefore(created, before);
+    return created;
+  };
+  const bootstrap = () => import('./vpaidBootstrap').then((module) => module.VPAID_BOOTSTRAP);
   return {
     load(scriptUrl, adParameters) {
       unload();
-      const created = document.createElement('iframe');
-      created.setAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
-      created.setAttribute('allow', 'autoplay');
-      created.title = 'Реклама';
-      created.className = 'vpaid-frame';
-      created.srcdoc = VPAID_BOOTSTRAP;
-      created.onload = () => command('load', { url: scriptUrl, adParameters });
-      frame = created;
-      player.insertBefore(created, before);
+      const load = loads;
+      bootstrap().then(
+        (code) => {
+          if (load === loads) frame = createFrame(code, scriptUrl, adParameters);
+        },
+        () => {
+          if (load === loads)
+            emit({ type: 'AdError', message: 'The VPAID frame could not be loaded' });
+        },
+      );
     },
     start: () => command('start'),
     pause: () => command('pause'),

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { CDPSession, Frame, HTTPRequest, Page } from 'puppeteer-core';
-import { PAGE_ERROR_REPORTS } from '../../src/app/errorReporting';
+import { PAGE_ERROR_REPORTS } from '../../src/app/reportPolicy';
 import { demoUrl, openPage, playerFrame, screenshot, useBrowser } from './browser';
 
 /** An origin on this machine that refuses connections: a server's port, once the server is closed. */

@@ -1,10 +1,6 @@
 import { parseConfig } from '../../../src/app/config';
-import {
-  createErrorReporter,
-  PAGE_ERROR_REPORTS,
-  reportBudget,
-  spanWorthy,
-} from '../../../src/app/errorReporting';
+import { createErrorReporter } from '../../../src/app/errorReporting';
+import { PAGE_ERROR_REPORTS, reportBudget, spanWorthy } from '../../../src/app/reportPolicy';
 
 const config = (dataset: Record<string, string>) =>
   parseConfig({ search: '?movie_id=1', origin: 'https://player.example', dataset });
