@@ -5,8 +5,6 @@
 // is there, and past a few at once, one a minute (reportPolicy.ts). Nothing is loaded or sent
 // without a DSN.
 import type { Middleware } from '@reduxjs/toolkit';
-import { adsActions } from '../state/ads';
-import { mediaActions } from '../state/playback';
 import { systemActions, type ActorCrash, type BootFailure } from '../state/system';
 import type { PlayerConfig } from '../shared/config';
 import type { ReportLog } from '../recorder/reportLog';
@@ -15,16 +13,9 @@ type SentryModule = import('./sentryClient').SentryModule;
 
 /** Page errors kept while Sentry loads; more are dropped (a loop of errors must not grow memory). */
 const EARLY_ERRORS = 20;
-/**
- * Sentry starts this long after the first `playing` (the frame is on screen about 100 ms after it),
- * then when the main thread is idle: its start, its replay's first snapshot of the page among it,
- * is 40-70 ms of main-thread work, which must not delay the first frame's paint.
- */
-const START_AFTER_FIRST_FRAME_MS = 1_000;
-const IDLE_WAIT_LIMIT_MS = 2_000;
 
 export interface ErrorReporter {
-  /** loads Sentry and starts reporting (after the first frame) */
+  /** loads Sentry and starts reporting (after the first frame: afterFirstFrame.ts) */
   start(): void;
   actorCrashed(crash: ActorCrash): void;
   /** the player stopped with a message: at its start (boot) or while playing (the stream failed) */
@@ -112,30 +103,13 @@ export function createErrorReporter(
   };
 }
 
-/**
- * Hands crashes and unexpected boot failures to the reporter once the store has recorded them, and
- * starts it after the first frame (of the film or of an advert), or when the boot failed.
- */
+/** Hands crashes and unexpected failures to the reporter once the store has recorded them. */
 export function errorReportMiddleware(reporter: ErrorReporter): Middleware {
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    setTimeout(() => {
-      if (typeof requestIdleCallback === 'function')
-        requestIdleCallback(() => reporter.start(), { timeout: IDLE_WAIT_LIMIT_MS });
-      else reporter.start(); // WebKit has no idle callbacks
-    }, START_AFTER_FIRST_FRAME_MS);
-  };
   return () => (next) => (action) => {
     const result = next(action);
     if (systemActions.actorCrashed.match(action)) reporter.actorCrashed(action.payload);
-    if (systemActions.bootFailed.match(action)) {
-      reporter.failed(action.payload, 'Boot');
-      start();
-    }
+    if (systemActions.bootFailed.match(action)) reporter.failed(action.payload, 'Boot');
     if (systemActions.playbackFailed.match(action)) reporter.failed(action.payload, 'Playback');
-    if (mediaActions.playing.match(action) || adsActions.adStarted.match(action)) start();
     return result;
   };
 }

@@ -2,6 +2,7 @@ import { createBrowserPorts } from '../ports/browser';
 import { reportLog } from '../recorder/reportLog';
 import { installLogDownload, logAsJson, logExportMiddleware } from '../recorder/exporters';
 import { createActionTap } from './actionTap';
+import { afterFirstFrame } from './afterFirstFrame';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
 import { takeEarlyStart } from './earlyStart';
@@ -34,6 +35,10 @@ const { store, recorder } = createRecordedPlayer(
   {
     middleware: [
       errorReportMiddleware(reporter),
+      afterFirstFrame(() => {
+        reporter.start();
+        void ports.http.loadAxios();
+      }),
       logExportMiddleware(() => logAsJson(recorder)),
       tap.middleware,
     ],

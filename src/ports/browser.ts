@@ -4,7 +4,7 @@ import { createClipboardPort } from './clipboard';
 import { createConnectionPort } from './connection';
 import { createDevicePort } from './device';
 import { type EarlyResponses } from './http';
-import { createHttpPort } from './httpClient';
+import { createHttpPort, type ServicesHttpPort } from './httpClient';
 import { createMediaPort, type EarlyManifests } from './media';
 import { createMediaSessionPort } from './mediaSession';
 import { createPagePort } from './page';
@@ -25,13 +25,16 @@ export interface PlayerElements {
   adVideo: HTMLVideoElement;
 }
 
+/** The real ports of a player running in a browser; the page also tells its HTTP port when to take axios. */
+export type BrowserPorts = Ports & { http: ServicesHttpPort };
+
 /** The real ports of a player running in a browser. */
 export function createBrowserPorts(
   { player, video, adVideo }: PlayerElements,
   rngSeed: number,
   /** answers of the page's early start (src/app/earlyStart.ts) */
   early: (EarlyResponses & EarlyManifests) | null = null,
-): Ports {
+): BrowserPorts {
   const ui = document.getElementById('ui');
   const simid = createDeferredSimidPort(); // its adapter comes with the first SIMID advert
   return {

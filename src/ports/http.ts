@@ -2,8 +2,8 @@ import type { FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from './types';
 
 // The platform's fetch, for what must start before the player's code (the page's first script stays
-// small: earlyStart.ts) and for manifests; the services' client is axios (httpClient.ts). Both answer
-// in the same shape, through the same body rules.
+// small: earlyStart.ts), for manifests, and for the services until axios has come after the first
+// frame (httpClient.ts, axiosClient.ts). Both answer in the same shape, through the same body rules.
 
 /** Why a request got no response; carried in the error's name so logs and replays can read it. */
 export type HttpFailure = 'timeout' | 'network';

@@ -1,61 +1,40 @@
-// The HTTP port of the player's services (catalog, authenticator, ad list, VAST) on axios. The
-// bearer token, its single refresh and the one retry after a 401 stay with the actors
-// (sagas/lib/api.ts), where the flight log records each and a replay repeats them: inside the port
-// they would be invisible to both.
-import axios from 'axios';
+// The HTTP port of the player's services (catalog, authenticator, ad list, VAST). The bearer token,
+// its single refresh and the one retry after a 401 stay with the actors (sagas/lib/api.ts), where
+// the flight log records each and a replay repeats them: inside the port they would be invisible to
+// both.
 import type { HttpPort, HttpRequest, HttpResponse } from './types';
-import { decodeBody, failure, inOwnTask, parsedBody, type EarlyResponses } from './http';
+import { inOwnTask, sendByFetch, type EarlyResponses } from './http';
 
-/**
- * Every status resolves, for the actor that asked to judge; the body arrives as bytes and its
- * transform decodes it in the charset its Content-Type names (an ad server's windows-1251).
- */
-const client = axios.create({
-  responseType: 'arraybuffer',
-  validateStatus: () => true,
-  headers: { Accept: 'application/json, text/plain, */*' }, // as the services were asked before
-  transformResponse: [
-    (data: ArrayBuffer | null, headers) =>
-      data ? decodeBody(data, String(headers['content-type'] ?? '') || null) : '',
-  ],
-});
+type Send = (req: HttpRequest) => Promise<HttpResponse>;
 
-/** Why axios got no response, as the port names it (timeout or network). */
-function failureOf(error: unknown, url: string): Error {
-  const timedOut =
-    axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT');
-  return failure(timedOut ? 'timeout' : 'network', url);
-}
-
-/** One request within its time limit. Every status resolves; only a missing response rejects. */
-export async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
-  try {
-    const res = await client.request<string>({
-      method: req.method,
-      url: req.url,
-      timeout: req.timeoutMs,
-      // a string goes as text, as fetch sends it; an object as JSON (axios's own rule)
-      headers: {
-        ...(typeof req.body === 'string' ? { 'Content-Type': 'text/plain;charset=UTF-8' } : {}),
-        ...req.headers,
-      },
-      data: req.body,
-    });
-    const headers: Record<string, string> = {};
-    for (const [key, value] of Object.entries(res.headers))
-      headers[key.toLowerCase()] = String(value);
-    return { status: res.status, headers, data: parsedBody(res.data, req.responseType) };
-  } catch (error) {
-    throw failureOf(error, req.url);
-  }
+export interface ServicesHttpPort extends HttpPort {
+  /**
+   * Takes axios (axiosClient.ts) for the requests from now on; until it has come, and if it cannot,
+   * they go by the platform's fetch, as the page's first script sends them. Both answer in the same
+   * shape through the same body rules (test/unit/ports/http.test.ts holds them to it), so the actors
+   * and the flight log cannot tell them apart. Asked for once the first frame is on screen: axios
+   * is about a fifth of the player's first script, and nothing before the first frame needs it.
+   */
+  loadAxios(): Promise<void>;
 }
 
 /** The browser adapter of the HTTP port: a request already in flight from the start is not sent twice. */
-export function createHttpPort(early: EarlyResponses | null = null): HttpPort {
+export function createHttpPort(early: EarlyResponses | null = null): ServicesHttpPort {
+  let send: Send = sendByFetch;
+  let loading: Promise<void> | null = null;
   return {
     request(req) {
       const answer = early?.take(req);
-      return answer ? inOwnTask(answer) : sendRequest(req);
+      return answer ? inOwnTask(answer) : send(req);
     },
+    loadAxios: () =>
+      (loading ??= import('./axiosClient').then(
+        ({ sendRequest }) => {
+          send = sendRequest;
+        },
+        () => {
+          loading = null; // fetch goes on; the next call tries again
+        },
+      )),
   };
 }

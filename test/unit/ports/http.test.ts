@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpFailureOf, sendByFetch } from '../../../src/ports/http';
-import { sendRequest } from '../../../src/ports/httpClient';
+import { sendRequest } from '../../../src/ports/axiosClient';
 
 let server: Server;
 let base: string;

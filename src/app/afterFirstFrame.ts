@@ -1,0 +1,37 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { adsActions } from '../state/ads';
+import { mediaActions } from '../state/playback';
+import { systemActions } from '../state/system';
+
+/**
+ * What comes after the first frame (Sentry, axios) starts this long after the first `playing` (the
+ * frame is on screen about 100 ms after it), then when the main thread is idle: Sentry's start, its
+ * replay's first snapshot of the page among it, is 40-70 ms of main-thread work, which must not
+ * delay the first frame's paint.
+ */
+const START_AFTER_FIRST_FRAME_MS = 1_000;
+const IDLE_WAIT_LIMIT_MS = 2_000;
+
+/**
+ * Runs `start` once, after the first frame (of the film or of an advert), or at once when the boot
+ * has failed (there will be no frame to wait for).
+ */
+export function afterFirstFrame(start: () => void): Middleware {
+  let started = false;
+  const startOnce = (delayMs: number) => {
+    if (started) return;
+    started = true;
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(start, { timeout: IDLE_WAIT_LIMIT_MS });
+      else start(); // WebKit has no idle callbacks
+    }, delayMs);
+  };
+  return () => (next) => (action) => {
+    const result = next(action);
+    if (mediaActions.playing.match(action) || adsActions.adStarted.match(action))
+      startOnce(START_AFTER_FIRST_FRAME_MS);
+    if (systemActions.bootFailed.match(action)) startOnce(0);
+    return result;
+  };
+}
