@@ -187,9 +187,12 @@ export function startHlsEngine(
         hls.currentLevel = level; // the buffer of the old rung goes, so the pick shows at once
         return;
       }
-      // Auto, or the rung already on screen: nothing to flush, and hls.js tells of no switch,
-      // so the choice is told here (the menu and the host's qualityChange follow it)
-      hls.loadLevel = level;
+      // The rung already on screen: what is buffered ahead of it may be of another rung (the
+      // automatic choice had climbed), which would show for up to a buffer's length; it goes, from
+      // the next segment on. Auto: nothing to flush. Either way hls.js tells of no switch, so the
+      // choice is told here (the menu and the host's qualityChange follow it).
+      if (level === -1) hls.loadLevel = level;
+      else hls.nextLevel = level;
       if (playing >= 0)
         queueMicrotask(() =>
           emit({ type: 'levelSwitched', level: playing, auto: hls.autoLevelEnabled }),

@@ -88,6 +88,24 @@ describe('the stream engine in Chromium', () => {
     );
   });
 
+  it('a rung picked while the automatic choice had buffered a higher one shows from the next segments, and stays', async () => {
+    // the start is at the lowest rung, and on loopback the automatic choice climbs at once: the
+    // buffer ahead of the first segments is of higher rungs
+    const { frame } = await playing('?movie_id=1&auto_play=1', 1);
+    const onScreen = await frame.evaluate(() => window.__player!.getState().stream.currentLevel);
+    await dispatch(frame, 'stream/qualityRequested', { level: onScreen });
+    const heights: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      heights.push(await video(frame, (v) => v.videoHeight));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const picked = await frame.evaluate(() => window.__player!.getState().stream);
+    expect(picked).toMatchObject({ currentLevel: onScreen, autoLevel: false });
+    // what the viewer sees after the first segment: the rung picked, never a higher one
+    const height = picked.levels[onScreen]!.height;
+    expect(heights.slice(-12)).toEqual(Array(12).fill(height));
+  });
+
   it('changes the speed', async () => {
     const { frame } = await playing('?movie_id=1&auto_play=1');
     await dispatch(frame, 'stream/rateRequested', { rate: 1.5 });
