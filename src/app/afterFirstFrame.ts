@@ -14,7 +14,7 @@ const IDLE_WAIT_LIMIT_MS = 2_000;
 
 /**
  * Runs `start` once, after the first frame (of the film or of an advert), or at once when the boot
- * has failed (there will be no frame to wait for).
+ * or the stream has failed before it (there will be no frame to wait for).
  */
 export function afterFirstFrame(start: () => void): Middleware {
   let started = false;
@@ -31,7 +31,8 @@ export function afterFirstFrame(start: () => void): Middleware {
     const result = next(action);
     if (mediaActions.playing.match(action) || adsActions.adStarted.match(action))
       startOnce(START_AFTER_FIRST_FRAME_MS);
-    if (systemActions.bootFailed.match(action)) startOnce(0);
+    if (systemActions.bootFailed.match(action) || systemActions.playbackFailed.match(action))
+      startOnce(0);
     return result;
   };
 }

@@ -8,7 +8,7 @@ import { PAGE_ERROR_REPORTS, REPORTS_IN_FLIGHT, reportBudget, spanWorthy } from 
 export type SentryModule = typeof Sentry;
 
 /** SPEC.md section 9: traces 100%, session replays 10%, error replays 100%. */
-export const SAMPLING = {
+const SAMPLING = {
   tracesSampleRate: 1,
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,

@@ -187,12 +187,13 @@ export function startHlsEngine(
         hls.currentLevel = level; // the buffer of the old rung goes, so the pick shows at once
         return;
       }
-      // The rung already on screen: what is buffered ahead of it may be of another rung (the
-      // automatic choice had climbed), which would show for up to a buffer's length; it goes, from
-      // the next segment on. Auto: nothing to flush. Either way hls.js tells of no switch, so the
-      // choice is told here (the menu and the host's qualityChange follow it).
-      if (level === -1) hls.loadLevel = level;
-      else hls.nextLevel = level;
+      // The rung already on screen. While hls.js loads another one (the automatic choice had
+      // climbed), what is buffered ahead is of that rung and would show for up to a buffer's
+      // length: it goes, from the next segment on (nextLevel). Otherwise, and for auto, nothing is
+      // flushed (nextLevel would drop a buffer of the very rung picked). Either way hls.js tells of
+      // no switch, so the choice is told here (the menu and the host's qualityChange follow it).
+      if (level !== -1 && hls.loadLevel !== level) hls.nextLevel = level;
+      else hls.loadLevel = level;
       if (playing >= 0)
         queueMicrotask(() =>
           emit({ type: 'levelSwitched', level: playing, auto: hls.autoLevelEnabled }),

@@ -59,27 +59,30 @@ async function fetchWithin(url: string, init: RequestInit, timeoutMs: number) {
 }
 
 /**
- * One request through the platform's fetch, for the page's first script. Every status resolves;
- * only a missing response rejects. Cookies go only to the page's own origin, as with any fetch.
+ * One request through the platform's fetch, for the page's first script and the services' requests
+ * until axios has come (httpClient.ts). Every status resolves; only a missing response rejects.
+ * Cookies go only to the page's own origin, as with any fetch.
  */
 export async function sendByFetch(req: HttpRequest): Promise<HttpResponse> {
   const json = req.body !== undefined && typeof req.body !== 'string';
+  // as the services and ad servers were asked before; a header the request names replaces it
+  // whatever its case, as axios does (a host page's ad headers may say `accept`): two entries of
+  // one name would go joined
+  const headers = new Headers({ Accept: 'application/json, text/plain, */*' });
+  if (json) headers.set('Content-Type', 'application/json');
+  for (const [name, value] of Object.entries(req.headers ?? {})) headers.set(name, value);
   const { res, text } = await fetchWithin(
     req.url,
     {
       method: req.method,
-      headers: {
-        Accept: 'application/json, text/plain, */*', // as the services and ad servers were asked before
-        ...(json ? { 'Content-Type': 'application/json' } : {}),
-        ...req.headers,
-      },
+      headers,
       body: req.body === undefined ? undefined : json ? JSON.stringify(req.body) : String(req.body),
     },
     req.timeoutMs,
   );
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, key) => (headers[key] = value));
-  return { status: res.status, headers, data: parsedBody(text, req.responseType) };
+  const answered: Record<string, string> = {};
+  res.headers.forEach((value, key) => (answered[key] = value));
+  return { status: res.status, headers: answered, data: parsedBody(text, req.responseType) };
 }
 
 /** A text document by GET; a status other than success rejects like a missing response. */

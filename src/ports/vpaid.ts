@@ -85,15 +85,15 @@ export function createVpaidPort(player: HTMLElement, before: HTMLElement | null)
     load(scriptUrl, adParameters) {
       unload();
       const load = loads;
-      bootstrap().then(
-        (code) => {
+      const failed = () => {
+        if (load === loads)
+          emit({ type: 'AdError', message: 'The VPAID frame could not be loaded' });
+      };
+      bootstrap()
+        .then((code) => {
           if (load === loads) frame = createFrame(code, scriptUrl, adParameters);
-        },
-        () => {
-          if (load === loads)
-            emit({ type: 'AdError', message: 'The VPAID frame could not be loaded' });
-        },
-      );
+        })
+        .catch(failed);
     },
     start: () => command('start'),
     pause: () => command('pause'),

@@ -91,8 +91,17 @@ describe('the stream engine in Chromium', () => {
   it('a rung picked while the automatic choice had buffered a higher one shows from the next segments, and stays', async () => {
     // the start is at the lowest rung, and on loopback the automatic choice climbs at once: the
     // buffer ahead of the first segments is of higher rungs
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
     const { frame } = await playing('?movie_id=1&auto_play=1', 1);
-    const onScreen = await frame.evaluate(() => window.__player!.getState().stream.currentLevel);
+    const { currentLevel: onScreen, levels } = await frame.evaluate(
+      () => window.__player!.getState().stream,
+    );
+    // (what the test is about: segments of a taller rung asked for before the pick)
+    const taller = (await requests()).filter((path) => {
+      const rung = /^\/media\/hls\/(\d+)p\/.*\.(ts|m4s|mp4)$/.exec(path);
+      return rung && Number(rung[1]) > levels[onScreen]!.height;
+    });
+    expect(taller.length).toBeGreaterThan(0);
     await dispatch(frame, 'stream/qualityRequested', { level: onScreen });
     const heights: number[] = [];
     for (let i = 0; i < 24; i++) {
@@ -102,8 +111,7 @@ describe('the stream engine in Chromium', () => {
     const picked = await frame.evaluate(() => window.__player!.getState().stream);
     expect(picked).toMatchObject({ currentLevel: onScreen, autoLevel: false });
     // what the viewer sees after the first segment: the rung picked, never a higher one
-    const height = picked.levels[onScreen]!.height;
-    expect(heights.slice(-12)).toEqual(Array(12).fill(height));
+    expect(heights.slice(-12)).toEqual(Array(12).fill(levels[onScreen]!.height));
   });
 
   it('changes the speed', async () => {

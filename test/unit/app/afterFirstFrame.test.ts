@@ -43,15 +43,13 @@ describe('what comes after the first frame (Sentry, axios)', () => {
     expect(start).toHaveBeenCalledTimes(1);
   });
 
-  it('starts at once when the boot has failed: there will be no frame to wait for', () => {
+  it.each([
+    ['the boot', systemActions.bootFailed],
+    ['the stream, before its first frame', systemActions.playbackFailed],
+  ])('starts at once when %s has failed: there will be no frame to wait for', (_what, failed) => {
     const { store, start } = storeStarting();
     store.dispatch(
-      systemActions.bootFailed({
-        reason: 'not-found',
-        errorId: null,
-        address: null,
-        detail: 'HTTP 404',
-      }),
+      failed({ reason: 'not-found', errorId: null, address: null, detail: 'HTTP 404' }),
     );
     jest.advanceTimersByTime(0);
     expect(start).toHaveBeenCalledTimes(1);

@@ -1,9 +1,11 @@
 /**
  * @jest-environment node
  */
-// The HTTP port's two senders (axios for the services, the platform's fetch for the page's first
-// script) against a real server on loopback: the same answers in the same shape, every status
-// answers, only a missing response fails, and the failure says which.
+// The HTTP port's two senders (axios for the services once it has come after the first frame, the
+// platform's fetch for the page's first script and the services' requests before it) against a
+// real server on loopback: the same answers in the same shape, every status answers, only a missing
+// response fails, and the failure says which. (In Node axios takes its Node adapter, not the
+// browser's; the browser tests meet both senders on the real page.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { httpFailureOf, sendByFetch } from '../../../src/ports/http';
@@ -65,6 +67,11 @@ describe.each([
 
   it('asks for JSON first, as the services were asked before', async () => {
     expect((await get('/accept')).data).toBe('application/json, text/plain, */*');
+  });
+
+  it("takes a header the request names in place of its own, whatever the name's case (a host page's ad headers)", async () => {
+    const asked = await get('/accept', { headers: { accept: 'application/xml' } });
+    expect(asked.data).toBe('application/xml');
   });
 
   it('answers with any status, the body as it came', async () => {
