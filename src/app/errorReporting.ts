@@ -1,9 +1,9 @@
 // Error reports through Sentry: actor crashes, unexpected boot failures and page errors, each with
 // the session's flight log attached (gzipped, the whole of it when it fits: see reportLog.ts).
-// Sentry is its own bundle (sentryClient.ts), loaded a second after the first frame (or once the
-// boot has failed), so it never delays the start; page errors before that are kept and sent once it
-// is there, and past a few at once, one a minute (reportPolicy.ts). Nothing is loaded or sent
-// without a DSN.
+// Sentry is its own bundle (sentryClient.ts), loaded after the first frame or once the boot or the
+// stream has failed before it (afterFirstFrame.ts), so it never delays the start; page errors before
+// that are kept and sent once it is there, and past a few at once, one a minute (reportPolicy.ts).
+// Nothing is loaded or sent without a DSN.
 import type { Middleware } from '@reduxjs/toolkit';
 import { systemActions, type ActorCrash, type BootFailure } from '../state/system';
 import type { PlayerConfig } from '../shared/config';
