@@ -1,4 +1,5 @@
-import { all } from 'typed-redux-saga';
+import { multicastChannel } from 'redux-saga';
+import { all, fork } from 'typed-redux-saga';
 import { plain } from './lib/plainEffects';
 import { adsActor } from './ads/adBreak';
 import { analyticsActor } from './analytics/analytics';
@@ -7,7 +8,13 @@ import { bootActor } from './boot/boot';
 import { episodesActor } from './boot/episodes';
 import { firstFrameActor } from './boot/firstFrame';
 import { bridgeActor } from './bridge/bridge';
-import { supervise, type Actor, type Essential } from './lib/supervise';
+import {
+  relayCrashDrills,
+  supervise,
+  type Actor,
+  type CrashDrills,
+  type Essential,
+} from './lib/supervise';
 import { midrollActor } from './midroll/midroll';
 import { nextUpActor } from './nextUp/nextUp';
 import { progressActor } from './progress/progress';
@@ -67,9 +74,11 @@ export const ESSENTIAL: Record<string, Essential> = {
 
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */
 export function* rootSaga() {
+  const drills: CrashDrills = multicastChannel();
+  yield* fork(relayCrashDrills, drills);
   yield* all(
     Object.entries(ACTORS).map(([name, actor]) =>
-      plain.spawn(supervise, name, actor, ESSENTIAL[name]),
+      plain.spawn(supervise, name, actor, ESSENTIAL[name], drills),
     ),
   );
 }

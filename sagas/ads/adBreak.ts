@@ -1,4 +1,5 @@
-import { call, fork, put, select, takeEvery, takeLeading } from 'typed-redux-saga';
+import { call, fork, put, select, takeLeading } from 'typed-redux-saga';
+import { on, takeEach } from '../lib/takeEach';
 import { selectBreakStart } from '../../src/state/selectors';
 import {
   adRequests,
@@ -123,8 +124,10 @@ export function* adsActor() {
   const memory: AdsMemory = { prepared: null };
   // started again after the boot (a crash): the pre-roll still due is prepared again
   if (yield* select(selectBooted)) yield* fork(prepareFirstAd, memory);
-  yield* takeEvery(systemActions.bootSucceeded.type, prepareFirstAd, memory);
-  yield* takeEvery(adRequests.listUpdateRequested.type, prefetchAdList);
-  yield* takeEvery(playbackRequests.playRequested.type, prerollOnFirstPlay);
+  yield* takeEach(
+    on(systemActions.bootSucceeded, () => prepareFirstAd(memory)),
+    on(adRequests.listUpdateRequested, prefetchAdList),
+    on(playbackRequests.playRequested, prerollOnFirstPlay),
+  );
   yield* takeLeading(adRequests.breakRequested.type, runBreak, memory);
 }

@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Action, UnknownAction } from 'redux';
-import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
+import { call, fork, put, select, take } from 'typed-redux-saga';
 import {
   CLICK_ACTIONS,
   clickTarget,
@@ -22,7 +22,7 @@ import { streamActions, type StreamError } from '../../src/state/stream';
 import { viewportActions } from '../../src/state/viewport';
 import { QOE_EVENT, qoeEventFields, selectQoe } from '../../src/state/qoe';
 import { getConfig, getPorts } from '../lib/context';
-import { anyOf } from '../lib/anyOf';
+import { on, takeEach } from '../lib/takeEach';
 import { currentQoe } from '../lib/currentQoe';
 
 type PositionReport = ReturnType<typeof mediaActions.positionChanged>['payload'];
@@ -217,64 +217,60 @@ export function* analyticsActor() {
     function* (action: UnknownAction) {
       if (memory.started) yield* saga(memory, action as never);
     };
-  yield* takeEvery(contentActions.episodeSelected.type, onEpisode, memory);
-  // a new episode counts its played time from zero; another source of it counts on
-  yield* takeEvery(
-    mediaActions.reset.type,
-    ({ payload }: ReturnType<typeof mediaActions.reset>) => {
+  yield* fork(eachPosition, memory);
+  yield* takeEach(
+    on(contentActions.episodeSelected, () => onEpisode(memory)),
+    // a new episode counts its played time from zero; another source of it counts on
+    on(mediaActions.reset, ({ payload }) => {
       Object.assign(
         memory,
         { frames: null },
         payload?.keepPlayed ? {} : { lastMinute: 0, framesAtSecond: 0 },
       );
-    },
-  );
-  yield* takeEvery(mediaActions.playing.type, onPlaying, memory);
-  yield* fork(eachPosition, memory);
-  yield* takeEvery(
-    mediaActions.paused.type,
-    whenStarted(function* (m: Memory) {
-      // the credits' countdown ended the episode: its pause is part of that end, sent already
-      if (yield* select(selectEndedByCountdown)) return;
-      yield* send(m, 'pause');
     }),
-  );
-  // the credits' countdown running out ends the episode as its own end does
-  yield* takeEvery(
-    anyOf([mediaActions.ended.type, nextUpActions.countdownEnded.type]),
-    whenStarted(onEnded),
-  );
-  yield* takeEvery(
-    mediaActions.seeked.type,
-    whenStarted(function* (m: Memory) {
-      yield* send(m, 'seek');
-    }),
-  );
-  yield* takeEvery(
-    mediaActions.waiting.type,
-    whenStarted(function* (m: Memory) {
-      yield* send(m, 'bufferingError');
-    }),
-  );
-  yield* takeEvery(mediaActions.volumeChanged.type, onVolume, memory);
-  yield* takeEvery(streamActions.levelSwitched.type, onQuality, memory);
-  // the fullscreen-stretched mode is the player's fullscreen too (SPEC.md section 2)
-  yield* takeEvery(
-    anyOf([viewportActions.fullscreenChanged.type, viewportActions.stretchedChanged.type]),
-    function* ({ payload }: PayloadAction<{ active: boolean }>) {
-      yield* send(memory, payload.active ? 'fullscreen' : 'fullscreen_exit');
-    },
-  );
-  yield* takeEvery(streamActions.errorOccurred.type, onStreamError, memory);
-  yield* takeEvery(contentActions.episodeRequested.type, onEpisodeRequested, memory);
-  // hidden is the last moment a page is sure to have: a phone may discard a background tab unheard
-  yield* takeEvery(
-    viewportActions.pageVisibilityChanged.type,
-    function* ({ payload }: PayloadAction<{ hidden: boolean }>) {
+    on(mediaActions.playing, () => onPlaying(memory)),
+    on(
+      mediaActions.paused,
+      whenStarted(function* (m: Memory) {
+        // the credits' countdown ended the episode: its pause is part of that end, sent already
+        if (yield* select(selectEndedByCountdown)) return;
+        yield* send(m, 'pause');
+      }),
+    ),
+    // the credits' countdown running out ends the episode as its own end does
+    on([mediaActions.ended, nextUpActions.countdownEnded], whenStarted(onEnded)),
+    on(
+      mediaActions.seeked,
+      whenStarted(function* (m: Memory) {
+        yield* send(m, 'seek');
+      }),
+    ),
+    on(
+      mediaActions.waiting,
+      whenStarted(function* (m: Memory) {
+        yield* send(m, 'bufferingError');
+      }),
+    ),
+    on(mediaActions.volumeChanged, (action) => onVolume(memory, action)),
+    on(streamActions.levelSwitched, () => onQuality(memory)),
+    // the fullscreen-stretched mode is the player's fullscreen too (SPEC.md section 2)
+    on(
+      [viewportActions.fullscreenChanged, viewportActions.stretchedChanged],
+      function* ({ payload }) {
+        yield* send(memory, payload.active ? 'fullscreen' : 'fullscreen_exit');
+      },
+    ),
+    on(streamActions.errorOccurred, (action) => onStreamError(memory, action)),
+    on(contentActions.episodeRequested, (action) => onEpisodeRequested(memory, action)),
+    // hidden is the last moment a page is sure to have: a phone may discard a background tab unheard
+    on(viewportActions.pageVisibilityChanged, function* ({ payload }) {
       if (payload.hidden) yield* sendQoe(memory);
+    }),
+    {
+      types: CLICK_ACTIONS,
+      *handle(action: UnknownAction) {
+        yield* send(memory, 'click', { click_target: clickTarget(action) });
+      },
     },
   );
-  yield* takeEvery(anyOf(CLICK_ACTIONS), function* (action: UnknownAction) {
-    yield* send(memory, 'click', { click_target: clickTarget(action) });
-  });
 }

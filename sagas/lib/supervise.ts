@@ -1,5 +1,6 @@
 import type { Action } from 'redux';
-import { call, put, race, select, setContext, take } from 'typed-redux-saga';
+import { multicastChannel, type MulticastChannel } from 'redux-saga';
+import { call, put, race, select, setContext, take, takeEvery } from 'typed-redux-saga';
 import { getPorts } from './context';
 import type { PlayerState } from '../../src/state';
 import { plain } from './plainEffects';
@@ -59,11 +60,28 @@ function* stopped(name: string, essential: Essential, message: string) {
   yield* call([adMedia, adMedia.pause]);
 }
 
+/** The crash drills asked for, relayed to the supervisors (see relayCrashDrills). */
+export type CrashDrills = MulticastChannel<ReturnType<typeof systemActions.crashDrillRequested>>;
+
+/**
+ * Relays each crash drill asked for to the supervisors: one taker of the store's actions in place
+ * of one in each supervisor, as every taker out is offered each action the player dispatches.
+ */
+export function* relayCrashDrills(drills: CrashDrills) {
+  yield* takeEvery(systemActions.crashDrillRequested, (action) => drills.put(action));
+}
+
 /**
  * Runs an actor and restarts it when it crashes, reporting each crash as an action.
  * One failing actor never takes the others down; a crash loop stops after MAX_RESTARTS.
+ * `drills`: the crash drills relayed to it (none unless given).
  */
-export function* supervise(name: string, actor: Actor, essential: Essential = OPTIONAL) {
+export function* supervise(
+  name: string,
+  actor: Actor,
+  essential: Essential = OPTIONAL,
+  drills: CrashDrills = multicastChannel(),
+) {
   const drill = (a: Action) =>
     systemActions.crashDrillRequested.match(a) && a.payload.actor === name;
   // counted from the state's crashes: an actor started again at a checkpoint keeps its count
@@ -77,7 +95,7 @@ export function* supervise(name: string, actor: Actor, essential: Essential = OP
         done: plain.call(actor),
         // marked before the race cancels the actor, so that it knows it crashed
         drilled: plain.call(function* () {
-          yield* take(drill);
+          yield* take(drills, drill);
           run.drilled = true;
           return true;
         }),

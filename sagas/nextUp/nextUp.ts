@@ -1,4 +1,5 @@
-import { fork, put, select, take, takeEvery } from 'typed-redux-saga';
+import { fork, put, select, take } from 'typed-redux-saga';
+import { on, takeEach } from '../lib/takeEach';
 import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
 import type { Action } from 'redux';
 import { adsActions } from '../../src/state/ads';
@@ -64,12 +65,14 @@ function* endCountdownOnChoice({ payload }: ReturnType<typeof contentActions.epi
  * the flight log holds: no timer of its own.
  */
 export function* nextUpActor() {
-  yield* takeEvery(contentActions.episodeRequested.type, endCountdownOnChoice);
-  // at the seek's start already: the position reports at the landing come before its end
-  yield* takeEvery(mediaActions.seeking.type, rearmAfterSeek);
+  yield* takeEach(
+    on(contentActions.episodeRequested, endCountdownOnChoice),
+    // at the seek's start already: the position reports at the landing come before its end
+    on(mediaActions.seeking, rearmAfterSeek),
+    on(mediaActions.seeked, function* (action) {
+      yield* rearmAfterSeek(action);
+      yield* moveOnWhenDue();
+    }),
+  );
   yield* fork(eachPosition);
-  yield* takeEvery(mediaActions.seeked.type, function* (action: SeekAction) {
-    yield* rearmAfterSeek(action);
-    yield* moveOnWhenDue();
-  });
 }

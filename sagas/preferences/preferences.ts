@@ -1,4 +1,5 @@
-import { select, takeEvery } from 'typed-redux-saga';
+import { select } from 'typed-redux-saga';
+import { on, takeEach } from '../lib/takeEach';
 import { mediaActions } from '../../src/state/playback';
 import { streamRequests } from '../../src/state/stream';
 import { subtitleStyleRequests } from '../../src/state/subtitleStyle';
@@ -29,12 +30,14 @@ export function* preferencesActor() {
     yield* readBackRate();
     yield* readBackSubtitles();
   }
-  yield* takeEvery(mediaActions.volumeChanged.type, rememberVolume);
-  yield* takeEvery(streamRequests.rateRequested.type, rememberRate);
-  yield* takeEvery(streamRequests.subtitleRequested.type, rememberSubtitles);
-  yield* takeEvery(
-    [subtitleStyleRequests.styleRequested.type, subtitleStyleRequests.styleReset.type],
-    rememberSubtitleStyle,
+  yield* takeEach(
+    on(mediaActions.volumeChanged, rememberVolume),
+    on(streamRequests.rateRequested, rememberRate),
+    on(streamRequests.subtitleRequested, rememberSubtitles),
+    on(
+      [subtitleStyleRequests.styleRequested, subtitleStyleRequests.styleReset],
+      rememberSubtitleStyle,
+    ),
+    on(streamRequests.audioTrackRequested, rememberAudio),
   );
-  yield* takeEvery(streamRequests.audioTrackRequested.type, rememberAudio);
 }

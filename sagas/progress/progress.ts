@@ -1,5 +1,6 @@
 import type { Task } from 'redux-saga';
-import { call, cancel, fork, put, race, select, take, takeEvery } from 'typed-redux-saga';
+import { call, cancel, fork, put, race, select, take } from 'typed-redux-saga';
+import { on, takeEach } from '../lib/takeEach';
 import {
   selectCurrentEpisode,
   selectCurrentSecond,
@@ -120,7 +121,9 @@ export function* progressActor() {
   // restarted after a crash while the film plays, it saves on from where it is
   const { started, paused } = yield* select(selectMedia);
   yield* fork(eachPlaying, started && !paused);
-  yield* takeEvery(resumeActions.continueRequested.type, continueWatching);
-  yield* takeEvery(resumeActions.startOverRequested.type, startOver);
-  yield* takeEvery(viewportActions.pageVisibilityChanged.type, onPageVisibility);
+  yield* takeEach(
+    on(resumeActions.continueRequested, continueWatching),
+    on(resumeActions.startOverRequested, startOver),
+    on(viewportActions.pageVisibilityChanged, onPageVisibility),
+  );
 }

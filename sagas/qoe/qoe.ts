@@ -1,5 +1,5 @@
 import type { UnknownAction } from 'redux';
-import { call, put, select, takeEvery } from 'typed-redux-saga';
+import { call, put, select } from 'typed-redux-saga';
 import { mediaActions, selectPlayedSeconds } from '../../src/state/playback';
 import { qoeActions, selectQoe, TIMED_ACTIONS, timeMatters } from '../../src/state/qoe';
 import { selectPlayerState } from '../../src/state/selectors';
@@ -7,7 +7,7 @@ import { streamActions } from '../../src/state/stream';
 import { streamHealthActions } from '../../src/state/streamHealth';
 import { resumeActions, selectAutoplay } from '../../src/state/resume';
 import { getPorts } from '../lib/context';
-import { anyOf } from '../lib/anyOf';
+import { on, takeEach } from '../lib/takeEach';
 
 /**
  * The moment of an action that a figure needs (a start intent, a first frame, a stall's start or
@@ -67,10 +67,12 @@ function* autoplayDecided() {
  * where it was.
  */
 export function* qoeActor() {
-  yield* takeEvery(anyOf(TIMED_ACTIONS), clockAfter);
-  yield* takeEvery(streamActions.levelSwitched.type, levelPlayed);
-  yield* takeEvery(resumeActions.decided.type, autoplayDecided);
-  yield* takeEvery(streamHealthActions.recovering.type, onRecovering);
-  yield* takeEvery(mediaActions.reset.type, onReset);
-  yield* takeEvery(streamHealthActions.failed.type, keepFrames);
+  yield* takeEach(
+    { types: TIMED_ACTIONS, handle: clockAfter },
+    on(streamActions.levelSwitched, levelPlayed),
+    on(resumeActions.decided, autoplayDecided),
+    on(streamHealthActions.recovering, onRecovering),
+    on(mediaActions.reset, onReset),
+    on(streamHealthActions.failed, keepFrames),
+  );
 }

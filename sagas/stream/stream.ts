@@ -1,6 +1,6 @@
 import type { Action } from 'redux';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import { call, fork, put, select, take, takeLatest } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
@@ -57,6 +57,7 @@ import { resolveStream, type ResolvedStream } from './resolveStream';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
+import { on, takeEach } from '../lib/takeEach';
 import { storedBandwidth, storedLabels } from '../lib/storedValues';
 import { restoreSubtitles } from './subtitleMemory';
 import { selectRememberedMuted, selectRememberedVolume } from '../../src/state/preferences';
@@ -354,32 +355,16 @@ function* stopAfterFailure() {
  * Intents that the media port carries out as they are; the media's events confirm them. Each one's
  * payload typed by its action creator, so a renamed field does not compile.
  */
-function* carryOutMediaIntents(media: MediaPort) {
-  yield* takeEvery(playbackRequests.pauseRequested.type, () => media.pause());
-  yield* takeEvery(
-    playbackRequests.seekRequested.type,
-    ({ payload }: ReturnType<typeof playbackRequests.seekRequested>) => media.seek(payload.time),
-  );
-  yield* takeEvery(
-    playbackRequests.volumeRequested.type,
-    ({ payload }: ReturnType<typeof playbackRequests.volumeRequested>) =>
-      media.setVolume(payload.volume, payload.muted),
-  );
-  yield* takeEvery(
-    streamRequests.qualityRequested.type,
-    ({ payload }: ReturnType<typeof streamRequests.qualityRequested>) =>
-      media.setLevel(payload.level),
-  );
-  yield* takeEvery(
-    streamRequests.subtitleRequested.type,
-    ({ payload }: ReturnType<typeof streamRequests.subtitleRequested>) =>
-      media.setSubtitleTrack(payload.id),
-  );
-  yield* takeEvery(
-    streamRequests.rateRequested.type,
-    ({ payload }: ReturnType<typeof streamRequests.rateRequested>) => media.setRate(payload.rate),
-  );
-}
+const mediaIntents = (media: MediaPort) => [
+  on(playbackRequests.pauseRequested, () => media.pause()),
+  on(playbackRequests.seekRequested, ({ payload }) => media.seek(payload.time)),
+  on(playbackRequests.volumeRequested, ({ payload }) =>
+    media.setVolume(payload.volume, payload.muted),
+  ),
+  on(streamRequests.qualityRequested, ({ payload }) => media.setLevel(payload.level)),
+  on(streamRequests.subtitleRequested, ({ payload }) => media.setSubtitleTrack(payload.id)),
+  on(streamRequests.rateRequested, ({ payload }) => media.setRate(payload.rate)),
+];
 
 /**
  * The stream actor: owns the media port (hls.js and the <video>), loads the chosen episode and
@@ -403,18 +388,17 @@ export function* streamActor() {
       anyOf([contentActions.episodeSelected.type, streamRequests.sourceRequested.type]),
       loadStream,
     );
-    yield* takeEvery(playbackRequests.playRequested.type, play);
-    yield* takeEvery(systemActions.availabilityKnown.type, playWhenAvailable);
-    yield* carryOutMediaIntents(media);
-    yield* takeEvery(
-      anyOf([systemActions.bootFailed.type, systemActions.playbackFailed.type]),
-      stopAfterFailure,
+    yield* takeEach(
+      on(playbackRequests.playRequested, play),
+      on(systemActions.availabilityKnown, playWhenAvailable),
+      ...mediaIntents(media),
+      on([systemActions.bootFailed, systemActions.playbackFailed], stopAfterFailure),
+      on(streamRequests.audioTrackRequested, switchAudio),
+      on(playbackRequests.seekByRequested, seekBy),
     );
     yield* takeLatest(mediaActions.waiting.type, watchWhileWaiting);
     yield* fork(watchConnection);
     yield* fork(waitOutNetworkLosses);
-    yield* takeEvery(streamRequests.audioTrackRequested.type, switchAudio);
-    yield* takeEvery(playbackRequests.seekByRequested.type, seekBy);
     yield* call(handleMediaEvents, channel);
   } finally {
     channel.close();

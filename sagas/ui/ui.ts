@@ -1,5 +1,6 @@
 import type { UnknownAction } from 'redux';
-import { call, put, race, select, takeEvery, takeLatest } from 'typed-redux-saga';
+import { call, put, race, select, takeLatest } from 'typed-redux-saga';
+import { on, takeEach } from '../lib/takeEach';
 import { selectPlayerState } from '../../src/state/selectors';
 import { plain } from '../lib/plainEffects';
 import { STRETCHED_MODE } from '../../src/shared/config';
@@ -94,7 +95,6 @@ export function* uiActor() {
   const known = yield* select(selectUiFeatures);
   if ((Object.keys(features) as (keyof UiFeatures)[]).some((k) => known[k] !== features[k]))
     yield* put(uiActions.configured(features));
-  yield* takeEvery(uiRequests.copyLinkRequested.type, copyLink);
   // Any sign of the viewer restarts the timer, and so does every way a menu closes (showing the
   // controls again restarts it too: the run that showed them is replaced by one that only waits).
   yield* takeLatest(
@@ -110,18 +110,15 @@ export function* uiActor() {
     ]),
     showThenHide,
   );
-  yield* takeEvery(uiRequests.pointerLeft.type, hideOnLeave);
-  yield* takeEvery(uiRequests.surfaceClicked.type, onSurfaceClick);
-  yield* takeEvery(
-    uiRequests.surfaceDoubleClicked.type,
-    function* ({ payload }: ReturnType<typeof uiRequests.surfaceDoubleClicked>) {
+  yield* takeEach(
+    on(uiRequests.copyLinkRequested, copyLink),
+    on(uiRequests.pointerLeft, hideOnLeave),
+    on(uiRequests.surfaceClicked, onSurfaceClick),
+    on(uiRequests.surfaceDoubleClicked, function* ({ payload }) {
       yield* carryOut(() => actionForDoubleClick(payload.zone, payload.touch));
-    },
-  );
-  yield* takeEvery(
-    uiRequests.keyPressed.type,
-    function* ({ payload }: ReturnType<typeof uiRequests.keyPressed>) {
+    }),
+    on(uiRequests.keyPressed, function* ({ payload }) {
       yield* carryOut((s) => actionForKey(payload.key, s));
-    },
+    }),
   );
 }

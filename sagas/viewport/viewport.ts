@@ -1,10 +1,11 @@
 import { buffers, eventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeEvery } from 'typed-redux-saga';
+import { call, fork, put, select, take } from 'typed-redux-saga';
 import { STRETCHED_MODE } from '../../src/shared/config';
 import type { ViewportEvent } from '../../src/ports/types';
 import { uiRequests } from '../../src/state/ui';
 import { viewportActions, selectStretched } from '../../src/state/viewport';
 import { getConfig, getPorts } from '../lib/context';
+import { on, takeEach } from '../lib/takeEach';
 
 type Sighting = ViewportEvent | { type: 'page'; hidden: boolean };
 
@@ -38,25 +39,24 @@ function* displayCommands() {
   const config = yield* getConfig();
   // the fullscreen-stretched mode: the host page stretches the frame (the bridge tells it)
   const stretchedMode = config.fullscreenMode === STRETCHED_MODE && config.embedded;
-  yield* takeEvery(uiRequests.fullscreenToggled.type, function* () {
-    if (!stretchedMode) {
-      yield* call([viewport, viewport.toggleFullscreen]);
-      return;
-    }
-    const stretched = yield* select(selectStretched);
-    yield* put(viewportActions.stretchedChanged({ active: !stretched }));
-  });
-  yield* takeEvery(uiRequests.stretchedCloseRequested.type, function* () {
-    yield* put(viewportActions.stretchedChanged({ active: false }));
-  });
-  yield* takeEvery(uiRequests.pictureInPictureToggled.type, function* () {
-    yield* call([viewport, viewport.togglePictureInPicture]);
-  });
-  yield* takeEvery(
-    uiRequests.castRequested.type,
-    function* ({ payload }: ReturnType<typeof uiRequests.castRequested>) {
+  yield* takeEach(
+    on(uiRequests.fullscreenToggled, function* () {
+      if (!stretchedMode) {
+        yield* call([viewport, viewport.toggleFullscreen]);
+        return;
+      }
+      const stretched = yield* select(selectStretched);
+      yield* put(viewportActions.stretchedChanged({ active: !stretched }));
+    }),
+    on(uiRequests.stretchedCloseRequested, function* () {
+      yield* put(viewportActions.stretchedChanged({ active: false }));
+    }),
+    on(uiRequests.pictureInPictureToggled, function* () {
+      yield* call([viewport, viewport.togglePictureInPicture]);
+    }),
+    on(uiRequests.castRequested, function* ({ payload }) {
       yield* call([viewport, viewport.showPlaybackTargets], payload.kind);
-    },
+    }),
   );
 }
 

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import type { PlayerState } from '../state';
 import type { PlaybackState } from '../state/playback';
+import type { StreamState } from '../state/stream';
 import { EveryChangeStore } from './hooks';
 
 /** What the once-a-second position report changes: no component selects these with usePlayerSelector. */
@@ -14,20 +15,43 @@ const POSITION_FIELDS: ReadonlySet<string> = new Set<keyof PlaybackState>([
   'videoPlayedSeconds',
 ]);
 
-/** Whether the state moved from `before` to `after` in the position fields only, or not at all. */
-export function positionOnly(before: PlayerState, after: PlayerState): boolean {
-  if (before === after) return true;
-  for (const slice of Object.keys(after) as (keyof PlayerState)[]) {
-    if (slice !== 'media' && before[slice] !== after[slice]) return false;
-  }
-  for (const field of Object.keys(after.media) as (keyof PlaybackState)[]) {
-    if (!POSITION_FIELDS.has(field) && before.media[field] !== after.media[field]) return false;
+/** The bandwidth estimate, kept every 10 s of playing: the actors' memory, never shown. */
+const BANDWIDTH_FIELDS: ReadonlySet<string> = new Set<keyof StreamState>([
+  'bandwidth',
+  'bandwidthKeptAtMs',
+]);
+
+/** The fields of a slice that no component selects with usePlayerSelector, by slice. */
+const UNSEEN_FIELDS: Partial<Record<keyof PlayerState, ReadonlySet<string>>> = {
+  media: POSITION_FIELDS,
+  stream: BANDWIDTH_FIELDS,
+};
+
+/** Whether a slice moved in its unseen fields only, or not at all. */
+function unseenOnly<T extends object>(before: T, after: T, unseen: ReadonlySet<string>) {
+  for (const field of Object.keys(after) as (keyof T & string)[]) {
+    if (!unseen.has(field) && before[field] !== after[field]) return false;
   }
   return true;
 }
 
 /**
- * The store as React-Redux sees it: told of every change but one that only moves the position.
+ * Whether the state moved from `before` to `after` in fields no component selects with
+ * usePlayerSelector only (the position, the bandwidth estimate), or not at all.
+ */
+export function unseenByView(before: PlayerState, after: PlayerState): boolean {
+  if (before === after) return true;
+  for (const slice of Object.keys(after) as (keyof PlayerState)[]) {
+    if (before[slice] === after[slice]) continue;
+    const unseen = UNSEEN_FIELDS[slice];
+    if (!unseen || !unseenOnly(before[slice], after[slice], unseen)) return false;
+  }
+  return true;
+}
+
+/**
+ * The store as React-Redux sees it: told of every change but one that only moves the position (or
+ * the bandwidth estimate).
  * Each notification runs every mounted component's selectors (about sixty), once a second for
  * nothing: what shows the position is written into the DOM by useStateInDom, or follows it with
  * usePositionSelector, both on the store itself.
@@ -39,7 +63,7 @@ function withoutPositionOnlyChanges(store: Store<PlayerState>): Store<PlayerStat
       let seen = store.getState();
       return store.subscribe(() => {
         const now = store.getState();
-        const skip = positionOnly(seen, now);
+        const skip = unseenByView(seen, now);
         seen = now;
         if (!skip) listener();
       });

@@ -12,8 +12,8 @@ import type { PlayerState } from '../state';
 
 /**
  * A value of the state for a component. Under PlayerProvider it is not told of a change that only
- * moves the position (the time, duration, buffer and played seconds): follow those with
- * useStateInDom or usePositionSelector.
+ * moves the position (the time, duration, buffer and played seconds) or the bandwidth estimate:
+ * follow those with useStateInDom or usePositionSelector.
  */
 export const usePlayerSelector = useSelector.withTypes<PlayerState>();
 export const usePlayerDispatch = useDispatch;

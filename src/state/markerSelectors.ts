@@ -61,8 +61,12 @@ export const selectCountdownWindow = (s: PlayerState) => {
  * when there is none (selectCountdownWindow) or the credits have not started.
  */
 export const selectNextUpCountdown = (s: PlayerState) => {
-  const window = selectCountdownWindow(s);
   const t = s.media.currentTime;
+  // before the credits, no countdown (it starts at them or later): the card follows the position,
+  // and the window's look-up of the next episode would run once a second for nothing
+  const credits = s.stream.markers.credits;
+  if (!credits || t < credits.start) return null;
+  const window = selectCountdownWindow(s);
   if (!window || t < window.from) return null;
   return Math.max(0, Math.ceil(window.endsAt - t));
 };

@@ -1,27 +1,40 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { act, render } from '@testing-library/react';
-import { PlayerProvider, positionOnly } from '../../../src/components/PlayerProvider';
+import { PlayerProvider, unseenByView } from '../../../src/components/PlayerProvider';
 import { usePlayerSelector } from '../../../src/components/hooks';
 import { rootReducer, type PlayerState } from '../../../src/state';
 import { mediaActions } from '../../../src/state/playback';
+import { streamActions } from '../../../src/state/stream';
 import { uiActions } from '../../../src/state/ui';
 
 const position = (currentTime: number) =>
   mediaActions.positionChanged({ currentTime, duration: 100, bufferedEnd: 20, playedSeconds: 5 });
 
 describe('the store as the view sees it', () => {
-  it('tells a position report alone from any other change', () => {
+  it('tells a position report or a bandwidth estimate alone from any other change', () => {
     const start = rootReducer(undefined, mediaActions.playing());
     const moved = rootReducer(start, position(7.5));
-    expect(positionOnly(start, moved)).toBe(true);
-    expect(positionOnly(start, start)).toBe(true);
-    expect(positionOnly(moved, rootReducer(moved, mediaActions.paused({ currentTime: 7.5 })))).toBe(
+    expect(unseenByView(start, moved)).toBe(true);
+    expect(unseenByView(start, start)).toBe(true);
+    expect(unseenByView(moved, rootReducer(moved, mediaActions.paused({ currentTime: 7.5 })))).toBe(
       false,
     );
-    expect(positionOnly(moved, rootReducer(moved, uiActions.controlsHidden()))).toBe(false);
+    expect(unseenByView(moved, rootReducer(moved, uiActions.controlsHidden()))).toBe(false);
     expect(
-      positionOnly(moved, rootReducer(moved, mediaActions.durationChanged({ duration: 90 }))),
+      unseenByView(moved, rootReducer(moved, mediaActions.durationChanged({ duration: 90 }))),
     ).toBe(true);
+    const estimated = rootReducer(
+      moved,
+      streamActions.bandwidthEstimated({ bitsPerSecond: 4_000_000, atPlayedMs: 10_000 }),
+    );
+    expect(estimated).not.toBe(moved);
+    expect(unseenByView(moved, estimated)).toBe(true);
+    expect(
+      unseenByView(
+        moved,
+        rootReducer(moved, streamActions.levelSwitched({ level: 1, auto: true })),
+      ),
+    ).toBe(false);
   });
 
   it("does not run the components' selectors for a position report, and does for the next change", () => {
