@@ -1,5 +1,5 @@
 import { multicastChannel } from 'redux-saga';
-import { all, fork } from 'typed-redux-saga';
+import { all, spawn } from 'typed-redux-saga';
 import { plain } from './lib/plainEffects';
 import { adsActor } from './ads/adBreak';
 import { analyticsActor } from './analytics/analytics';
@@ -75,7 +75,7 @@ export const ESSENTIAL: Record<string, Essential> = {
 /** The supervisor: spawns each actor detached, so one crash never cancels the others. */
 export function* rootSaga() {
   const drills: CrashDrills = multicastChannel();
-  yield* fork(relayCrashDrills, drills);
+  yield* spawn(relayCrashDrills, drills);
   yield* all(
     Object.entries(ACTORS).map(([name, actor]) =>
       plain.spawn(supervise, name, actor, ESSENTIAL[name], drills),

@@ -61,20 +61,23 @@ function* stopped(name: string, essential: Essential, message: string) {
 }
 
 /** The crash drills asked for, relayed to the supervisors (see relayCrashDrills). */
-export type CrashDrills = MulticastChannel<ReturnType<typeof systemActions.crashDrillRequested>>;
+type CrashDrill = ReturnType<typeof systemActions.crashDrillRequested>;
+export type CrashDrills = MulticastChannel<CrashDrill>;
 
 /**
  * Relays each crash drill asked for to the supervisors: one taker of the store's actions in place
  * of one in each supervisor, as every taker out is offered each action the player dispatches.
  */
 export function* relayCrashDrills(drills: CrashDrills) {
-  yield* takeEvery(systemActions.crashDrillRequested, (action) => drills.put(action));
+  yield* takeEvery(systemActions.crashDrillRequested.type, (action: CrashDrill) =>
+    drills.put(action),
+  );
 }
 
 /**
  * Runs an actor and restarts it when it crashes, reporting each crash as an action.
  * One failing actor never takes the others down; a crash loop stops after MAX_RESTARTS.
- * `drills`: the crash drills relayed to it (none unless given).
+ * `drills`: the crash drills relayed to it (a supervisor run on its own, in a test, is never drilled).
  */
 export function* supervise(
   name: string,

@@ -9,20 +9,25 @@ import type {
 } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions, selectInAdBreak } from '../../src/state/ads';
+import { analyticsActions } from '../../src/state/analytics';
 import { contentActions } from '../../src/state/content';
 import { anyOf } from '../lib/anyOf';
 import { mediaActions, playbackRequests, SEEK_STEP_S } from '../../src/state/playback';
+import { streamActions } from '../../src/state/stream';
 import { uiActions } from '../../src/state/ui';
 import { selectAdWanted, selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
 
 /**
  * What the system's controls and the screen's wake lock never change with: the film's and the
- * advert's progress reports (the position is told only at its moments) and the status region's words.
+ * advert's progress reports (the position is told only at its moments), the status region's words,
+ * the bandwidth estimate kept every 10 s and the analytics events sent.
  */
 export const unchangingForSystem = anyOf([
   mediaActions.positionChanged.type,
   adsActions.adProgressed.type,
   uiActions.announced.type,
+  streamActions.bandwidthEstimated.type,
+  analyticsActions.sent.type,
 ]);
 
 /** What the system's media controls show. */
