@@ -72,16 +72,17 @@ function* onSurfaceClick({ payload }: ReturnType<typeof uiRequests.surfaceClicke
   yield* carryOut((now) => actionForClick(payload.touch, now));
 }
 
-/**
- * The ui actor: owns the controls' auto-hide timer, and turns the viewer's clicks, taps and keys on
- * the player into intents (the components only report where and what).
- */
+/** The share popup's link, to the clipboard; the popup says whether it went. */
 function* copyLink({ payload }: ReturnType<typeof uiRequests.copyLinkRequested>) {
   const { clipboard } = yield* getPorts();
   const ok = yield* call([clipboard, clipboard.copy], payload.url);
   yield* put(uiActions.linkCopied({ ok }));
 }
 
+/**
+ * The ui actor: owns the controls' auto-hide timer, and turns the viewer's clicks, taps and keys on
+ * the player into intents (the components only report where and what).
+ */
 export function* uiActor() {
   const config = yield* getConfig();
   const features = {
