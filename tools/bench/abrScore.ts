@@ -16,6 +16,12 @@ export interface Sample {
   ended: boolean;
 }
 
+export interface Stall {
+  afterFirstFrameS: number;
+  filmS: number;
+  lastedS: number;
+}
+
 export interface SegmentLoad {
   /** when it was asked for, wall clock ms */
   at: number;
@@ -32,6 +38,8 @@ export interface AbrScore {
   rebufferS: number;
   /** stalled time over the time from the first frame on */
   rebufferRatio: number;
+  /** each stall: seconds after the first frame, the film's time, how long (s) */
+  stalls: Stall[];
   /** the rate of the rung on screen, weighted by the time it played, kbit/s */
   bitrateKbps: number;
   switchesPerMinute: number;
@@ -73,6 +81,7 @@ export function scoreAbr(
   const firstMoving = samples.findIndex((s, i) => i > 0 && s.time > (samples[i - 1]?.time ?? 0));
   const from = Math.max(firstMoving - 1, 0);
   let rebufferMs = 0;
+  const stalls: Stall[] = [];
   let playingMs = 0;
   let rateMs = 0; // kbit/s × ms
   let switches = 0;
@@ -85,6 +94,15 @@ export function scoreAbr(
     // moving at under half speed is a stall (a quarter second's sample is late on a busy machine)
     if ((b.time - a.time) * 1000 < ms / 2) {
       rebufferMs += ms;
+      const last = stalls.at(-1);
+      if (last && last.filmS === round(a.time, 2))
+        last.lastedS = round(last.lastedS + ms / 1000, 2);
+      else
+        stalls.push({
+          afterFirstFrameS: round((a.at - (samples[from]?.at ?? a.at)) / 1000, 2),
+          filmS: round(a.time, 2),
+          lastedS: round(ms / 1000, 2),
+        });
       continue;
     }
     playingMs += ms;
@@ -118,6 +136,7 @@ export function scoreAbr(
     playedS: round(playedS, 1),
     rebufferS: round(rebufferMs / 1000, 2),
     rebufferRatio: round(rebufferMs / Math.max(rebufferMs + playingMs, 1), 4),
+    stalls,
     bitrateKbps: Math.round(rateMs / Math.max(playingMs, 1)),
     switchesPerMinute: round(switches / Math.max(playedS / 60, 1 / 60), 2),
     qoe: round(qoeTotal / Math.max(rates.length, 1)),

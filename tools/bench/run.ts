@@ -28,6 +28,7 @@ import { abrLadderDir } from '../abrLadder';
 import type { Figure } from './figure';
 import { ABR_TRACES, pickAbrTraces, type AbrTrace } from './abrTraces';
 import { measureAbrTrace } from './abr';
+import type { AbrScore } from './abrScore';
 import { abrFiguresOf, abrTable, mergeAbrRows, type AbrTraceRow } from './abrReport';
 
 const ROOT = join(__dirname, '..', '..');
@@ -38,12 +39,12 @@ const HLS_VERSION = (
 ).version;
 const RUNS = 5;
 /**
- * A minute of playback per page and run. Five pairs, not three: on a 2-core machine one pair's ratio
- * moves from 1.08 to 1.96 (hls.js's own timers, the same code on both pages, cost from 48 to 96 ms
- * in one page's 40 s profiled), and the median of three moved from 1.08 to 1.35 between runs of one
- * steady-playback path.
+ * A minute of playback per page and run. Nine pairs: on a 2-core machine one pair's ratio moves from
+ * 0.99 to 1.96 (hls.js's own timers, the same code on both pages, cost from 48 to 96 ms in one
+ * page's 40 s profiled); the median of three moved from 1.08 to 1.35 between runs of one build, and
+ * the median of five from 1.087 to 1.319.
  */
-const PLAYBACK_RUNS = 5;
+const PLAYBACK_RUNS = 9;
 /** the VAST timings are short, so more runs for a steadier median */
 const VAST_RUNS = 9;
 const SUITES = ['startup', 'ads', 'playback', 'session', 'vast', 'replay', 'network', 'abr'];
@@ -221,7 +222,7 @@ async function abrFigures(
     });
     rows.push({ trace: trace.name, about: trace.about, group: trace.group, ...scores });
     console.log(
-      `${trace.name}: QoE ${scores.player.qoe} vs ${scores.bare.qoe}, rebuffering ${scores.player.rebufferRatio} vs ${scores.bare.rebufferRatio}, ${scores.player.bitrateKbps} vs ${scores.bare.bitrateKbps} kbit/s, switches ${scores.player.switchesPerMinute} vs ${scores.bare.switchesPerMinute} a minute`,
+      `${trace.name}: QoE ${scores.player.qoe} vs ${scores.bare.qoe}, rebuffering ${scores.player.rebufferRatio} vs ${scores.bare.rebufferRatio}, ${scores.player.bitrateKbps} vs ${scores.bare.bitrateKbps} kbit/s, switches ${scores.player.switchesPerMinute} vs ${scores.bare.switchesPerMinute} a minute; stalls (s after the first frame @ film s, lasting s) ${stallsOf(scores.player)} vs ${stallsOf(scores.bare)}`,
     );
     return measureNext();
   };
@@ -351,6 +352,10 @@ function playerScripts(): string[] {
     : [];
   return [...entry, ...chunks].map((src) => src.replace(/^\.?\//, ''));
 }
+
+/** Where a page stood still, for the console. */
+const stallsOf = (score: AbrScore) =>
+  score.stalls.map((s) => `${s.afterFirstFrameS}@${s.filmS}:${s.lastedS}`).join(' ') || 'none';
 
 /** The first-frame ratio of one network condition, with the player's and the bare page's median runs' requests. */
 function ttffFigure(

@@ -15,6 +15,7 @@ const score = (qoe: number, rebufferS = 0): AbrScore => ({
   playedS: 180,
   rebufferS,
   rebufferRatio: rebufferS / 200,
+  stalls: [],
   bitrateKbps: 1200,
   switchesPerMinute: 0,
   qoe,

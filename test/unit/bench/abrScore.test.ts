@@ -40,6 +40,8 @@ it('a stall counts its seconds, and costs 4.3 a second in the QoE', () => {
   const score = scoreAbr(samples, [], ABR_LADDER, TRACE, 0, 4);
   expect(score.rebufferS).toBe(2);
   expect(score.rebufferRatio).toBeCloseTo(2 / 22, 3);
+  // one stall, where the film stood still: 10 s into it, 10 s after its first frame
+  expect(score.stalls).toEqual([{ afterFirstFrameS: 10, filmS: 10, lastedS: 2 }]);
   // 20 s of film entered six segments (the last at 20 s)
   expect(score.qoe).toBeCloseTo((6 * 1.2 - 4.3 * 2) / 6, 2);
 });
