@@ -43,10 +43,8 @@ const NEVER = 999;
 const finite = (n: number) => (Number.isFinite(n) ? n : NEVER);
 const round = (n: number, digits = 3) => Number(n.toFixed(digits));
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1);
-/** two pages' stalls on one trace are the same within two of the quarter-second samples */
-const STALL_TOLERANCE_S = 0.5;
-const noWorse = (row: AbrTraceRow) =>
-  row.player.rebufferS <= row.bare.rebufferS + STALL_TOLERANCE_S;
+/** no more stalled time than bare hls.js's, to the quarter-second sample */
+const noWorse = (row: AbrTraceRow) => row.player.rebufferS <= row.bare.rebufferS;
 const QOE_UNIT = 'QoE a segment, mean of the traces';
 const QOE_HOW =
   'linear QoE a 4 s segment (the rate in Mbit/s, less 4.3 a second of stall and each change of rate)';
@@ -88,7 +86,7 @@ export function abrFiguresOf(
       runs: rows.map((r) => (noWorse(r) ? 1 : 0)),
       goal: '= 1',
       unit: 'of traces with a rebuffer ratio no higher than bare hls.js',
-      how: `stalled time over the time from the first frame (the same within ${STALL_TOLERANCE_S} s of stall, two of the quarter-second samples), ${against}`,
+      how: `stalled time over the time from the first frame (sampled every quarter second, from the first sample that moved), ${against}`,
     },
     abr_rebuffer_ratio: {
       value: round(mean(rows.map((r) => r.player.rebufferRatio)), 4),
@@ -123,7 +121,7 @@ export function abrFiguresOf(
       runs: among.map((r) => (noWorse(r) ? 1 : 0)),
       goal: GROUP_GOALS[group].rebuffer,
       unit: 'of traces with a rebuffer ratio no higher than bare hls.js',
-      how: `stalled time over the time from the first frame (the same within ${STALL_TOLERANCE_S} s of stall), ${on}`,
+      how: `stalled time over the time from the first frame (sampled every quarter second, from the first sample that moved), ${on}`,
     };
   }
   if (steady.length > 0)

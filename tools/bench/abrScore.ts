@@ -86,7 +86,9 @@ export function scoreAbr(
   let rateMs = 0; // kbit/s × ms
   let switches = 0;
   const secondsOnRung: Record<string, number> = {};
-  for (let i = from + 1; i < samples.length && firstMoving > 0; i += 1) {
+  // from the first sample that moved: the quarter second before it holds the first frame somewhere,
+  // and a film that began late in it moved less than half its length without standing still
+  for (let i = firstMoving + 1; i < samples.length && firstMoving > 0; i += 1) {
     const a = samples[i - 1] as Sample;
     const b = samples[i] as Sample;
     const ms = b.at - a.at;

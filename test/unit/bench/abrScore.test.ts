@@ -27,7 +27,8 @@ it('a film that plays on one rung: its rate, no stall, no switch, its rate as th
   expect(score.qoe).toBeCloseTo(1.2);
   expect(score.playedS).toBeCloseTo(20, 0);
   expect(score.startupS).toBe(1);
-  expect(score.secondsOnRung).toEqual({ '480p': 20 });
+  // counted from the first sample that moved
+  expect(score.secondsOnRung).toEqual({ '480p': 19.8 });
 });
 
 it('a stall counts its seconds, and costs 4.3 a second in the QoE', () => {
@@ -39,11 +40,28 @@ it('a stall counts its seconds, and costs 4.3 a second in the QoE', () => {
   ]);
   const score = scoreAbr(samples, [], ABR_LADDER, TRACE, 0, 4);
   expect(score.rebufferS).toBe(2);
-  expect(score.rebufferRatio).toBeCloseTo(2 / 22, 3);
+  // over the time from the first sample that moved (the quarter second before it is not counted)
+  expect(score.rebufferRatio).toBeCloseTo(2 / 21.75, 3);
   // one stall, where the film stood still: 10 s into it, 10 s after its first frame
   expect(score.stalls).toEqual([{ afterFirstFrameS: 10, filmS: 10, lastedS: 2 }]);
   // 20 s of film entered six segments (the last at 20 s)
   expect(score.qoe).toBeCloseTo((6 * 1.2 - 4.3 * 2) / 6, 2);
+});
+
+it('the quarter second the film starts in is no stall, however late in it the first frame came', () => {
+  // still, still, then 0.05 s of film in the first quarter second that moved, then playing on
+  const samples = play([[0, '480p'], [0, '480p'], [0.05, '480p'], ...quarters(40, '480p')]);
+  const score = scoreAbr(samples, [], ABR_LADDER, TRACE, 0, 4);
+  expect(score.rebufferS).toBe(0);
+  expect(score.stalls).toEqual([]);
+  expect(score.playedS).toBeCloseTo(10.05, 1);
+});
+
+it('a film that stands still a quarter second after its start has stalled', () => {
+  const samples = play([[0, '480p'], [0.25, '480p'], [0.02, '480p'], ...quarters(20, '480p')]);
+  const score = scoreAbr(samples, [], ABR_LADDER, TRACE, 0, 4);
+  expect(score.rebufferS).toBe(0.25);
+  expect(score.stalls).toEqual([{ afterFirstFrameS: 0.25, filmS: 0.25, lastedS: 0.25 }]);
 });
 
 it('each change of rung is a switch, and its size comes off the QoE', () => {
