@@ -2,6 +2,7 @@
 // another tab, an older version, an extension or the viewer may have written anything there, and a
 // bad one counts as none. Each schema falls back to a value, so reading never throws.
 import * as v from 'valibot';
+import { BANDWIDTH_FRESH_MS } from '../../src/stream/levels';
 import type { SubtitleStyle } from '../../src/shared/subtitleStyle';
 import {
   StoredBandwidthSchema,
@@ -21,9 +22,17 @@ export const storedVolume = (raw: string | null): number => v.parse(StoredVolume
 /** The saved mute (SPEC.md section 3: false by default). */
 export const storedMuted = (raw: string | null): boolean => v.parse(StoredMutedSchema, raw);
 
-/** The last session's bandwidth estimate in bits per second: a positive number, or none. */
-export const storedBandwidth = (raw: string | null): number | null =>
-  v.parse(StoredBandwidthSchema, raw);
+/**
+ * The last session's bandwidth estimate in bits per second while it is fresh (BANDWIDTH_FRESH_MS):
+ * a positive number, or none (none kept, unreadable, too old, or kept at a time still to come: the
+ * clock was set back, and its age is unknown).
+ */
+export function storedBandwidth(raw: string | null, nowMs: number): number | null {
+  const kept = v.parse(StoredBandwidthSchema, raw);
+  if (!kept) return null;
+  const age = nowMs - kept.atMs;
+  return age >= 0 && age <= BANDWIDTH_FRESH_MS ? kept.bitsPerSecond : null;
+}
 
 /** A stored list of labels: its strings, in order, at most `limit`; anything else is no list. */
 export const storedLabels = (raw: string | null, limit: number): string[] =>

@@ -372,12 +372,13 @@ const mediaIntents = (media: MediaPort) => [
  * from an engine that stalls.
  */
 export function* streamActor() {
-  const { media, storage } = yield* getPorts();
+  const { media, storage, clock } = yield* getPorts();
   // the last session's bandwidth estimate, for hls.js's first level and the ads' first media file;
   // started again after the boot, the actor keeps this session's
   if (!(yield* select(selectBootEnded))) {
     const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
-    yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored) }));
+    const nowMs = yield* call([clock, clock.epochMs]);
+    yield* put(streamActions.bandwidthEstimated({ bitsPerSecond: storedBandwidth(stored, nowMs) }));
     yield* knowSaveData();
   }
   // buffered: the media may report while the actor is mid-step (hls.js tells of a switch inside the

@@ -1,7 +1,7 @@
 import { call, put, select } from 'typed-redux-saga';
 import type { MediaSample } from '../../src/shared/media';
 import { mediaActions } from '../../src/state/playback';
-import { BANDWIDTH_KEY } from '../../src/stream/levels';
+import { BANDWIDTH_KEY, keptBandwidth } from '../../src/stream/levels';
 import { selectStreamLoop, streamActions } from '../../src/state/stream';
 import { getPorts } from '../lib/context';
 
@@ -25,9 +25,10 @@ export function* streamTick(s: MediaSample) {
   );
   // Every 10 s of playing, the engine's bandwidth estimate is kept for the next session's first level.
   if (s.bandwidth > 0 && s.playedMs - bandwidthKeptAtMs >= BANDWIDTH_EVERY_MS) {
-    const { storage } = yield* getPorts();
+    const { storage, clock } = yield* getPorts();
     const bitsPerSecond = Math.round(s.bandwidth);
-    yield* call([storage, storage.set], BANDWIDTH_KEY, String(bitsPerSecond));
+    const nowMs = yield* call([clock, clock.epochMs]);
+    yield* call([storage, storage.set], BANDWIDTH_KEY, keptBandwidth(bitsPerSecond, nowMs));
     yield* put(streamActions.bandwidthEstimated({ bitsPerSecond, atPlayedMs: s.playedMs }));
   }
 }

@@ -38,12 +38,21 @@ export const StoredMutedSchema = v.fallback(
   false,
 );
 
-/** The last session's bandwidth estimate in bits per second: a positive number, or none. */
+/**
+ * The last session's bandwidth estimate in bits per second, a positive number, and the wall-clock
+ * time it was kept at; or none. An older version kept the number alone: its age is unknown, so none.
+ */
 export const StoredBandwidthSchema = v.fallback(
   v.nullable(
     v.pipe(
-      NumberText,
-      v.check((bitsPerSecond) => bitsPerSecond > 0, 'a positive number'),
+      Json,
+      v.object({
+        bitsPerSecond: v.pipe(
+          FiniteNumber,
+          v.check((bitsPerSecond) => bitsPerSecond > 0, 'a positive number'),
+        ),
+        atMs: FiniteNumber,
+      }),
     ),
   ),
   null,

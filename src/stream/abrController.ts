@@ -62,17 +62,26 @@ export function forgiveFailedRungs(
 }
 
 /**
- * The remembered estimate is yesterday's network: the first segment, asked for before anything is
- * measured, may not be one that takes long on a slower one today (measured: a 1080p first segment
- * took 14 s at 1.2 Mbit/s). Above this the first pick is as for 1 Mbit/s; the window follows the
- * network within two segments.
+ * The remembered estimate is another page's network, if a recent one: a segment asked for before
+ * anything is measured here (the one after a first segment from the cache, which measures nothing)
+ * is chosen as for at most hls.js's own default estimate, so never a bigger one than bare hls.js
+ * would ask for (measured: with 1 Mbit/s, a 360p second segment after a cached first one stalled the
+ * film for a second on a 1.2 Mbit/s link; a 1080p one once took 14 s). A slower remembered network
+ * still lowers the guess; the window follows the network within two segments.
  */
-const FIRST_ESTIMATE_CAP = 1_000_000;
+const FIRST_ESTIMATE_CAP = 500_000;
 
-/** hls.js's adaptive settings of the player, with the last session's estimate if any */
+/**
+ * hls.js's adaptive settings of the player, with the last session's estimate if any. The first
+ * segment is the lowest rung's, whatever is known: the smallest download before the first frame
+ * (a tenth of the top rung's), and the one a page opened before most likely left in the browser's
+ * cache, as every session starts there; the estimate chooses from the second segment on (a viewer's
+ * choice of quality overrides both: hlsEngine.ts).
+ */
 export function abrConfig(hlsJs: HlsModule, rememberedEstimate: number | null) {
   return {
     abrController: playerAbrController(hlsJs),
+    startLevel: 0,
     ...(rememberedEstimate
       ? { abrEwmaDefaultEstimate: Math.min(rememberedEstimate, FIRST_ESTIMATE_CAP) }
       : {}),

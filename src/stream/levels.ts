@@ -3,6 +3,17 @@ import type { MediaLevel } from '../shared/media';
 /** The engine's last bandwidth estimate, remembered for the next session's first level. */
 export const BANDWIDTH_KEY = 'player-bandwidth';
 
+/**
+ * A remembered estimate older than this says nothing of today's network (a laptop moved from the
+ * office to a train, a phone from Wi-Fi to a mobile link): the next session starts as if it had none.
+ * Half an hour covers a viewer going from one film to the next on the host's site.
+ */
+export const BANDWIDTH_FRESH_MS = 30 * 60_000;
+
+/** The estimate as it is kept: with the wall-clock time it was kept at, to tell its age. */
+export const keptBandwidth = (bitsPerSecond: number, atMs: number) =>
+  JSON.stringify({ bitsPerSecond, atMs });
+
 /** The level of a height the viewer chose before; -1 (automatic) when the stream has no such height. */
 export function levelOfHeight(levels: readonly MediaLevel[], height: number | null): number {
   return height === null ? -1 : levels.findIndex((l) => l.height === height);

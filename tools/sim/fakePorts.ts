@@ -53,8 +53,11 @@ export function fakeHttp(routes: Record<string, Route>): HttpPort & { requests: 
   };
 }
 
-/** A clock on virtual time: sleeps resolve, in order, only when the test advances time. */
-export function virtualClock() {
+/**
+ * A clock on virtual time: sleeps resolve, in order, only when the test advances time. Its wall
+ * clock starts at `epoch` (a later session: a later one).
+ */
+export function virtualClock(epoch = EPOCH) {
   let now = 0;
   const timers: { due: number; resolve: () => void }[] = [];
   return {
@@ -62,7 +65,7 @@ export function virtualClock() {
       now: () => now,
       sleep: (ms: number) =>
         new Promise<void>((resolve) => timers.push({ due: now + ms, resolve })),
-      epochMs: () => EPOCH + now,
+      epochMs: () => epoch + now,
     },
     get now() {
       return now;

@@ -160,9 +160,14 @@ describe("hls.js engine: the player's adaptive settings", () => {
     expect(given).not.toHaveProperty('abrEwmaDefaultEstimate'); // hls.js's default: 500 kbit/s
   });
 
-  it("starts from the last session's estimate, at most 1 Mbit/s: today's network may be slower", () => {
-    expect(config(600_000).config.abrEwmaDefaultEstimate).toBe(600_000);
-    expect(config(40_000_000).config.abrEwmaDefaultEstimate).toBe(1_000_000);
+  it('asks for the first segment on the lowest rung, whatever the last session knew', () => {
+    expect(config(null).config.startLevel).toBe(0);
+    expect(config(40_000_000).config.startLevel).toBe(0);
+  });
+
+  it("guesses from the last session's estimate, at most hls.js's own 500 kbit/s: today's network may be slower", () => {
+    expect(config(300_000).config.abrEwmaDefaultEstimate).toBe(300_000);
+    expect(config(40_000_000).config.abrEwmaDefaultEstimate).toBe(500_000);
   });
 });
 

@@ -41,6 +41,13 @@ const storedText = fc.oneof(
       fc.oneof(fc.double(), fc.jsonValue()),
     )
     .map((record) => JSON.stringify(record)),
+  // the kept bandwidth estimate's shape, with anything in its fields
+  fc
+    .record({
+      bitsPerSecond: fc.oneof(fc.double(), fc.jsonValue()),
+      atMs: fc.oneof(fc.double(), fc.jsonValue()),
+    })
+    .map((record) => JSON.stringify(record)),
   fc.constantFrom('1e308', '-1e308', 'NaN', 'Infinity', '{"201": 1e308}', '[201]', 'null', ''),
 );
 
@@ -148,10 +155,10 @@ describe('untrusted values the player reads', () => {
 
   it('a saved volume is from 0 to 1, a bandwidth positive or none, a position map of numbers', () => {
     fc.assert(
-      fc.property(fc.option(storedText), (stored) => {
+      fc.property(fc.option(storedText), fc.double(), (stored, nowMs) => {
         const volume = storedVolume(stored);
         expect(volume >= 0 && volume <= 1).toBe(true);
-        const bandwidth = storedBandwidth(stored);
+        const bandwidth = storedBandwidth(stored, nowMs);
         expect(bandwidth === null || (Number.isFinite(bandwidth) && bandwidth > 0)).toBe(true);
         for (const seconds of Object.values(storedPositions(stored)))
           expect(Number.isFinite(seconds)).toBe(true);

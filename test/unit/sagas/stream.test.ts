@@ -7,6 +7,7 @@ import { playbackRequests } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
 import { streamRequests } from '../../../src/state/stream';
 import {
+  EPOCH,
   fakeHttp,
   fakeMedia,
   fakePorts,
@@ -40,9 +41,10 @@ function player(
     routes = catalogRoutes(2, series),
     storage = fakeStorage(),
     playOutcome = { ok: true } as PlayOutcome,
+    epoch = EPOCH,
   } = {},
 ) {
-  const clock = virtualClock();
+  const clock = virtualClock(epoch);
   const media = fakeMedia(playOutcome, clock.port);
   const ports = fakePorts({
     http: fakeHttp(routes),
@@ -77,13 +79,24 @@ describe('the stream actor: loading', () => {
     });
   });
 
+  const MINUTE = 60_000;
+  const kept = (bitsPerSecond: unknown, ageMs: number) =>
+    JSON.stringify({ bitsPerSecond, atMs: EPOCH - ageMs });
   it.each([
-    ['800000', 800_000],
-    ['-5', null],
-    ['lots', null],
+    [kept(800_000, 5 * MINUTE), 800_000],
+    [kept(800_000, 29 * MINUTE), 800_000],
+    // yesterday's network, or another one: the session starts as if nothing were known
+    [kept(800_000, 31 * MINUTE), null],
+    // kept at a time still to come (the clock was set back): its age is unknown
+    [kept(800_000, -MINUTE), null],
+    // an older version's number alone, of unknown age
+    ['800000', null],
+    [kept(-5, MINUTE), null],
+    [kept('lots', MINUTE), null],
+    ['{"bitsPerSecond":800000}', null],
     ['', null],
   ])(
-    'gives hls.js the kept bandwidth estimate %j as %p (a malformed one is none)',
+    'gives hls.js the kept bandwidth estimate %s as %p (a stale or malformed one is none)',
     async (stored, expected) => {
       const { media } = player('?movie_id=2&episode_id=203', {
         storage: fakeStorage({ 'player-bandwidth': stored }),
@@ -759,6 +772,29 @@ describe('the viewer’s memory', () => {
       expect(writes[i]!.at - writes[i - 1]!.at).toBeGreaterThanOrEqual(10_000);
     expect(clock.now - writes[writes.length - 1]!.at).toBeLessThanOrEqual(10_000);
     expect(writes.map((w) => w.position)).toEqual([9, 19]); // the loop's last whole-second sample
+  });
+
+  it("keeps the engine's estimate with the time it was kept, for the next session's first level", async () => {
+    const storage = fakeStorage();
+    const { media, clock } = player('?movie_id=2&episode_id=203', { storage });
+    await settle();
+    media.state.duration = 100;
+    media.state.bandwidth = 2_400_000;
+    media.emit({ type: 'playing' });
+    await clock.advance(12_000); // kept at 10 s of playing
+    const kept = JSON.parse(storage.values.get('player-bandwidth')!);
+    expect(kept.bitsPerSecond).toBe(2_400_000);
+    // the wall clock at the loop's tick after 10 s of playing
+    expect(kept.atMs - EPOCH).toBeGreaterThanOrEqual(10_000);
+    expect(kept.atMs - EPOCH).toBeLessThan(10_500);
+    // the next sessions, a minute later and an hour later: fresh, then stale
+    const firstLevelEstimate = async (laterMs: number) => {
+      const next = player('?movie_id=2&episode_id=203', { storage, epoch: EPOCH + laterMs });
+      await settle();
+      return next.media.calls.find((c) => c.method === 'load')!.args[0];
+    };
+    expect(await firstLevelEstimate(60_000)).toMatchObject({ bandwidthEstimate: 2_400_000 });
+    expect(await firstLevelEstimate(3_600_000)).toMatchObject({ bandwidthEstimate: null });
   });
 
   it('restarted after a crash while the film plays, goes on writing every 10 s', async () => {
