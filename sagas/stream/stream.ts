@@ -373,8 +373,8 @@ const mediaIntents = (media: MediaPort) => [
  */
 export function* streamActor() {
   const { media, storage, clock } = yield* getPorts();
-  // the last session's bandwidth estimate, for hls.js's first level and the ads' first media file;
-  // started again after the boot, the actor keeps this session's
+  // the last session's bandwidth estimate, if fresh, for hls.js's guess before it measures and
+  // the ads' first media file; started again after the boot, the actor keeps this session's
   if (!(yield* select(selectBootEnded))) {
     const stored = yield* call([storage, storage.get], BANDWIDTH_KEY);
     const nowMs = yield* call([clock, clock.epochMs]);

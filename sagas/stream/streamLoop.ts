@@ -23,7 +23,7 @@ export function* streamTick(s: MediaSample) {
       playedSeconds: Math.floor((playedBeforeMs + s.playedMs) / 1000),
     }),
   );
-  // Every 10 s of playing, the engine's bandwidth estimate is kept for the next session's first level.
+  // Every 10 s of playing, the engine's bandwidth estimate is kept, with the time, for the next session.
   if (s.bandwidth > 0 && s.playedMs - bandwidthKeptAtMs >= BANDWIDTH_EVERY_MS) {
     const { storage, clock } = yield* getPorts();
     const bitsPerSecond = Math.round(s.bandwidth);

@@ -1,6 +1,6 @@
 import type { MediaLevel } from '../shared/media';
 
-/** The engine's last bandwidth estimate, remembered for the next session's first level. */
+/** The engine's last bandwidth estimate, remembered for the next session's guess before it measures. */
 export const BANDWIDTH_KEY = 'player-bandwidth';
 
 /**
