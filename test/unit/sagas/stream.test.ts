@@ -774,7 +774,7 @@ describe('the viewer’s memory', () => {
     expect(writes.map((w) => w.position)).toEqual([9, 19]); // the loop's last whole-second sample
   });
 
-  it("keeps the engine's estimate with the time it was kept, for the next session's first level", async () => {
+  it("keeps the engine's estimate with the time it was kept, for the next session's first guess", async () => {
     const storage = fakeStorage();
     const { media, clock } = player('?movie_id=2&episode_id=203', { storage });
     await settle();
@@ -788,13 +788,13 @@ describe('the viewer’s memory', () => {
     expect(kept.atMs - EPOCH).toBeGreaterThanOrEqual(10_000);
     expect(kept.atMs - EPOCH).toBeLessThan(10_500);
     // the next sessions, a minute later and an hour later: fresh, then stale
-    const firstLevelEstimate = async (laterMs: number) => {
+    const guessOfSessionAfter = async (laterMs: number) => {
       const next = player('?movie_id=2&episode_id=203', { storage, epoch: EPOCH + laterMs });
       await settle();
       return next.media.calls.find((c) => c.method === 'load')!.args[0];
     };
-    expect(await firstLevelEstimate(60_000)).toMatchObject({ bandwidthEstimate: 2_400_000 });
-    expect(await firstLevelEstimate(3_600_000)).toMatchObject({ bandwidthEstimate: null });
+    expect(await guessOfSessionAfter(60_000)).toMatchObject({ bandwidthEstimate: 2_400_000 });
+    expect(await guessOfSessionAfter(3_600_000)).toMatchObject({ bandwidthEstimate: null });
   });
 
   it('restarted after a crash while the film plays, goes on writing every 10 s', async () => {
