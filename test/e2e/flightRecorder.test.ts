@@ -4,14 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FlightLog } from '../../src/recorder/format';
+import type { Frame } from 'puppeteer-core';
 import {
+  clearFaultScope,
   demoUrl,
+  injectFault,
   keepAsGolden,
   messageText,
   openPage,
   playerFrame,
   screenshot,
   useBrowser,
+  useFaultScope,
 } from './browser';
 import { MAX_RESTARTS } from '../../src/state/system';
 
@@ -32,8 +36,26 @@ function replay(file: string): Promise<{ code: number; stdout: string }> {
   });
 }
 
-/** A bundle that is none of the player's code, hls.js or the interface: error reporting's. */
-const REPORTING_BUNDLE = /\/(?!public\.|hls\.|view\.)[\w-]+\.[0-9a-f]{8}\.js$/;
+/** Error reporting's bundle (Sentry and its wiring). */
+const REPORTING_BUNDLE = /\/sentryClient\.[0-9a-f]{8}\.js$/;
+/** Its file in the build the demo serves. */
+const reportingBundlePath = () =>
+  '/' +
+  readdirSync(join(__dirname, '..', '..', 'dist')).find((name) =>
+    REPORTING_BUNDLE.test(`/${name}`),
+  )!;
+
+/**
+ * Throws an error in a task of the frame's own, as a script of the page would: an inline script, so
+ * that the browser does not mute it to "Script error." (as it does for the test's evaluated code).
+ */
+const throwInPage = (frame: Frame, message: string) =>
+  frame.evaluate((text) => {
+    const script = document.createElement('script');
+    script.textContent = `setTimeout(() => { throw new Error(${JSON.stringify(text)}); });`;
+    document.head.append(script);
+    script.remove();
+  }, message);
 
 describe('the flight recorder in the browser', () => {
   const browser = useBrowser();
@@ -252,23 +274,26 @@ describe('an actor crash', () => {
     );
   });
 
-  it('a page error reaches the sink with the session log, and error reporting loads only after the first frame', async () => {
+  it('page errors reach the sink with the session log, those before error reporting has loaded too; it loads only after the first frame', async () => {
     await fetch(demoUrl('/__test/envelopes'), { method: 'DELETE' });
     const { page } = await openPage(browser());
+    // error reporting comes late enough for a page error to come before it
+    const scope = 'page-error-report';
+    await useFaultScope(page, scope);
+    await injectFault(reportingBundlePath(), { type: 'slow', delayMs: 3_000 }, 1, scope);
     await page.goto(demoUrl('/host.html?movie_id=1'));
     const frame = await playerFrame(page);
     keepAsGolden(frame, 'page-error-report');
     await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
       timeout: 20_000,
     });
-    // the error reporting bundle (none of the player's, hls.js' or the interface's) was asked for
-    // after the first frame
-    await frame.waitForFunction(
-      (pattern) =>
-        performance.getEntriesByType('resource').some((r) => new RegExp(pattern).test(r.name)),
-      { timeout: 10_000 },
-      REPORTING_BUNDLE.source,
-    );
+    const reportingLoaded = (pattern: string) =>
+      performance.getEntriesByType('resource').some((r) => new RegExp(pattern).test(r.name));
+    expect(await frame.evaluate(reportingLoaded, REPORTING_BUNDLE.source)).toBe(false);
+    await throwInPage(frame, 'Page fault before reporting');
+
+    // the error reporting bundle was asked for after the first frame
+    await frame.waitForFunction(reportingLoaded, { timeout: 10_000 }, REPORTING_BUNDLE.source);
     const timing = await frame.evaluate(async (pattern) => {
       const reporting = performance
         .getEntriesByType('resource')
@@ -283,28 +308,29 @@ describe('an actor crash', () => {
     }, REPORTING_BUNDLE.source);
     expect(timing.loadedAt).not.toBeNull();
     expect(timing.loadedAt!).toBeGreaterThan(timing.playingAt!);
+    await throwInPage(frame, 'Page fault after reporting');
 
-    await frame.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('Page fault for the report test');
-      });
-    });
     type Envelope = { items: { header: { type?: string; filename?: string }; payload: unknown }[] };
-    let envelope: Envelope | undefined;
-    for (let i = 0; i < 100 && !envelope; i++) {
-      const all = (await (await fetch(demoUrl('/__test/envelopes'))).json()) as Envelope[];
-      envelope = all.find((e) =>
+    const reportOf = (all: Envelope[], message: string) =>
+      all.find((e) =>
         e.items.some(
-          (item) =>
-            item.header.type === 'event' &&
-            JSON.stringify(item.payload).includes('Page fault for the report test'),
+          (item) => item.header.type === 'event' && JSON.stringify(item.payload).includes(message),
         ),
       );
-      if (!envelope) await new Promise((r) => setTimeout(r, 100));
+    const messages = ['Page fault before reporting', 'Page fault after reporting'];
+    let reports: (Envelope | undefined)[] = messages.map(() => undefined);
+    for (let i = 0; i < 150 && !reports.every(Boolean); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 100));
+      const all = (await (await fetch(demoUrl('/__test/envelopes'))).json()) as Envelope[];
+      reports = messages.map((message) => reportOf(all, message));
     }
-    expect(envelope).toBeDefined();
-    const attachment = envelope!.items.find((i) => i.header.filename === 'flight-log.json.gz');
-    expect(logOf(attachment!.payload as string).header.format).toBe('kino-player/flight-log');
+    expect(
+      reports.map((report, i) => (report ? messages[i] : `no report of ${messages[i]}`)),
+    ).toEqual(messages);
+    for (const report of reports) {
+      const attachment = report!.items.find((i) => i.header.filename === 'flight-log.json.gz');
+      expect(logOf(attachment!.payload as string).header.format).toBe('kino-player/flight-log');
+    }
     // the film plays on
     const before = await frame.evaluate(() => document.querySelector('video')!.currentTime);
     await frame.waitForFunction(
@@ -312,5 +338,6 @@ describe('an actor crash', () => {
       {},
       before,
     );
+    await clearFaultScope(scope);
   });
 });
