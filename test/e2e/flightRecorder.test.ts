@@ -39,11 +39,13 @@ function replay(file: string): Promise<{ code: number; stdout: string }> {
 /** Error reporting's bundle (Sentry and its wiring). */
 const REPORTING_BUNDLE = /\/sentryClient\.[0-9a-f]{8}\.js$/;
 /** Its file in the build the demo serves. */
-const reportingBundlePath = () =>
-  '/' +
-  readdirSync(join(__dirname, '..', '..', 'dist')).find((name) =>
-    REPORTING_BUNDLE.test(`/${name}`),
-  )!;
+function reportingBundlePath(): string {
+  const name = readdirSync(join(__dirname, '..', '..', 'dist')).find((file) =>
+    REPORTING_BUNDLE.test(`/${file}`),
+  );
+  if (!name) throw new Error('The build has no error reporting bundle (sentryClient.<hash>.js)');
+  return `/${name}`;
+}
 
 /**
  * Throws an error in a task of the frame's own, as a script of the page would: an inline script, so
