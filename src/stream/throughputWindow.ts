@@ -16,6 +16,8 @@ const MIN_SAMPLE_MS = 50;
 export class ThroughputWindow {
   private readonly samples: number[] = [];
   private readonly ttfbs: number[] = [];
+  /** the estimate from the samples as they are: asked for far more often than a sample comes */
+  private estimate: number | null = null;
 
   constructor(
     private readonly defaultEstimate_: number,
@@ -28,6 +30,7 @@ export class ThroughputWindow {
     const seconds = Math.max(durationMs, Math.min(MIN_SAMPLE_MS, numBytes / 100_000)) / 1000;
     this.samples.push((8 * numBytes) / seconds);
     if (this.samples.length > WINDOW) this.samples.shift();
+    this.estimate = null;
   }
 
   sampleTTFB(ttfbMs: number) {
@@ -40,6 +43,10 @@ export class ThroughputWindow {
   }
 
   getEstimate(): number {
+    return (this.estimate ??= this.estimateOfSamples());
+  }
+
+  private estimateOfSamples(): number {
     const { samples } = this;
     const last = samples.at(-1);
     if (last === undefined) return this.defaultEstimate_;
