@@ -21,6 +21,17 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** every quarter second: the video's time, the height of its picture, paused, ended */
 const SAMPLE_VIDEO = `(() => {
   window.__abrSamples = [];
+  window.__abrEvents = [];
+  // (ABR_DEBUG) the events that tell a stall's cause: the video's own, where it stood and what it held
+  for (const type of ['waiting', 'playing', 'stalled', 'seeking', 'seeked', 'canplay'])
+    document.addEventListener(type, (e) => {
+      const v = e.target;
+      if (!(v instanceof HTMLVideoElement)) return;
+      const ranges = [];
+      for (let i = 0; i < v.buffered.length; i++)
+        ranges.push(v.buffered.start(i).toFixed(3) + '-' + v.buffered.end(i).toFixed(3));
+      window.__abrEvents.push([Date.now(), type, v.currentTime.toFixed(3), ranges.join(' ')]);
+    }, true);
   setInterval(() => {
     const v = document.querySelector('video');
     if (v) window.__abrSamples.push({ at: Date.now(), time: v.currentTime, height: v.videoHeight,
@@ -121,13 +132,17 @@ async function replay(run: PageRun, trace: AbrTrace, path: string): Promise<AbrS
   const samples = await page.evaluate(
     () => (window as unknown as { __abrSamples: Sample[] }).__abrSamples,
   );
-  if (process.env.ABR_DEBUG)
+  if (process.env.ABR_DEBUG) {
+    const since = (at: number) => Math.round((at - run.startedAt) / 100) / 10;
+    const events = await page.evaluate(
+      () => (window as unknown as { __abrEvents: [number, string, string, string][] }).__abrEvents,
+    );
+    console.log(url, JSON.stringify(run.loads.map((l) => [since(l.at), l.rung, l.status])));
     console.log(
       url,
-      JSON.stringify(
-        run.loads.map((l) => [Math.round((l.at - run.startedAt) / 100) / 10, l.rung, l.status]),
-      ),
+      JSON.stringify(events.slice(0, 24).map(([at, ...rest]) => [since(at), ...rest])),
     );
+  }
   return scoreAbr(samples, run.loads, ABR_LADDER, trace, run.startedAt, ABR_SEGMENT_SECONDS);
 }
 
