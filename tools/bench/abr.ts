@@ -22,6 +22,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 const SAMPLE_VIDEO = `(() => {
   window.__abrSamples = [];
   window.__abrEvents = [];
+  let seeks = 0;
+  document.addEventListener('seeking', () => { seeks += 1; }, true);
   // (ABR_DEBUG) the events that tell a stall's cause: the video's own, where it stood and what it held
   for (const type of ['waiting', 'playing', 'stalled', 'seeking', 'seeked', 'canplay'])
     document.addEventListener(type, (e) => {
@@ -35,7 +37,7 @@ const SAMPLE_VIDEO = `(() => {
   setInterval(() => {
     const v = document.querySelector('video');
     if (v) window.__abrSamples.push({ at: Date.now(), time: v.currentTime, height: v.videoHeight,
-      paused: v.paused, ended: v.ended });
+      paused: v.paused, ended: v.ended, seeks });
   }, 250);
 })()`;
 

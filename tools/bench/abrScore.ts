@@ -14,6 +14,8 @@ export interface Sample {
   height: number;
   paused: boolean;
   ended: boolean;
+  /** the video's seeks so far (its seeking events): a time moved by one is no frame played */
+  seeks: number;
 }
 
 export interface Stall {
@@ -78,7 +80,12 @@ export function scoreAbr(
   segmentSeconds: number,
 ): AbrScore {
   const rungOf = (height: number) => ladder.findIndex((rung) => rung.pictureHeight === height);
-  const firstMoving = samples.findIndex((s, i) => i > 0 && s.time > (samples[i - 1]?.time ?? 0));
+  // the first frame is the first that played: hls.js's jump over a gap at the start moves the time
+  // before anything has played (the picture comes a quarter second or more after it)
+  const firstMoving = samples.findIndex((s, i) => {
+    const before = samples[i - 1];
+    return before !== undefined && s.time > before.time && s.seeks === before.seeks;
+  });
   const from = Math.max(firstMoving - 1, 0);
   let rebufferMs = 0;
   const stalls: Stall[] = [];

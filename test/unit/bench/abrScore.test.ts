@@ -12,7 +12,14 @@ function play(steps: [number, string][], start = 1000): Sample[] {
   let time = 0;
   return steps.map(([advance, rung], i) => {
     time += advance;
-    return { at: start + i * 250, time, height: heightOf(rung), paused: false, ended: false };
+    return {
+      at: start + i * 250,
+      time,
+      height: heightOf(rung),
+      paused: false,
+      ended: false,
+      seeks: 0,
+    };
   });
 }
 const quarters = (count: number, rung: string, advance = 0.25) =>
@@ -55,6 +62,23 @@ it('the quarter second the film starts in is no stall, however late in it the fi
   expect(score.rebufferS).toBe(0);
   expect(score.stalls).toEqual([]);
   expect(score.playedS).toBeCloseTo(10.05, 1);
+});
+
+it("a jump over the start's gap is not the first frame: the film starts where it plays", () => {
+  // the engine seeks from 0 to 0.146 s before anything has played; the picture moves half a second later
+  const samples = play([
+    [0, '480p'],
+    [0, '480p'],
+    [0.146, '480p'],
+    [0, '480p'],
+    ...quarters(40, '480p'),
+  ]);
+  samples.slice(2).forEach((sample) => (sample.seeks = 1));
+  const score = scoreAbr(samples, [], ABR_LADDER, TRACE, 0, 4);
+  expect(score.stalls).toEqual([]);
+  expect(score.rebufferS).toBe(0);
+  // the quarter second before the first that played holds the first frame: 1.75 s, not 1.25 s
+  expect(score.startupS).toBe(1.75);
 });
 
 it('a film that stands still a quarter second after its start has stalled', () => {
