@@ -18,7 +18,7 @@ const SEGMENT = /\/([\w-]+)\/seg\d+\.ts(\?|$)/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** every quarter second: the video's time, the height of its picture, paused, ended */
+/** every quarter second: the video's time, the height of its picture, paused, ended, its seeks so far */
 const SAMPLE_VIDEO = `(() => {
   window.__abrSamples = [];
   window.__abrEvents = [];

@@ -86,7 +86,7 @@ export function abrFiguresOf(
       runs: rows.map((r) => (noWorse(r) ? 1 : 0)),
       goal: '= 1',
       unit: 'of traces with a rebuffer ratio no higher than bare hls.js',
-      how: `stalled time over the time from the first frame (sampled every quarter second, from the first sample that moved), ${against}`,
+      how: `stalled time over the time from the first frame (sampled every quarter second, from the first sample that moved with no seek between: a jump over the start's gap is no frame played), ${against}`,
     },
     abr_rebuffer_ratio: {
       value: round(mean(rows.map((r) => r.player.rebufferRatio)), 4),
@@ -121,7 +121,7 @@ export function abrFiguresOf(
       runs: among.map((r) => (noWorse(r) ? 1 : 0)),
       goal: GROUP_GOALS[group].rebuffer,
       unit: 'of traces with a rebuffer ratio no higher than bare hls.js',
-      how: `stalled time over the time from the first frame (sampled every quarter second, from the first sample that moved), ${on}`,
+      how: `stalled time over the time from the first frame (sampled every quarter second, from the first sample that moved with no seek between: a jump over the start's gap is no frame played), ${on}`,
     };
   }
   if (steady.length > 0)
