@@ -63,7 +63,9 @@ export async function measureSteadyPlayback(url: string): Promise<SteadyPlayback
       () => {
         const video = document.querySelector('video');
         const { buffered } = video ?? {};
-        return video && buffered?.length && buffered.end(buffered.length - 1) >= video.duration - 0.5;
+        return (
+          video && buffered?.length && buffered.end(buffered.length - 1) >= video.duration - 0.5
+        );
       },
       { timeout: 60_000, polling: 1000 },
     );
