@@ -1,6 +1,10 @@
 // The player's bandwidth estimate: it follows a network that got faster within two segments, weighs
 // a slow segment most, is not moved by noise, and leaves out what the browser's cache answered.
-import { forgiveFailedRungs, fromBrowserCache } from '../../../src/stream/abrController';
+import {
+  forgiveFailedRungs,
+  fromBrowserCache,
+  upFactorFor,
+} from '../../../src/stream/abrController';
 import { ThroughputWindow } from '../../../src/stream/throughputWindow';
 
 const MBIT = 1_000_000;
@@ -89,5 +93,21 @@ describe('a rung on which a load failed', () => {
       [1, 1], // 5 s ago: not yet
       [0, 0],
     ]);
+  });
+});
+
+describe('a step up, by the film buffered ahead', () => {
+  const fitsUp = (rungBps: number, estimateBps: number, bufferAheadS: number) =>
+    rungBps <= estimateBps * upFactorFor(bufferAheadS);
+
+  it("with a short buffer, a rung up must fit in 70% of the estimate (hls.js's own rule)", () => {
+    expect(fitsUp(750_000, 1_000_000, 8)).toBe(false);
+    expect(fitsUp(750_000, 1_100_000, 8)).toBe(true);
+  });
+
+  it('with half a minute of film ahead, a steady 1 Mbit/s link carries the 750 kbit/s rung', () => {
+    expect(fitsUp(750_000, 1_000_000, 30)).toBe(true);
+    // still not one the link cannot carry
+    expect(fitsUp(1_200_000, 1_000_000, 120)).toBe(false);
   });
 });
