@@ -260,6 +260,12 @@ describe.each([
     const frame = await playingFilm(page);
     await dispatch(frame, 'playback/pauseRequested'); // paused, the bar stays
     await waitFor(frame, `window.__player.getState().media.paused`);
+    // the whole film in, so the progress bar's buffered line cannot grow between the two shots
+    await waitFor(
+      frame,
+      `(() => { const v = document.querySelector('video'); const b = v.buffered;
+        return b.length > 0 && b.end(b.length - 1) >= v.duration - 0.5; })()`,
+    );
     const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-lifted-cues`);
     const cues = await cuePixels(browser(), on, off, 1);
     const bar = await barBox(page, frame);
