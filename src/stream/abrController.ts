@@ -23,9 +23,13 @@ export function playerAbrController({ default: Hls }: HlsModule) {
     new ThroughputWindow(defaultEstimate) as unknown as Estimator;
 
   return class PlayerAbrController extends Base {
+    /** the configured share (hls.js's 0.7 by default), before the buffer's length raises it */
+    private readonly upFactor: number;
+
     constructor(hls: InstanceType<typeof Hls>) {
       super(hls);
       this.bwEstimator = estimator(hls.config.abrEwmaDefaultEstimate);
+      this.upFactor = hls.config.abrBandWidthUpFactor;
     }
 
     override resetEstimator(defaultEstimate?: number) {
@@ -39,16 +43,14 @@ export function playerAbrController({ default: Hls }: HlsModule) {
       forgiveFailedRungs(this.hls.levels);
       const { media } = this.hls;
       if (media instanceof HTMLVideoElement)
-        this.hls.config.abrBandWidthUpFactor = upFactorFor(bufferLength(media));
+        this.hls.config.abrBandWidthUpFactor = upFactorFor(bufferLength(media), this.upFactor);
     }
   };
 }
 
-/** hls.js's own: a rung up is taken when it fits in this share of the estimate */
-export const UP_FACTOR = 0.7;
 /** film buffered ahead, s, from which a step up asks less of the estimate */
-export const LONG_BUFFER_S = 30;
-export const UP_FACTOR_LONG_BUFFER = 0.9;
+const LONG_BUFFER_S = 30;
+const UP_FACTOR_LONG_BUFFER = 0.9;
 
 /**
  * The share of the estimate a rung up must fit in, by the film buffered ahead. hls.js asks for 70%
@@ -58,8 +60,8 @@ export const UP_FACTOR_LONG_BUFFER = 0.9;
  * steady 1 Mbit/s link (the benchmark's steady-between): the film stayed on 240p (300 kbit/s) for
  * three minutes with the whole buffer full, 360p's 750 kbit/s being over 70% of the link.
  */
-export function upFactorFor(bufferAheadS: number): number {
-  return bufferAheadS >= LONG_BUFFER_S ? UP_FACTOR_LONG_BUFFER : UP_FACTOR;
+export function upFactorFor(bufferAheadS: number, configured: number): number {
+  return bufferAheadS >= LONG_BUFFER_S ? Math.max(configured, UP_FACTOR_LONG_BUFFER) : configured;
 }
 
 /** a rung that failed, once the film has loaded well for this long since, is tried again */

@@ -97,8 +97,9 @@ describe('a rung on which a load failed', () => {
 });
 
 describe('a step up, by the film buffered ahead', () => {
+  const HLS_JS_DEFAULT = 0.7; // abrBandWidthUpFactor
   const fitsUp = (rungBps: number, estimateBps: number, bufferAheadS: number) =>
-    rungBps <= estimateBps * upFactorFor(bufferAheadS);
+    rungBps <= estimateBps * upFactorFor(bufferAheadS, HLS_JS_DEFAULT);
 
   it("with a short buffer, a rung up must fit in 70% of the estimate (hls.js's own rule)", () => {
     expect(fitsUp(750_000, 1_000_000, 8)).toBe(false);
