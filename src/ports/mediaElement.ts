@@ -128,6 +128,12 @@ export function watchMediaElement(
       tickIn(1);
     });
   for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopPlaying);
+  // paused, the loop sleeps but the film goes on loading: the progress bar's buffered line follows
+  video.addEventListener('progress', () => {
+    if (ticker !== undefined) return;
+    const sample = loop.look(() => rawSample());
+    if (sample) emit({ type: 'tick', sample });
+  });
 
   return {
     /** a new stream: its played time from zero */

@@ -33,6 +33,16 @@ export function createStreamLoop() {
     stillTicks = 0;
     return { ...raw, playedMs };
   };
+  /**
+   * A look at the buffer and duration outside the ticks too (the element's progress while paused,
+   * when the loop does not tick): the sample if either moved to a new second, else null.
+   */
+  const look = (read: () => RawSample): MediaSample | null => {
+    const raw = read();
+    const moved =
+      Math.floor(raw.bufferedEnd) !== buffered || Math.floor(raw.duration) !== duration;
+    return moved ? report(raw) : null;
+  };
   return {
     /** a new stream: played time from zero, the next tick reported */
     reset() {
@@ -67,11 +77,9 @@ export function createStreamLoop() {
       stillTicks += ticks;
       if (stillTicks < STILL_CHECK_TICKS) return null;
       stillTicks = 0;
-      const raw = read();
-      const moved =
-        Math.floor(raw.bufferedEnd) !== buffered || Math.floor(raw.duration) !== duration;
-      return moved ? report(raw) : null;
+      return look(read);
     },
+    look,
     /**
      * How many ticks the loop can sleep before the next that may report: while the film plays on,
      * none before its position reaches the next second (at `rate`), so it wakes about once a second

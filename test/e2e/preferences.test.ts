@@ -260,11 +260,15 @@ describe.each([
     const frame = await playingFilm(page);
     await dispatch(frame, 'playback/pauseRequested'); // paused, the bar stays
     await waitFor(frame, `window.__player.getState().media.paused`);
-    // the whole film in, so the progress bar's buffered line cannot grow between the two shots
+    // the progress bar's buffered line drawn to the film's end, so it cannot grow between the two
+    // shots (the state's buffer end, which the line draws, follows the element's by up to seconds)
     await waitFor(
       frame,
       `(() => { const v = document.querySelector('video'); const b = v.buffered;
-        return b.length > 0 && b.end(b.length - 1) >= v.duration - 0.5; })()`,
+        const end = b.length > 0 ? b.end(b.length - 1) : 0;
+        const { media } = window.__player.getState();
+        return end >= v.duration - 0.5 && Math.floor(media.bufferedEnd) === Math.floor(end); })()`,
+      30_000,
     );
     const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-lifted-cues`);
     const cues = await cuePixels(browser(), on, off, 1);

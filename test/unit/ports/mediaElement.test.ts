@@ -146,6 +146,23 @@ describe("the media element's side of the media port", () => {
     expect(reports.slice(before).map((r) => r.bufferedEnd)).toEqual([36]);
   });
 
+  it('reports the buffer growing while paused (the progress bar shows it), the position unmoved', () => {
+    const { video, reports } = watched();
+    video.play();
+    jest.advanceTimersByTime(3_050);
+    video.pause();
+    const before = reports.length;
+    video.bufferedEnd = 60.4; // not a new second of buffer: nothing to report
+    video.dispatchEvent(new Event('progress'));
+    video.bufferedEnd = 66; // a segment loaded while paused
+    video.dispatchEvent(new Event('progress'));
+    jest.advanceTimersByTime(5_000);
+    expect(reports.slice(before)).toEqual([
+      expect.objectContaining({ bufferedEnd: 66, paused: true, playedMs: 3_000 }),
+    ]);
+    expect(Math.floor(reports.at(-1)?.currentTime ?? 0)).toBe(3);
+  });
+
   it('keeps the played time whole when each wake comes late', () => {
     const { video, port } = watched();
     const onTime = globalThis.setTimeout;
