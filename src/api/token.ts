@@ -24,16 +24,25 @@ function base64UrlDecode(part: string): string {
   return atob(padded);
 }
 
-/** Epoch milliseconds of a JWT's exp claim; null for a token that is not a JWT or has no exp. */
-export function tokenExpiry(token: string): number | null {
+/**
+ * A JWT's exp claim as it stands (seconds since the epoch); null for a token that is not a JWT or
+ * has no finite exp. The one reader of it: the flight log's placeholders keep what this reads.
+ */
+export function jwtExpSeconds(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const exp = (JSON.parse(base64UrlDecode(payload)) as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
   } catch {
     return null; // not base64, or not JSON
   }
+}
+
+/** Epoch milliseconds of a JWT's exp claim; null for a token that is not a JWT or has no exp. */
+export function tokenExpiry(token: string): number | null {
+  const exp = jwtExpSeconds(token);
+  return exp === null ? null : exp * 1000;
 }
 
 /** A token without a readable expiry is used until the server answers 401. */

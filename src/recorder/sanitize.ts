@@ -2,6 +2,7 @@
 // replaced by placeholders. The same value always gets the same placeholder, wherever it appears,
 // so the actors replay the log with the placeholders and still produce exactly the recorded entries.
 import type { FlightLog } from './format';
+import { jwtExpSeconds } from '../api/token';
 
 /** Keys whose values are personal, by the kind of placeholder they get. */
 const SECRET_KEYS: [RegExp, string][] = [
@@ -16,23 +17,10 @@ const SECRET_KEYS: [RegExp, string][] = [
 const b64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-/** The exp claim of a JWT, which the player's logic reads (expiry), so a placeholder must keep it. */
-function jwtExpiry(token: string): number | null {
-  const [, payload] = token.split('.');
-  if (!payload || token.split('.').length !== 3) return null;
-  try {
-    const exp = (
-      JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }
-    ).exp;
-    return typeof exp === 'number' ? exp : null;
-  } catch {
-    return null;
-  }
-}
-
 /** `<kind-n>`, or for a JWT an unsigned one with only the same expiry and the name of the placeholder. */
 function placeholderFor(value: string, kind: string, n: number): string {
-  const exp = jwtExpiry(value);
+  // the player reads a JWT's expiry (api/token.ts), so a placeholder must keep it
+  const exp = jwtExpSeconds(value);
   return exp === null
     ? `<${kind}-${n}>`
     : `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ exp, redacted: `${kind}-${n}` })}.redacted`;

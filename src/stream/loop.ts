@@ -39,8 +39,7 @@ export function createStreamLoop() {
    */
   const look = (read: () => RawSample): MediaSample | null => {
     const raw = read();
-    const moved =
-      Math.floor(raw.bufferedEnd) !== buffered || Math.floor(raw.duration) !== duration;
+    const moved = Math.floor(raw.bufferedEnd) !== buffered || Math.floor(raw.duration) !== duration;
     return moved ? report(raw) : null;
   };
   return {

@@ -95,8 +95,12 @@ describe('the flight recorder', () => {
     expect(result.divergence).toBeNull();
   });
 
-  it('keeps the expiry of a JWT in its placeholder, so expiry decisions replay', async () => {
-    const jwt = demoToken('viewer-42', -60, EPOCH);
+  it.each([
+    ['a JWT', (t: string) => t],
+    // the player reads its expiry too (api/token.ts): the placeholder must keep it
+    ['a JWT without its signature part', (t: string) => t.split('.').slice(0, 2).join('.')],
+  ])('keeps the expiry of %s in its placeholder, so expiry decisions replay', async (_, shape) => {
+    const jwt = shape(demoToken('viewer-42', -60, EPOCH));
     const { recorder } = await recordSession('?movie_id=1', {
       ports: { cookies: fakeStorage({ access_token: jwt }) },
     });
