@@ -1,4 +1,3 @@
-import type { UnknownAction } from 'redux';
 import type { Task } from 'redux-saga';
 import { call, fork, getContext, put, select, take } from 'typed-redux-saga';
 import type { Ports } from '../../src/ports/types';
@@ -6,9 +5,9 @@ import type { PlayerState } from '../../src/state';
 import { ANNOUNCED_ACTIONS, announcementFor } from '../../src/state/announcements';
 import { selectPlayerState } from '../../src/state/selectors';
 import { uiActions } from '../../src/state/ui';
-import { anyOf } from '../lib/anyOf';
+import { actionWhere, anyOf } from '../lib/anyOf';
 
-const announced = anyOf(ANNOUNCED_ACTIONS);
+const announced = actionWhere(anyOf(ANNOUNCED_ACTIONS));
 
 /** At most one message per this many milliseconds: a screen reader still says each whole. */
 export const ANNOUNCE_GAP_MS = 500;
@@ -41,7 +40,7 @@ export function* announcerActor() {
     }
   }
   for (;;) {
-    const action = (yield* take(announced)) as UnknownAction;
+    const action = yield* take(announced);
     const words = announcementFor(action, yield* select(selectPlayerState));
     if (words === null) continue;
     held.set(action.type, words);

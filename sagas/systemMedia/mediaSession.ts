@@ -1,5 +1,4 @@
 import { buffers, eventChannel } from 'redux-saga';
-import type { Action, UnknownAction } from 'redux';
 import { call, fork, put, select, take } from 'typed-redux-saga';
 import type { MediaSessionEvent } from '../../src/ports/types';
 import { adsActions } from '../../src/state/ads';
@@ -12,7 +11,7 @@ import { anyOf } from '../lib/anyOf';
 import { stoppedForGood } from '../lib/stoppedForGood';
 import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
-import { requestFor, sessionOf, type SystemSession, unchangingForSystem } from './rules';
+import { requestFor, sessionOf, type SystemSession, changingForSystem } from './rules';
 
 /**
  * The moments the position jumps or its pace changes; between them the system moves it on by itself
@@ -112,7 +111,7 @@ export function* mediaSessionActor() {
     before = yield* tell(before, sessionOf(yield* select(selectPlayerState)), true);
     for (;;) {
       // the position reports pass by without waking this actor: it has nothing to do with them
-      const action = (yield* take((a: Action) => !unchangingForSystem(a))) as UnknownAction;
+      const action = yield* take(changingForSystem);
       const wanted = sessionOf(yield* select(selectPlayerState));
       before = yield* tell(before, wanted, positionMoment(action));
     }

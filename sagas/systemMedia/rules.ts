@@ -11,7 +11,7 @@ import type { PlayerState } from '../../src/state';
 import { adRequests, adsActions, selectInAdBreak } from '../../src/state/ads';
 import { analyticsActions } from '../../src/state/analytics';
 import { contentActions } from '../../src/state/content';
-import { anyOf } from '../lib/anyOf';
+import { actionWhere, anyOf } from '../lib/anyOf';
 import { mediaActions, playbackRequests, SEEK_STEP_S } from '../../src/state/playback';
 import { streamActions } from '../../src/state/stream';
 import { uiActions } from '../../src/state/ui';
@@ -29,6 +29,8 @@ export const unchangingForSystem = anyOf([
   streamActions.bandwidthEstimated.type,
   analyticsActions.sent.type,
 ]);
+/** The take pattern of the actors that wake for all but those. */
+export const changingForSystem = actionWhere((action) => !unchangingForSystem(action));
 
 /** What the system's media controls show. */
 export interface SystemSession {

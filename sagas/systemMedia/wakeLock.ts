@@ -1,5 +1,4 @@
 import { buffers, eventChannel } from 'redux-saga';
-import type { Action, UnknownAction } from 'redux';
 import { call, fork, put, race, select, take } from 'typed-redux-saga';
 import { adsActions } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
@@ -11,7 +10,7 @@ import { anyOf } from '../lib/anyOf';
 import { stoppedForGood } from '../lib/stoppedForGood';
 import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
 import { getPorts } from '../lib/context';
-import { wakeLockWanted, unchangingForSystem } from './rules';
+import { wakeLockWanted, changingForSystem } from './rules';
 
 /** A break's end: the ad actor asks for the film again at once when it resumes. */
 const breakEnd = anyOf([adsActions.breakEnded.type, adsActions.breakPassed.type]);
@@ -94,7 +93,7 @@ export function* wakeLockActor() {
     yield* askAsWanted();
     for (;;) {
       // the position reports pass by without waking this actor: it has nothing to do with them
-      const action = (yield* take((a: Action) => !unchangingForSystem(a))) as UnknownAction;
+      const action = yield* take(changingForSystem);
       if (playAnswer(action)) resuming = false;
       if (lock.asked && breakEnd(action)) {
         // Only a film the break stopped resumes; one that plays on (a break with no adverts) gets no
