@@ -213,9 +213,9 @@ export function* analyticsActor() {
     qualityHeight: selectCurrentHeight(state),
     qoeSent: state.qoe.reported,
   };
-  const whenStarted = (saga: (m: Memory, a: never) => Generator) =>
-    function* (action: UnknownAction) {
-      if (memory.started) yield* saga(memory, action as never);
+  const whenStarted = <A>(saga: (m: Memory, a: A) => Generator) =>
+    function* (action: A) {
+      if (memory.started) yield* saga(memory, action);
     };
   yield* fork(eachPosition, memory);
   yield* takeEach(
