@@ -1,7 +1,6 @@
 import { call, put, select } from 'typed-redux-saga';
 import type { AdListItem } from '../../src/api/types';
 import { AdListSchema, check } from '../../src/api/schemas';
-import { isHttpUrl } from '../../src/vast/urls';
 import type { HttpRequest } from '../../src/ports/types';
 import { adsActions, selectAdList } from '../../src/state/ads';
 import { getConfig, getPorts } from '../lib/context';
@@ -16,10 +15,7 @@ import { AD_LIST_TIMEOUT_MS } from './limits';
 export function adListItems(body: unknown): AdListItem[] | string {
   const checked = check(AdListSchema, body);
   if (!checked.ok) return `Malformed ad list (${checked.problem})`;
-  return checked.value.prerollList
-    .map((item: unknown) => (item as Partial<AdListItem> | null)?.vastUrl)
-    .filter((url): url is string => typeof url === 'string' && isHttpUrl(url))
-    .map((vastUrl) => ({ vastUrl }));
+  return checked.value.prerollList;
 }
 
 function* fetchAdList() {

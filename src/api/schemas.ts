@@ -3,6 +3,7 @@
 // What the player cannot go on without is required; what only decorates the interface falls back
 // to an empty value, so a catalog that leaves it out still plays.
 import * as v from 'valibot';
+import { isHttpUrl } from '../vast/urls';
 
 const id = v.pipe(v.number(), v.integer());
 const text = (missing = '') => v.fallback(v.string(), missing);
@@ -99,9 +100,20 @@ export const MasterJsonSchema = v.object({
   markers: v.optional(v.unknown()),
 });
 
-/** SPEC.md section 3: the ad list; an entry that is not a VAST address is left out by the ad actor. */
+/** SPEC.md section 3: an entry of the ad list, a VAST address over http(s). */
+export const AdListItemSchema = v.object({
+  vastUrl: v.pipe(
+    v.string(),
+    v.check((url: string) => isHttpUrl(url), 'an http(s) address'),
+  ),
+});
+
+/** SPEC.md section 3: the ad list; an entry that is not a VAST address is left out, not the list. */
 export const AdListSchema = v.object({
-  prerollList: v.array(v.unknown()),
+  prerollList: v.pipe(
+    v.array(v.fallback(v.nullable(AdListItemSchema), null)),
+    v.transform((items) => items.filter((item) => item !== null)),
+  ),
 });
 
 /** What was wrong with a payload, for the flight log and the error report: where, and what was expected. */

@@ -1,6 +1,7 @@
 // Catalog entities as SPEC.md section 3 names them: the types of their schemas (schemas.ts).
 import type * as v from 'valibot';
 import type {
+  AdListItemSchema,
   AvailabilitySchema,
   ContentSchema,
   EpisodeSchema,
@@ -21,7 +22,5 @@ export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 export const byViewingOrder = (a: Episode, b: Episode) =>
   a.season.order - b.season.order || a.order - b.order;
 
-/** SPEC.md section 3: the ad list. */
-export interface AdListItem {
-  vastUrl: string;
-}
+/** SPEC.md section 3: an entry of the ad list. */
+export type AdListItem = v.InferOutput<typeof AdListItemSchema>;

@@ -207,6 +207,12 @@ describe('payloads checked at the door', () => {
   it('the ad list: any answer is a list of http(s) VAST addresses, or no adverts with what was wrong', () => {
     const valid = { prerollList: [{ vastUrl: 'https://ads.example/vast.xml' }, { vastUrl: 'x' }] };
     expect(adListItems(valid)).toEqual([{ vastUrl: 'https://ads.example/vast.xml' }]);
+    // an entry of another shape is left out, not the list; an entry's other fields are not kept
+    expect(
+      adListItems({
+        prerollList: [null, 7, { vastUrl: 7 }, { vastUrl: 'http://a.example/v', skip: true }],
+      }),
+    ).toEqual([{ vastUrl: 'http://a.example/v' }]);
     expect(adListItems({ prerollList: 'none' })).toBe(
       'Malformed ad list (prerollList: expected Array, got "none")',
     );
