@@ -45,6 +45,11 @@ const OPTIONS: ConstructorParameters<typeof XMLParser>[0] = {
 
 type RawNode = Record<string, unknown>;
 
+// The parser's output is read through these, not cast: a node is an object, a node's content a list.
+const isNode = (value: unknown): value is RawNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const ENTITY = /&(?:#(\d+)|#x([\da-fA-F]+)|(amp|lt|gt|quot|apos));/g;
 
@@ -63,9 +68,9 @@ const localName = (name: string) => {
 };
 
 function toElement(key: string, node: RawNode): XmlElement {
-  const rawAttrs = node[ATTRS] as Record<string, unknown> | undefined;
+  const rawAttrs = node[ATTRS];
   const attrs: Record<string, string> = {};
-  if (rawAttrs) {
+  if (isNode(rawAttrs)) {
     for (const name in rawAttrs) {
       // Namespace declarations are not data.
       if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
@@ -74,14 +79,15 @@ function toElement(key: string, node: RawNode): XmlElement {
   }
   const children: XmlElement[] = [];
   let text = '';
-  for (const child of node[key] as RawNode[]) {
+  for (const child of listOf(node[key])) {
+    if (!isNode(child)) continue;
     const childKey = elementKey(child);
     if (childKey !== null) children.push(toElement(childKey, child));
     else if (child[TEXT] !== undefined) text += decodeEntities(String(child[TEXT])).trim();
     else if (child[CDATA] !== undefined) {
       // CDATA comes through untrimmed: "<![CDATA[\n  http://...\n]]>" is common.
-      const [section] = child[CDATA] as RawNode[];
-      text += String(section?.[TEXT] ?? '').trim();
+      const [section] = listOf(child[CDATA]);
+      text += String((isNode(section) ? section[TEXT] : undefined) ?? '').trim();
     }
   }
   return { name: localName(key), attrs, children, text };
@@ -100,19 +106,24 @@ export function parseXml(xml: string): XmlParseResult {
     const { msg, line, col } = valid.err;
     return { ok: false, message: `${msg} (line ${line}${col ? `, column ${col}` : ''})` };
   }
-  let nodes: RawNode[];
+  let nodes: readonly unknown[];
   try {
     parser ??= new XMLParser(OPTIONS);
-    nodes = parser.parse(xml) as RawNode[];
+    nodes = listOf(parser.parse(xml));
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  const roots = nodes.filter((node) => elementKey(node) !== null);
+  const roots: [string, RawNode][] = [];
+  for (const node of nodes) {
+    if (!isNode(node)) continue;
+    const key = elementKey(node);
+    if (key !== null) roots.push([key, node]);
+  }
   const [root] = roots;
   if (roots.length !== 1 || !root) {
     return { ok: false, message: `expected one root element, found ${roots.length}` };
   }
-  return { ok: true, root: toElement(elementKey(root) as string, root) };
+  return { ok: true, root: toElement(...root) };
 }
 
 export function childElement(parent: XmlElement | null | undefined, name: string) {
