@@ -3,6 +3,7 @@
 // Own fields only: every object is read through a fresh copy of its own keys, so a `__proto__`,
 // `constructor` or inherited key never reaches the player; a field set to undefined is no field.
 import * as v from 'valibot';
+import { isRecord } from '../shared/isRecord';
 import {
   PLAYBACK_RATE_MAX,
   PLAYBACK_RATE_MIN,
@@ -14,9 +15,6 @@ import {
 export const PLAYERJS_CONTEXT = 'player.js';
 /** A request id, a listener id, an event name: longer is not one. */
 export const MAX_ID_CHARS = 64;
-
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** A plain object's own defined fields, in a record of no prototype; anything else has none. */
 function ownFields(value: unknown): Record<string, unknown> {

@@ -4,12 +4,12 @@
 import * as v from 'valibot';
 import { describeIssues } from '../api/schemas';
 import { MAX_MESSAGE_CHARS } from './messageLimits';
+import { isRecord } from '../shared/isRecord';
 import type { CommandError } from '../shared/protocol';
 import { toCommand, UNKNOWN_COMMAND, type Command } from './commands';
 import {
   ClickSchema,
   CommandMessageSchema,
-  isRecord,
   MAX_ID_CHARS,
   PLAYERJS_CONTEXT,
   PlayerjsContextSchema,
@@ -19,7 +19,7 @@ import {
   RequestIdSchema,
 } from './messageSchemas';
 
-export { isRecord, PLAYERJS_CONTEXT };
+export { PLAYERJS_CONTEXT };
 export const PLAYERJS_VERSION = '0.0.11';
 export { MAX_MESSAGE_CHARS };
 

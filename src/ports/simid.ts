@@ -1,6 +1,7 @@
 // The SIMID 1.2 port in the browser: the creative's page in a sandboxed frame over the advert's
 // video, and the SIMID message protocol (SIMID 1.2 section 8) by postMessage with it.
 import type { SimidEvent, SimidPlayerMessage, SimidPort } from './types';
+import { isRecord } from '../shared/isRecord';
 
 /**
  * Messages a second the player reads from the creative; past it the rest of that second is dropped
@@ -14,7 +15,8 @@ const MAX_TEXT = 500;
 const MAX_URL = 2_048;
 const MAX_TRACKING_URLS = 20;
 
-const REQUESTS = new Set<string>([
+/** The creative's requests whose arguments the player does not read. */
+const ARGLESS_REQUESTS = [
   'SIMID:Creative:getMediaState',
   'SIMID:Creative:requestPause',
   'SIMID:Creative:requestPlay',
@@ -26,11 +28,12 @@ const REQUESTS = new Set<string>([
   'SIMID:Creative:requestChangeAdDuration',
   'SIMID:Creative:expandNonlinear',
   'SIMID:Creative:collapseNonlinear',
-]);
+] as const;
+const ARGLESS: ReadonlySet<string> = new Set(ARGLESS_REQUESTS);
+const isArgless = (type: string): type is (typeof ARGLESS_REQUESTS)[number] => ARGLESS.has(type);
 
 type Raw = Record<string, unknown>;
-const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
-const count = (v: unknown) => (Number.isInteger(v) && (v as number) >= 0 ? (v as number) : null);
+const count = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
 const finite = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const text = (v: unknown, max = MAX_TEXT) => (typeof v === 'string' ? v.slice(0, max) : null);
 /** an address as given, or none: one cut short would lead elsewhere */
@@ -41,12 +44,14 @@ export function simidMessageData(data: unknown): Raw | null {
   try {
     if (typeof data === 'string') {
       if (data.length > SIMID_MAX_MESSAGE_CHARS) return null;
-      const parsed = JSON.parse(data) as unknown;
-      return isObject(parsed) ? parsed : null;
+      const parsed: unknown = JSON.parse(data);
+      return isRecord(parsed) ? parsed : null;
     }
-    if (!isObject(data)) return null;
+    if (!isRecord(data)) return null;
     const json = JSON.stringify(data);
-    return json.length > SIMID_MAX_MESSAGE_CHARS ? null : (JSON.parse(json) as Raw);
+    if (json.length > SIMID_MAX_MESSAGE_CHARS) return null;
+    const copy: unknown = JSON.parse(json); // plain data only, nothing of the sender's objects
+    return isRecord(copy) ? copy : null;
   } catch {
     return null;
   }
@@ -71,7 +76,7 @@ export function simidEvent(
   const messageId = count(message.messageId);
   const type = typeof message.type === 'string' ? message.type : '';
   if (messageId === null) return null;
-  const args = isObject(message.args) ? message.args : {};
+  const args = isRecord(message.args) ? message.args : {};
   switch (type) {
     case 'createSession':
       return { type, messageId };
@@ -84,7 +89,7 @@ export function simidEvent(
     case 'reject': {
       const a = answer(args, sent);
       if (!a) return null;
-      const why = isObject(a.value) ? a.value : {};
+      const why = isRecord(a.value) ? a.value : {};
       const value = {
         errorCode: count(why.errorCode),
         message: text(why.message) ?? text(why.reason),
@@ -126,7 +131,7 @@ export function simidEvent(
     case 'SIMID:Creative:requestNavigation':
       return { type, messageId, args: { uri: address(args.uri) } };
     default:
-      return REQUESTS.has(type) ? ({ type, messageId } as SimidEvent) : null;
+      return isArgless(type) ? { type, messageId } : null;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { VpaidEvent, VpaidPort } from './types';
+import { isRecord } from '../shared/isRecord';
 
-const NAMES = new Set<string>([
+const NAMES = [
   'AdLoaded',
   'AdStarted',
   'AdImpression',
@@ -19,16 +20,18 @@ const NAMES = new Set<string>([
   'AdRemainingTimeChange',
   'AdSkippableStateChange',
   'AdError',
-]);
+] as const;
+const KNOWN: ReadonlySet<string> = new Set(NAMES);
+const isKnown = (type: string): type is (typeof NAMES)[number] => KNOWN.has(type);
 
 const number = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : -2);
 
 /** The creative is not trusted: only known events, with fields of the right kind, get through. */
 function vpaidEvent(data: unknown): VpaidEvent | null {
-  const event = (data as { vpaid?: unknown; event?: Record<string, unknown> } | null)?.event;
-  if ((data as { vpaid?: unknown } | null)?.vpaid !== 1 || !event) return null;
+  if (!isRecord(data) || data.vpaid !== 1 || !isRecord(data.event)) return null;
+  const { event } = data;
   const type = String(event.type);
-  if (!NAMES.has(type)) return null;
+  if (!isKnown(type)) return null;
   switch (type) {
     case 'AdVolumeChange':
       return { type, volume: Math.min(1, Math.max(0, number(event.volume))) };
@@ -41,7 +44,7 @@ function vpaidEvent(data: unknown): VpaidEvent | null {
     case 'AdError':
       return { type, message: String(event.message ?? 'VPAID error').slice(0, 500) };
     default:
-      return { type } as VpaidEvent;
+      return { type };
   }
 }
 

@@ -2,7 +2,7 @@
 // chapters of an episode, in seconds of the episode. Each part is checked on its own: a malformed
 // part is left out and the others are kept, so one typo never costs the viewer the rest.
 
-import { isRecord } from '../bridge/messages';
+import { isRecord } from '../shared/isRecord';
 
 export interface IntroMarker {
   start: number;

@@ -1,6 +1,7 @@
 // XML text -> a light element tree. Pure (no DOMParser), so the same code runs in the browser and in
 // a Node replay of a recorded session. It comes with the VAST reader, after the start (vastReader.ts).
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { isRecord } from '../shared/isRecord';
 
 export interface XmlElement {
   /** local name: a namespace prefix (vast:Ad) is dropped */
@@ -45,9 +46,7 @@ const OPTIONS: ConstructorParameters<typeof XMLParser>[0] = {
 
 type RawNode = Record<string, unknown>;
 
-// The parser's output is read through these, not cast: a node is an object, a node's content a list.
-const isNode = (value: unknown): value is RawNode =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+// The parser's output is read through isRecord and this, not cast: a node's content is a list.
 const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
 
 const PREDEFINED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -70,7 +69,7 @@ const localName = (name: string) => {
 function toElement(key: string, node: RawNode): XmlElement {
   const rawAttrs = node[ATTRS];
   const attrs: Record<string, string> = {};
-  if (isNode(rawAttrs)) {
+  if (isRecord(rawAttrs)) {
     for (const name in rawAttrs) {
       // Namespace declarations are not data.
       if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
@@ -80,14 +79,14 @@ function toElement(key: string, node: RawNode): XmlElement {
   const children: XmlElement[] = [];
   let text = '';
   for (const child of listOf(node[key])) {
-    if (!isNode(child)) continue;
+    if (!isRecord(child)) continue;
     const childKey = elementKey(child);
     if (childKey !== null) children.push(toElement(childKey, child));
     else if (child[TEXT] !== undefined) text += decodeEntities(String(child[TEXT])).trim();
     else if (child[CDATA] !== undefined) {
       // CDATA comes through untrimmed: "<![CDATA[\n  http://...\n]]>" is common.
       const [section] = listOf(child[CDATA]);
-      text += String((isNode(section) ? section[TEXT] : undefined) ?? '').trim();
+      text += String((isRecord(section) ? section[TEXT] : undefined) ?? '').trim();
     }
   }
   return { name: localName(key), attrs, children, text };
@@ -115,7 +114,7 @@ export function parseXml(xml: string): XmlParseResult {
   }
   const roots: [string, RawNode][] = [];
   for (const node of nodes) {
-    if (!isNode(node)) continue;
+    if (!isRecord(node)) continue;
     const key = elementKey(node);
     if (key !== null) roots.push([key, node]);
   }
