@@ -2,6 +2,7 @@
 // its events told as the port's, its controls (level, tracks, recovery) behind plain calls.
 import type Hls from 'hls.js';
 import { abrConfig } from '../stream/abrController';
+import type { HlsModule } from '../stream/hlsModule';
 import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { hungLoadCounter } from '../stream/hungLoads';
@@ -10,8 +11,6 @@ import type { FetchedText } from '../shared/http';
 import type { MediaErrorKind, MediaEvent, MediaTrack } from '../shared/media';
 import type { MediaSource as MediaSourceSpec } from './types';
 import { bufferLength, finite } from './mediaElement';
-
-export type HlsModule = typeof import('hls.js');
 
 /** Manifests fetched ahead of the stream engine, each handed out once. */
 export interface EarlyManifests {

@@ -5,7 +5,8 @@ import type { MediaPort } from './types';
 import { NO_HLS_PLAYBACK, type MediaEvent, type PlayOutcome } from '../shared/media';
 import { elementVolume } from './elementVolume';
 import { externalSubtitles } from './externalSubtitles';
-import { startHlsEngine, type EarlyManifests, type HlsEngine, type HlsModule } from './hlsEngine';
+import { startHlsEngine, type EarlyManifests, type HlsEngine } from './hlsEngine';
+import type { HlsModule } from '../stream/hlsModule';
 import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
 

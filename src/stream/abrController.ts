@@ -3,7 +3,7 @@
 // out, since a cached segment arrives at once and would say the network is as fast as memory (the
 // film then asks for a rung the network cannot carry, and stalls).
 import type { Events, FragBufferedData } from 'hls.js';
-import type { HlsModule } from '../ports/hlsEngine';
+import type { HlsModule } from './hlsModule';
 import { ThroughputWindow } from './throughputWindow';
 import { bufferLength } from '../ports/mediaElement';
 

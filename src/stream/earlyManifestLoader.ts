@@ -1,7 +1,6 @@
 import type { PlaylistLoaderContext } from 'hls.js';
 import type { FetchedText } from '../shared/http';
-
-type HlsModule = typeof import('hls.js');
+import type { HlsModule } from './hlsModule';
 
 /**
  * hls.js's playlist loader, but a manifest fetched ahead by the page's first script is taken from

@@ -1,6 +1,7 @@
 // The hls.js engine on a jsdom <video>, with a stand-in for hls.js that attaches as hls.js 1.x does:
 // where it takes a ManagedMediaSource (iPhones), the AirPlay source next to its own.
-import { startHlsEngine, type HlsModule } from '../../../src/ports/hlsEngine';
+import { startHlsEngine } from '../../../src/ports/hlsEngine';
+import type { HlsModule } from '../../../src/stream/hlsModule';
 import type { MediaSource as MediaSourceSpec } from '../../../src/ports/types';
 import { ThroughputWindow } from '../../../src/stream/throughputWindow';
 
