@@ -24,7 +24,7 @@ import {
 import { fetchJson } from '../lib/api';
 import { retryTransient } from '../lib/retryTransient';
 import { getConfig, getPorts } from '../lib/context';
-import { chooseEpisode } from './chooseEpisode';
+import { chooseEpisode } from '../../src/api/chooseEpisode';
 import { cleanTitle } from './cleanTitle';
 import { resumeDecision, savedTimeOf } from './resumeDecision';
 import { PROGRESS_KEY } from '../lib/storageKeys';

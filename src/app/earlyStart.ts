@@ -7,7 +7,7 @@ import { catalogEndpoints, DEFAULT_TIMEOUT_MS, requestOf, withBearer } from '../
 import { successBody } from '../api/response';
 import { ACCESS_COOKIE, isExpired, usableToken } from '../api/token';
 import type { Episode, MasterJson } from '../api/types';
-import { chooseEpisode } from '../../sagas/boot/chooseEpisode';
+import { chooseEpisode } from '../api/chooseEpisode';
 import { createCookiePort } from '../ports/storage';
 import { defaultSource, isMasterJson, withOrigin } from '../stream/links';
 import type { PlayerConfig } from '../shared/config';

@@ -1,4 +1,4 @@
-import { chooseEpisode } from '../../../sagas/boot/chooseEpisode';
+import { chooseEpisode } from '../../../src/api/chooseEpisode';
 import type { Episode } from '../../../src/api/types';
 import { series } from '../../../tools/sim/fixtures';
 

@@ -1,4 +1,4 @@
-import { byViewingOrder, type Episode } from '../../src/api/types';
+import { byViewingOrder, type Episode } from './types';
 
 export interface EpisodeWish {
   episodeId: number | null;
