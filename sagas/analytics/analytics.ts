@@ -12,7 +12,8 @@ import {
 } from '../../src/analytics/rules';
 import { deviceType, type DeviceType } from '../../src/device/device';
 import type { PlaybackQuality } from '../../src/shared/media';
-import { analyticsActions, analyticsEventName, analyticsPayload } from '../../src/state/analytics';
+import { analyticsActions, analyticsEventName } from '../../src/state/analytics';
+import { analyticsPayload } from '../../src/analytics/payload';
 import { selectCurrentHeight, selectPlayerState } from '../../src/state/selectors';
 import type { PlayerState } from '../../src/state';
 import { contentActions, selectCurrentEpisodeId, selectHasEpisode } from '../../src/state/content';
