@@ -12,7 +12,6 @@ import {
   selectAdMuted,
   selectSkipOffset,
   selectVolumeAsked,
-  type AdEndStatus,
 } from '../../src/state/ads';
 import { contentActions } from '../../src/state/content';
 import { viewportActions } from '../../src/state/viewport';
@@ -26,11 +25,7 @@ import { adTracking, type AdTracking } from './tracking';
 import { adIcons, type IconKeeper } from './icons';
 import { verificationsNotRun } from './verification';
 import { adViewability, type ViewabilityMeter } from './viewability';
-
-export interface AdOutcome {
-  status: AdEndStatus;
-  error: { code: VastErrorCode; message: string } | null;
-}
+import type { AdOutcome } from './adOutcome';
 
 const SKIPPED: AdOutcome = { status: 'skipped', error: null };
 const STOPPED: AdOutcome = { status: 'stopped', error: null };

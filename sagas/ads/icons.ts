@@ -15,12 +15,6 @@ import type { VastIcon } from '../../src/vast/model';
 import { getPorts } from '../lib/context';
 import type { AdTracking } from './tracking';
 
-/** The events icons' URLs fire under, each keyed with the icon's place: iconView-0, iconClick-0. */
-export const ICON_VIEW = 'iconView';
-export const ICON_CLICK = 'iconClick';
-export const iconKey = (event: typeof ICON_VIEW | typeof ICON_CLICK, index: number) =>
-  `${event}-${index}`;
-
 /** Media times are floating point: an offset of 2 s is reached at a reported 1.9999999. */
 const TIME_NOISE_S = 1e-6;
 

@@ -10,9 +10,9 @@ import {
   type VerificationNotExecutedReason,
 } from '../../src/vast/model';
 import { offsetSeconds } from '../../src/vast/offsets';
-import type { AdOutcome } from './adLoop';
+import type { AdOutcome } from './adOutcome';
 import { getPorts } from '../lib/context';
-import { ICON_CLICK, ICON_VIEW, iconKey } from './icons';
+import { ICON_CLICK, ICON_VIEW, iconKey } from './iconEvents';
 import { playerMacroValues } from './playerMacros';
 
 /**

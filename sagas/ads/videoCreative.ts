@@ -16,10 +16,10 @@ import {
   progressed,
   startedPlaying,
   volumeChanged,
-  type AdOutcome,
   type AdRun,
   type CreativeDriver,
 } from './adLoop';
+import type { AdOutcome } from './adOutcome';
 import { MEDIA_TIMEOUT_MS } from './limits';
 import type { PreparedSession } from './openAdSession';
 

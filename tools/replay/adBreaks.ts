@@ -14,7 +14,7 @@ import {
   type FetchTextResult,
   type VastOutcome,
 } from '../../src/vast/resolve';
-import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/icons';
+import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/iconEvents';
 import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
 import { NOT_EXECUTED } from '../../src/vast/model';
 import { actionOf, foldStates, type Step } from './sessionStates';

@@ -10,7 +10,7 @@ import {
   VAST_CHAIN_LIMIT_MS,
   WATCHDOG_MS,
 } from '../../sagas/ads/limits';
-import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/icons';
+import { ICON_CLICK, ICON_VIEW, iconKey } from '../../sagas/ads/iconEvents';
 import { VIEWABILITY_VERDICTS } from '../../sagas/ads/viewability';
 import { VPAID_TRACKING } from '../../sagas/ads/vpaidCreative';
 import { STALL_LIMIT_MS } from '../../sagas/stream/stallWatch';
