@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRACE_SECONDS } from './abrLinks';
-import type { AbrTrace } from './abrTraces';
+import type { AbrTrace } from './abrTrace';
 
 export type Kind = 'mobile' | 'broadband' | 'lte';
 export type Half = 'tuning' | 'heldBack';
