@@ -4,20 +4,14 @@ import { call, fork, put, select, take, takeLatest } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
-import {
-  NO_HLS_PLAYBACK,
-  type MediaEvent,
-  type MediaTrack,
-  type StreamEngine,
-} from '../../src/shared/media';
+import { NO_HLS_PLAYBACK, type MediaEvent, type StreamEngine } from '../../src/shared/media';
 import { contentHeldByAds, selectAds } from '../../src/state/ads';
-import { contentActions, selectContentId } from '../../src/state/content';
+import { contentActions } from '../../src/state/content';
 import { mediaActions, playbackRequests, selectMedia } from '../../src/state/playback';
 import { selectCurrentEpisode, selectNextEpisode } from '../../src/state/selectors';
 import {
   streamActions,
   streamRequests,
-  selectAudioTrackById,
   selectBandwidth,
   selectPreferredHeight,
   selectAutoMaxHeight,
@@ -32,13 +26,6 @@ import {
   selectBootEnded,
   selectFailure,
 } from '../../src/state/system';
-import {
-  audioMemoryKey,
-  chooseAudioTrack,
-  DEFAULT_LANG_ORDER,
-  FAVOURITES_KEPT,
-  orderAudioTracks,
-} from '../../src/stream/audioTracks';
 import { selectHealthPhase } from '../../src/state/streamHealth';
 import {
   playIntentActions,
@@ -50,7 +37,6 @@ import { BANDWIDTH_KEY } from '../../src/stream/levels';
 import { withOrigin } from '../../src/stream/links';
 import { networkTypeOf } from '../../src/stream/network';
 import { getConfig, getPorts } from '../lib/context';
-import { FAVOURITE_AUDIO_KEY } from '../lib/storageKeys';
 import { mediaEventToAction } from './mediaEventToAction';
 import { failStream, handleStreamError, waitOutNetworkLosses, watchConnection } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
@@ -58,33 +44,10 @@ import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
 import { on, takeEach } from '../lib/takeEach';
-import { storedBandwidth, storedLabels } from '../lib/storedValues';
+import { storedBandwidth } from '../lib/storedValues';
 import { restoreSubtitles } from './subtitleMemory';
+import { applyAudioTracks, switchAudio } from './audioMemory';
 import { selectRememberedMuted, selectRememberedVolume } from '../../src/state/preferences';
-
-function* contentId() {
-  return (yield* select(selectContentId)) || 0;
-}
-
-/**
- * Audio tracks in order, the remembered label (or the first) switched on. For content with no
- * remembered choice the viewer's favourite labels come before the language order. (Both are read
- * here, as the tracks come: the label is kept by content, which only the catalog's answer names;
- * the preferences actor writes them.)
- */
-function* applyAudioTracks(tracks: MediaTrack[], current: number) {
-  const { media, storage } = yield* getPorts();
-  const config = yield* getConfig();
-  const remembered = yield* call([storage, storage.get], audioMemoryKey(yield* contentId()));
-  const favourites = remembered
-    ? []
-    : storedLabels(yield* call([storage, storage.get], FAVOURITE_AUDIO_KEY), FAVOURITES_KEPT);
-  const langOrder = config.langOrder ?? DEFAULT_LANG_ORDER;
-  const ordered = orderAudioTracks(tracks, langOrder, favourites);
-  yield* put(streamActions.audioTracksLoaded({ tracks: ordered, current }));
-  const chosen = chooseAudioTrack(ordered, remembered);
-  if (chosen && chosen.id !== current) yield* call([media, media.setAudioTrack], chosen.id);
-}
 
 /** The end of an episode asks for the next one unless the host turned that off or it is being left. */
 const selectMovesOnAtEnd = (s: PlayerState) => selectAutoNext(s) && !s.nextUp.requested;
@@ -320,14 +283,6 @@ function* loadStream(action: Action) {
   const wanted = yield* select(selectPlayKept);
   if (resumePlaying || wanted || (!switchingSource && autoplay))
     yield* put(playbackRequests.playRequested());
-}
-
-/** The audio track chosen, when the stream has it (the preferences actor remembers it). */
-function* switchAudio(action: ReturnType<typeof streamRequests.audioTrackRequested>) {
-  const { media } = yield* getPorts();
-  const track = yield* select(selectAudioTrackById, action.payload.id);
-  if (!track) return;
-  yield* call([media, media.setAudioTrack], track.id);
 }
 
 /** 10 s back or forward from where the video really is, within the video. */
