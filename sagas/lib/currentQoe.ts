@@ -1,5 +1,6 @@
 import { call, select } from 'typed-redux-saga';
-import { qoeFigures, selectQoe } from '../../src/state/qoe';
+import { selectQoe } from '../../src/state/qoe';
+import { qoeFigures } from '../../src/qoe/episodeFigures';
 import { selectPlayedSeconds } from '../../src/state/playback';
 import { selectBandwidth } from '../../src/state/stream';
 import { getPorts } from './context';

@@ -12,13 +12,8 @@ import { analyticsActions } from '../../../src/state/analytics';
 import { contentActions } from '../../../src/state/content';
 import { systemActions } from '../../../src/state/system';
 import { mediaActions, playbackRequests } from '../../../src/state/playback';
-import {
-  qoeActions,
-  qoeFigures,
-  qoeSlice,
-  timeMatters,
-  type QoeState,
-} from '../../../src/state/qoe';
+import { qoeActions, qoeSlice, timeMatters, type QoeState } from '../../../src/state/qoe';
+import { qoeFigures } from '../../../src/qoe/episodeFigures';
 import type { UnknownAction } from 'redux';
 
 describe('the quality-of-experience arithmetic', () => {
@@ -134,7 +129,14 @@ describe('the qoe slice: the figures from the actions', () => {
       [contentActions.episodeSelected({ episodeId: 101 })],
       [playbackRequests.playRequested(), 0],
       [adRequests.breakRequested({ kind: 'preroll' })],
-      [adsActions.breakPassed({ kind: 'preroll', episodeId: 101, playedSeconds: 0, reason: 'no ads' })],
+      [
+        adsActions.breakPassed({
+          kind: 'preroll',
+          episodeId: 101,
+          playedSeconds: 0,
+          reason: 'no ads',
+        }),
+      ],
     ]);
     expect(timeMatters(s, adRequests.breakRequested.type)).toBe(false);
     s = qoeSlice.reducer(s, qoeActions.clocked({ of: adRequests.breakRequested.type, atMs: 10 }));
