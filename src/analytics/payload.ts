@@ -1,5 +1,5 @@
 // SPEC.md section 7: the fields every analytics event carries, read from the state.
-import { adAnalyticsFields } from '../state/ads';
+import { positionPercent, reportedAdDuration, type AdsState } from '../state/ads';
 import type { PlayerState } from '../state';
 import { selectContent, selectCurrentEpisode, selectCurrentHeight } from '../state/selectors';
 
@@ -45,5 +45,27 @@ export function analyticsPayload(state: PlayerState, userId: string | null) {
     IMDb_id: null, // the catalog gives no IMDb id (SPEC.md section 3 lists none on the content)
     isTrailer: content?.contentType.slug === 'trailer',
     ...(adAnalyticsFields(state.ads, media.duration) ?? NO_AD),
+  };
+}
+
+/** SPEC.md section 7: the ad fields of analytics events, for the ad on screen or else the last one. */
+export function adAnalyticsFields(ads: AdsState, contentDuration: number) {
+  const { ad, activeBreak } = ads;
+  if (ad && activeBreak)
+    return {
+      ad_id: ad.id,
+      ad_type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
+      ad_duration_sec: Math.round(reportedAdDuration(ad.durationSec)),
+      ad_position_perc: positionPercent(activeBreak.contentTime, contentDuration),
+      ad_position: Math.floor(activeBreak.contentTime),
+    };
+  const last = ads.history[ads.history.length - 1];
+  if (!last) return null;
+  return {
+    ad_id: last.id,
+    ad_type: last.type,
+    ad_duration_sec: Math.round(last.duration),
+    ad_position_perc: last.perc,
+    ad_position: last.position,
   };
 }

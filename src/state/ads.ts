@@ -1,105 +1,24 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdListItem } from '../api/types';
-import type { VastErrorCode, VastIcon, VastIconFallbackImage, VastResource } from '../vast/model';
+import type { VastErrorCode, VastIconFallbackImage } from '../vast/model';
 import { contentActions } from './content';
 import { MAX_RESTARTS, systemActions } from './system';
+import type {
+  AdStatus,
+  AdEndStatus,
+  BreakKind,
+  AdIconView,
+  AdView,
+  SimidView,
+  AdHistoryItem,
+} from './adViews';
 
-/** SPEC.md section 4: an ad's statuses; the last four end it. */
-export type AdStatus =
-  | 'created'
-  | 'loaded'
-  | 'started'
-  | 'playing'
-  | 'paused'
-  | 'stopped'
-  | 'skipped'
-  | 'completed'
-  | 'error';
-
-export type AdEndStatus = Extract<AdStatus, 'stopped' | 'skipped' | 'completed' | 'error'>;
-
-export type BreakKind = 'preroll' | 'midroll';
+export type { AdStatus, AdEndStatus, BreakKind, AdIconView, AdView, SimidView, AdHistoryItem };
 
 /** Demo mid-roll interval in seconds of played content (SPEC.md section 9). */
 export const MIDROLL_INTERVAL_S = 10;
 /** Ads the history keeps (the last ones): a long session must not grow the state without end. */
 export const AD_HISTORY_LIMIT = 100;
-
-/**
- * An industry icon of the ad now on (VAST 4.3 section 3.11), as the ad layer draws it: one per
- * program (chooseIcons in src/vast/icons.ts).
- */
-export interface AdIconView {
-  /** its place in the ad's VAST icons (VastAd.icons): its beacons are keyed by it */
-  index: number;
-  program: string | null;
-  width: number | null;
-  height: number | null;
-  xPosition: VastIcon['xPosition'];
-  yPosition: VastIcon['yPosition'];
-  /** the one resource drawn (drawableResource) */
-  resource: VastResource;
-  altText: string | null;
-  hoverText: string | null;
-  /** opened in a new window by the icon's link; the ad pauses as for its own click-through */
-  clickThrough: string | null;
-  /** a click does something (a click-through, click tracking, a fallback image): the icon is a control */
-  clickable: boolean;
-  /** on screen now: from its offset for its duration, on the ad's own time, once the ad started */
-  shown: boolean;
-}
-
-/** The ad now in the ad layer. */
-export interface AdView {
-  /** its place in the break, from 0 */
-  index: number;
-  vastUrl: string;
-  status: AdStatus;
-  id: string | null;
-  title: string;
-  durationSec: number;
-  currentTime: number;
-  /** null when the ad cannot be skipped */
-  skipOffsetSec: number | null;
-  clickThrough: string | null;
-  /** the browser refused to start it: the viewer's click is needed */
-  needsClick: boolean;
-  /** a VPAID creative, drawn in its own frame */
-  vpaid: boolean;
-  /**
-   * The SIMID creative over the ad's video, for an ad that has one (absent otherwise): loading (its
-   * frame hidden, its session and init under way), shown (over the video, taking its own clicks) or
-   * failed (the ad plays on as its plain video, SIMID error code and message told).
-   */
-  simid?: SimidView;
-  error: { code: VastErrorCode; message: string } | null;
-  /** the ad's industry icons; absent for an ad without any */
-  icons?: AdIconView[];
-  /**
-   * the image an icon's click shows over the ad, which is held paused while it is open (an icon
-   * without IconClickThrough, VAST 4.3 section 3.11.6); absent when none is open
-   */
-  iconFallback?: { index: number; image: VastIconFallbackImage };
-}
-
-export type SimidView =
-  { status: 'loading' | 'shown' } | { status: 'failed'; code: number | null; message: string };
-
-/** SPEC.md section 3: an ad history item. */
-export interface AdHistoryItem {
-  id: string | null;
-  type: 'pre-roll' | 'mid-roll';
-  /** content position of the break, seconds */
-  position: number;
-  /** the ad's duration, seconds */
-  duration: number;
-  /** seconds of it watched */
-  watched: number;
-  /** content position of the break, percent of its duration */
-  perc: number;
-  status: AdEndStatus;
-  errorCode: VastErrorCode | null;
-}
 
 export interface AdsState {
   list: {
@@ -400,28 +319,6 @@ export const contentHeldByAds = (ads: AdsState) =>
 export const UNKNOWN_TIME = -2;
 /** An ad's duration as the player reports it: its seconds, or -2 while it is not known. */
 export const reportedAdDuration = (seconds: number) => (seconds > 0 ? seconds : UNKNOWN_TIME);
-
-/** SPEC.md section 7: the ad fields of analytics events, for the ad on screen or else the last one. */
-export function adAnalyticsFields(ads: AdsState, contentDuration: number) {
-  const { ad, activeBreak } = ads;
-  if (ad && activeBreak)
-    return {
-      ad_id: ad.id,
-      ad_type: activeBreak.kind === 'preroll' ? 'pre-roll' : 'mid-roll',
-      ad_duration_sec: Math.round(reportedAdDuration(ad.durationSec)),
-      ad_position_perc: positionPercent(activeBreak.contentTime, contentDuration),
-      ad_position: Math.floor(activeBreak.contentTime),
-    };
-  const last = ads.history[ads.history.length - 1];
-  if (!last) return null;
-  return {
-    ad_id: last.id,
-    ad_type: last.type,
-    ad_duration_sec: Math.round(last.duration),
-    ad_position_perc: last.perc,
-    ad_position: last.position,
-  };
-}
 
 /** A content position as a percentage of its duration, one decimal. */
 export const positionPercent = (time: number, duration: number) =>

@@ -1,4 +1,5 @@
-import { adAnalyticsFields, adsActions, adsSlice, selectSkipOffset } from '../../../src/state/ads';
+import { adsActions, adsSlice, selectSkipOffset } from '../../../src/state/ads';
+import { adAnalyticsFields } from '../../../src/analytics/payload';
 
 const reduce = (...actions: Parameters<typeof adsSlice.reducer>[1][]) =>
   actions.reduce(adsSlice.reducer, adsSlice.reducer(undefined, { type: 'init' }));
