@@ -8,15 +8,20 @@ import {
   STATISTICS_FUNCTION,
   type CommandAnswer,
   type CommandArgs,
-  type CommandErrorCode,
   type CommandName,
-  type HostError,
   type PlayerEventName,
   type PlayerEvents,
   type ReadyInfo,
-  type RequestId,
 } from '../shared/protocol.js';
 import { makeFrame } from './frame.js';
+import {
+  readAnalytics,
+  readErrorCode,
+  readIncoming,
+  readReady,
+  type Incoming,
+  type KnownErrorCode,
+} from './incoming.js';
 import { originOf } from '../shared/address.js';
 
 /** A command the player does not answer within this (ms) is rejected with TIMEOUT... */
@@ -34,8 +39,7 @@ export const READY_TIMEOUT_MS = 30_000;
  * - the `error` event's codes (MOVIE_ID_MISSING, CONTENT_NOT_FOUND, ...): the player cannot play, so
  *   `ready` and the commands waiting for it are rejected.
  */
-export type PlayerErrorCode =
-  'TIMEOUT' | 'NOT_READY' | 'DESTROYED' | 'REFUSED' | CommandErrorCode | HostError['code'];
+export type PlayerErrorCode = KnownErrorCode;
 
 export class PlayerError extends Error {
   constructor(
@@ -411,36 +415,22 @@ export class KinoPlayer {
 
   private receive(event: MessageEvent) {
     if (event.source !== this.iframe.contentWindow || event.origin !== this.origin) return;
-    const message = event.data as {
-      protocol?: unknown;
-      event?: unknown;
-      requestId?: RequestId;
-      data?: unknown;
-      error?: { code?: string; message?: string };
-    } | null;
-    if (message?.protocol !== PROTOCOL || typeof message.event !== 'string') return;
-    if (message.event === 'response' || message.event === 'flightLog') {
-      this.answer(message.requestId, message.data, message.error);
+    const message = readIncoming(event.data);
+    if (!message) return;
+    if (message.kind === 'answer') {
+      this.answer(message);
       return; // an answer to another client on this page, or none
     }
-    const name = message.event as PlayerEventName;
-    this.heard(name, message.data);
-    this.emit(name, message.data);
+    this.heard(message.name, message.data);
+    this.emit(message.name, message.data);
   }
 
-  private answer(
-    requestId: RequestId | undefined,
-    data: unknown,
-    error?: { code?: string; message?: string },
-  ) {
-    const pending = typeof requestId === 'number' ? this.pending.get(requestId) : undefined;
-    if (!pending) return;
-    this.pending.delete(requestId as number);
+  private answer({ requestId, data, error }: Extract<Incoming, { kind: 'answer' }>) {
+    const pending = requestId === null ? undefined : this.pending.get(requestId);
+    if (!pending || requestId === null) return;
+    this.pending.delete(requestId);
     this.clear(pending.timer);
-    if (error)
-      pending.reject(
-        new PlayerError((error.code ?? 'REFUSED') as PlayerErrorCode, error.message ?? ''),
-      );
+    if (error) pending.reject(new PlayerError(error.code, error.message));
     else pending.resolve(data);
   }
 
@@ -448,22 +438,22 @@ export class KinoPlayer {
   private heard(name: PlayerEventName, data: unknown) {
     switch (name) {
       case 'ready':
-        this.settleReady?.resolve(data as ReadyInfo);
+        this.settleReady?.resolve(readReady(data));
         return;
       case 'error': {
-        const code = ((data ?? {}) as Partial<HostError>).code;
+        const code = readErrorCode(data);
         this.settleReady?.reject(
-          new PlayerError(code ?? 'REFUSED', `The player cannot play: ${code}`),
+          new PlayerError(code ?? 'REFUSED', `The player cannot play: ${code ?? 'unknown'}`),
         );
         return;
       }
       case 'analytics': {
         // SPEC.md section 7: the page's own statistics function gets the player's analytics events
-        const { event, payload } = data as PlayerEvents['analytics'];
-        const statistics = (this.window as unknown as Record<string, unknown>)[STATISTICS_FUNCTION];
-        if (typeof statistics !== 'function') return;
+        const analytics = readAnalytics(data);
+        const statistics: unknown = Reflect.get(this.window, STATISTICS_FUNCTION);
+        if (!analytics || typeof statistics !== 'function') return;
         try {
-          (statistics as (e: string, p: Record<string, unknown>) => void)(event, payload);
+          Reflect.apply(statistics, undefined, [analytics.event, analytics.payload]);
         } catch {
           // the page's statistics script failing is not the player's concern
         }

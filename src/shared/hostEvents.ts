@@ -79,15 +79,22 @@ export interface HostAd {
 }
 
 /** Why the player cannot play the content (the `error` event's code at boot). */
-export type BootErrorCode =
-  | 'MOVIE_ID_MISSING'
-  | 'CONTENT_NOT_FOUND'
-  | 'CONTENT_BLOCKED'
-  | 'NO_EPISODES'
-  | 'MASTER_LOAD_FAILED'
-  | 'UNEXPECTED'
+const BOOT_CODES = [
+  'MOVIE_ID_MISSING',
+  'CONTENT_NOT_FOUND',
+  'CONTENT_BLOCKED',
+  'NO_EPISODES',
+  'MASTER_LOAD_FAILED',
+  'UNEXPECTED',
   /** a part of the player the session cannot go on without stopped (docs/reliability.md) */
-  | 'PLAYER_FAULT';
+  'PLAYER_FAULT',
+] as const;
+export type BootErrorCode = (typeof BOOT_CODES)[number];
+/** Every code of the `error` event: the boot's, and a stream that failed while playing. */
+export const HOST_ERROR_CODES = [
+  ...BOOT_CODES,
+  'STREAM_FAILED',
+] as const satisfies readonly HostError['code'][];
 
 /** The `error` event: the content cannot play, or its stream failed while playing. */
 export type HostError =

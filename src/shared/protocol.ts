@@ -169,16 +169,18 @@ export const COMMAND_NAMES = Object.keys(COMMAND_KINDS) as CommandName[];
  * the wrong type; NOT_ALLOWED, the browser refused (fullscreen or picture-in-picture without a
  * viewer's gesture); NOT_SUPPORTED, the browser cannot.
  */
-export type CommandErrorCode =
-  | 'AD_PLAYING'
-  | 'UNKNOWN_EPISODE'
-  | 'UNKNOWN_QUALITY'
-  | 'UNKNOWN_SUBTITLE_TRACK'
-  | 'UNKNOWN_AUDIO_TRACK'
-  | 'UNKNOWN_COMMAND'
-  | 'BAD_ARGUMENT'
-  | 'NOT_ALLOWED'
-  | 'NOT_SUPPORTED';
+export const COMMAND_ERROR_CODES = [
+  'AD_PLAYING',
+  'UNKNOWN_EPISODE',
+  'UNKNOWN_QUALITY',
+  'UNKNOWN_SUBTITLE_TRACK',
+  'UNKNOWN_AUDIO_TRACK',
+  'UNKNOWN_COMMAND',
+  'BAD_ARGUMENT',
+  'NOT_ALLOWED',
+  'NOT_SUPPORTED',
+] as const;
+export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 
 export interface CommandError {
   code: CommandErrorCode;
