@@ -59,14 +59,20 @@ async function press(frame: Frame, selector: string, touch: boolean) {
 const item = (name: string, role = 'menuitem') => `::-p-aria([name="${name}"][role="${role}"])`;
 
 /**
- * The pixels where two screenshots of the same paused frame differ (what the subtitles drew): their
- * box in CSS pixels, and how many of them are in the cue colours chosen (yellow on blue here).
+ * The pixels where a screenshot of the paused frame with subtitles differs from both shots without,
+ * one taken before it and one after (what the subtitles drew; a change of the page between two shots,
+ * such as the progress bar redrawn for a duration the stream's end settled, is in one pair only):
+ * their box in CSS pixels, and how many of them are in the cue colours chosen (yellow on blue here).
  */
-async function cuePixels(browser: Browser, withCues: string, without: string, scale: number) {
+async function cuePixels(
+  browser: Browser,
+  { on: withCues, off: without, offAfter: withoutAfter }: CueShots,
+  scale: number,
+) {
   const page = await browser.newPage();
   try {
     return await page.evaluate(
-      async (a: string, b: string, scale: number) => {
+      async (a: string, b: string, c: string, scale: number) => {
         const pixels = async (png: string) => {
           const image = await createImageBitmap(
             await (await fetch(`data:image/png;base64,${png}`)).blob(),
@@ -76,12 +82,13 @@ async function cuePixels(browser: Browser, withCues: string, without: string, sc
           context.drawImage(image, 0, 0);
           return context.getImageData(0, 0, image.width, image.height);
         };
-        const [on, off] = [await pixels(a), await pixels(b)];
-        const differs = (i: number) =>
-          Math.abs(on.data[i]! - off.data[i]!) +
-            Math.abs(on.data[i + 1]! - off.data[i + 1]!) +
-            Math.abs(on.data[i + 2]! - off.data[i + 2]!) >=
+        const [on, off, offAfter] = [await pixels(a), await pixels(b), await pixels(c)];
+        const apart = (other: ImageData, i: number) =>
+          Math.abs(on.data[i]! - other.data[i]!) +
+            Math.abs(on.data[i + 1]! - other.data[i + 1]!) +
+            Math.abs(on.data[i + 2]! - other.data[i + 2]!) >=
           60;
+        const differs = (i: number) => apart(off, i) && apart(offAfter, i);
         // A column changed over a fifth of the page's height is the picture's own (a video frame
         // repainted between the shots), never a cue's: left out.
         const changedInColumn = new Array<number>(on.width).fill(0);
@@ -108,6 +115,7 @@ async function cuePixels(browser: Browser, withCues: string, without: string, sc
       },
       withCues,
       without,
+      withoutAfter,
       scale,
     );
   } finally {
@@ -115,24 +123,35 @@ async function cuePixels(browser: Browser, withCues: string, without: string, sc
   }
 }
 
-/** The player's picture with the Russian subtitles on and off, at this paused frame. */
-async function cuesOnAndOff(page: Page, frame: Frame, name: string) {
+interface CueShots {
+  on: string;
+  off: string;
+  offAfter: string;
+}
+
+/** The player's picture without, with and again without the Russian subtitles, at this paused frame. */
+async function cuesOnAndOff(page: Page, frame: Frame, name: string): Promise<CueShots> {
   const shot = async (suffix: string) => {
     const png = (await page.screenshot({ encoding: 'base64' })) as string;
     writeFileSync(join(ARTIFACTS, `${name}-${suffix}.png`), Buffer.from(png, 'base64'));
     return png;
   };
+  const subtitlesOff = async () => {
+    await dispatch(frame, 'stream/subtitleRequested', { id: -1 });
+    await waitFor(
+      frame,
+      `[...document.querySelector('video').textTracks].every((t) => t.mode !== 'showing')`,
+    );
+    await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  };
+  await subtitlesOff();
+  const off = await shot('off');
   await dispatch(frame, 'stream/subtitleRequested', { id: 0 });
   await showingCue(frame);
   await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
   const on = await shot('on');
-  await dispatch(frame, 'stream/subtitleRequested', { id: -1 });
-  await waitFor(
-    frame,
-    `[...document.querySelector('video').textTracks].every((t) => t.mode !== 'showing')`,
-  );
-  await frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-  return { on, off: await shot('off') };
+  await subtitlesOff();
+  return { on, off, offAfter: await shot('off-after') };
 }
 
 /** Where the control bar is on the page (the player's frame fills the host page's iframe). */
@@ -229,8 +248,8 @@ describe.each([
     await dispatch(frame, 'playback/pauseRequested');
     await waitFor(frame, `window.__player.getState().media.paused`);
     await screenshot(page, `preferences-${tag}-restored`);
-    const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-restored-cues`);
-    const cues = await cuePixels(browser(), on, off, 1);
+    const shots = await cuesOnAndOff(page, frame, `preferences-${tag}-restored-cues`);
+    const cues = await cuePixels(browser(), shots, 1);
     expect(cues.yellow).toBeGreaterThan(50);
     expect(cues.blue).toBeGreaterThan(cues.yellow);
     expect(errors).toEqual([]);
@@ -266,8 +285,8 @@ describe.each([
         return end >= v.duration - 0.5 && Math.floor(media.bufferedEnd) === Math.floor(end); })()`,
       30_000,
     );
-    const { on, off } = await cuesOnAndOff(page, frame, `preferences-${tag}-lifted-cues`);
-    const cues = await cuePixels(browser(), on, off, 1);
+    const shots = await cuesOnAndOff(page, frame, `preferences-${tag}-lifted-cues`);
+    const cues = await cuePixels(browser(), shots, 1);
     const bar = await barBox(page, frame);
     expect(cues.changed).toBeGreaterThan(100); // the cue was drawn
     expect(cues.bottom).toBeLessThanOrEqual(bar.top);
