@@ -4,6 +4,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/e2e'],
   transform: { '^.+\\.(t|j)sx?$': require('./jest.swc.cjs') },
+  // the shared sources import each other as ES modules do ('./hostEvents.js' for hostEvents.ts)
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/test/e2e/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/globalTeardown.ts',
   setupFilesAfterEnv: ['<rootDir>/test/e2e/flightLogInvariant.ts'],
