@@ -12,28 +12,10 @@ import type {
   StreamEngine,
 } from '../shared/media';
 import type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome } from '../shared/systemMedia';
-import type {
-  AdMediaEvent,
-  AdMediaPort,
-  SimidEvent,
-  SimidPlayerMessage,
-  SimidPort,
-  SimidUnsupportedRequest,
-  VpaidEvent,
-  VpaidPort,
-} from './adTypes';
+import type { AdMediaPort, SimidPort, VpaidPort } from './adTypes';
 
 export type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome };
-export type {
-  AdMediaEvent,
-  AdMediaPort,
-  SimidEvent,
-  SimidPlayerMessage,
-  SimidPort,
-  SimidUnsupportedRequest,
-  VpaidEvent,
-  VpaidPort,
-};
+export type * from './adTypes';
 
 export interface HttpRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
