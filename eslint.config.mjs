@@ -27,6 +27,7 @@ export default tseslint.config(
       'demo/fixtures/media/**',
       'test/artifacts/**',
       'bench/tmp/**',
+      'build/**',
     ],
   },
   js.configs.recommended,

@@ -1,4 +1,4 @@
-import type { PlaylistLoaderContext } from 'hls.js';
+import type { PlaylistLoaderContext, XhrLoader } from 'hls.js';
 import type { FetchedText } from '../shared/http';
 import type { HlsModule } from './hlsModule';
 
@@ -12,7 +12,7 @@ export function earlyManifestLoader(
   manifest: (url: string) => Promise<FetchedText> | null,
 ) {
   // hls.js's own default loader (its XhrLoader), read from its configuration, which every build has
-  const DefaultLoader = hlsJs.default.DefaultConfig.loader as typeof hlsJs.XhrLoader;
+  const DefaultLoader = hlsJs.default.DefaultConfig.loader as typeof XhrLoader;
   return class EarlyManifestLoader extends DefaultLoader {
     declare context: PlaylistLoaderContext | null;
     /** the early answer was used, given up on, or the load aborted: it may no longer finish */

@@ -1,0 +1,73 @@
+// Builds the hls.js the player bundles, from the TypeScript sources its package ships, with its own
+// feature switches: what the player never uses is left out (see FEATURES). Parcel takes the result
+// in place of the package's prebuilt bundle (package.json "alias"). Run by `npm run build`.
+import { build } from 'esbuild';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const hlsRoot = dirname(require.resolve('hls.js/package.json'));
+const { version } = require('hls.js/package.json');
+export const OUTFILE = 'build/hls.mjs';
+
+/** hls.js's build switches (src/define-plugin.d.ts): true keeps the feature. */
+export const FEATURES = {
+  ALT_AUDIO: true, // audio tracks (the audio menu)
+  SUBTITLES: true, // the stream's subtitle renditions and CEA-608 captions
+  EME_DRM: true, // protected films
+  CONTENT_STEERING: true, // a CDN's steering manifest (EXT-X-CONTENT-STEERING)
+  VARIABLE_SUBSTITUTION: true, // EXT-X-DEFINE, as other packagers write playlists
+  M2TS_ADVANCED_CODECS: true, // AC-3/E-AC-3 audio in MPEG-TS
+  MEDIA_CAPABILITIES: true, // levels the device cannot decode smoothly left out
+  CMCD: false, // no CDN of ours reads Common Media Client Data
+  INTERSTITIALS: false, // adverts are the player's own VAST breaks, not EXT-X-DATERANGE ones
+  IFRAMES: false, // no trick play from I-frame playlists
+};
+
+/** Modules of a switched-off feature the sources import whatever the switch says (hls.js's own build aliases them too). */
+const LEFT_OUT = {
+  CMCD: [/\/cmcd-controller$/, /^@svta\/cml-cmcd$/],
+  INTERSTITIALS: [/\/interstitials-controller$/],
+};
+
+/** The player's entry: only what it reads from the module (src/stream/hlsModule.ts). */
+const ENTRY = `
+export { default } from './src/hls';
+export { Events } from './src/events';
+export { ErrorTypes, ErrorDetails } from './src/errors';
+`;
+
+const define = { __VERSION__: JSON.stringify(version), __IN_WORKER__: 'false' };
+for (const [name, on] of Object.entries(FEATURES)) define[`__USE_${name}__`] = String(on);
+
+const leftOut = Object.entries(LEFT_OUT)
+  .filter(([name]) => !FEATURES[name])
+  .flatMap(([, patterns]) => patterns);
+
+const emptyModules = {
+  name: 'left-out-features',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, (args) =>
+      leftOut.some((p) => p.test(args.path))
+        ? { path: args.path, namespace: 'left-out' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
+      contents: 'export default undefined;',
+      loader: 'js',
+    }));
+  },
+};
+
+await build({
+  stdin: { contents: ENTRY, resolveDir: hlsRoot, loader: 'ts', sourcefile: 'player-hls-entry.ts' },
+  bundle: true,
+  format: 'esm',
+  target: 'es2020',
+  minify: true,
+  legalComments: 'none',
+  outfile: join(process.cwd(), OUTFILE),
+  define,
+  plugins: [emptyModules],
+  logLevel: 'warning',
+});
