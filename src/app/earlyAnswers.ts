@@ -1,19 +1,21 @@
 // Answers to requests started before the player's code ran, kept for the actor that will make the
 // same request: each handed out once, and forgotten if nobody asks for it in time.
 import { DEFAULT_TIMEOUT_MS } from '../api/endpoints';
-import { getText, sendByFetch, type EarlyResponses } from '../ports/http';
+import { getSegment, getText, sendByFetch, type EarlyResponses } from '../ports/http';
 import { type FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from '../ports/types';
 import { parseAddress } from '../shared/address';
+import type { EarlyLoad, EarlyLoads } from '../stream/earlyLoader';
 
 /** An answer nobody asked for by then is dropped: the actors chose another episode or another way. */
 export const EARLY_LIFETIME_MS = 30_000;
 
-export interface EarlyAnswers extends EarlyResponses {
+export interface EarlyAnswers extends EarlyResponses, EarlyLoads {
   start(req: HttpRequest): Promise<HttpResponse>;
-  startManifest(url: string): void;
-  /** an HLS manifest fetched ahead, with its address after redirects, once, for the stream engine */
-  manifest(url: string): Promise<FetchedText> | null;
+  /** a playlist kept for hls.js (the manifest, the first level's); its text, for what to fetch next */
+  startPlaylist(url: string): Promise<FetchedText>;
+  /** a whole segment kept for hls.js */
+  startSegment(url: string): void;
 }
 
 const ignore = () => undefined;
@@ -30,7 +32,7 @@ export function requestKey(req: HttpRequest): string {
   ]);
 }
 
-const manifestKey = (url: string) => parseAddress(url)?.href ?? url;
+const addressKey = (url: string) => parseAddress(url)?.href ?? url;
 
 /** Promises by key, each taken once, each dropped EARLY_LIFETIME_MS after it was started. */
 function keptOnce<T>() {
@@ -53,10 +55,12 @@ function keptOnce<T>() {
 
 export function createEarlyAnswers(
   send: (req: HttpRequest) => Promise<HttpResponse> = sendByFetch,
-  fetchManifest: (url: string) => Promise<FetchedText> = (url) => getText(url, DEFAULT_TIMEOUT_MS),
+  fetchPlaylist: (url: string) => Promise<FetchedText> = (url) => getText(url, DEFAULT_TIMEOUT_MS),
+  fetchSegment: (url: string) => Promise<EarlyLoad> = (url) => getSegment(url, DEFAULT_TIMEOUT_MS),
 ): EarlyAnswers {
   const requests = keptOnce<HttpResponse>();
-  const manifests = keptOnce<FetchedText>();
+  const playlists = keptOnce<EarlyLoad>();
+  const segments = keptOnce<EarlyLoad>();
   return {
     start(req) {
       const pending = send(req);
@@ -64,7 +68,16 @@ export function createEarlyAnswers(
       return pending;
     },
     take: (req) => requests.take(requestKey(req)),
-    startManifest: (url) => manifests.keep(manifestKey(url), fetchManifest(url)),
-    manifest: (url) => manifests.take(manifestKey(url)),
+    startPlaylist(url) {
+      const pending = fetchPlaylist(url);
+      playlists.keep(
+        addressKey(url),
+        pending.then(({ text, url: from }) => ({ data: text, url: from })),
+      );
+      return pending;
+    },
+    playlist: (url) => playlists.take(addressKey(url)),
+    startSegment: (url) => segments.keep(addressKey(url), fetchSegment(url)),
+    segment: (url) => segments.take(addressKey(url)),
   };
 }

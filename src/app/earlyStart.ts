@@ -8,8 +8,19 @@ import { successBody } from '../api/response';
 import { ACCESS_COOKIE, isExpired, usableToken } from '../api/token';
 import type { Episode, MasterJson } from '../api/types';
 import { chooseEpisode } from '../api/chooseEpisode';
-import { createCookiePort } from '../ports/storage';
+import { createCookiePort, createStoragePort } from '../ports/storage';
 import { defaultSource, isMasterJson, withOrigin } from '../stream/links';
+import { firstLevelOf, isMediaPlaylist, segmentsAt, type FirstLevel } from '../stream/firstLoads';
+import {
+  audioMemoryKey,
+  chooseAudioTrack,
+  DEFAULT_LANG_ORDER,
+  FAVOURITES_KEPT,
+  orderAudioTracks,
+} from '../stream/audioTracks';
+import { FAVOURITE_AUDIO_KEY } from '../../sagas/lib/storageKeys';
+import { storedLabels } from '../../sagas/lib/storedValues';
+import type { FetchedText } from '../shared/http';
 import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
 import { pageConfig } from './pageConfig';
@@ -25,7 +36,7 @@ const ignore = () => undefined;
  * a token to refresh first) it leaves to the actors.
  */
 export function startFirstFrameRequests(
-  early: Pick<EarlyAnswers, 'start' | 'startManifest'>,
+  early: Pick<EarlyAnswers, 'start' | 'startPlaylist' | 'startSegment'>,
   config: PlayerConfig,
   token: string | null,
   nowMs: number,
@@ -46,15 +57,58 @@ export function startFirstFrameRequests(
       const episode = chooseEpisode(successBody(res, episodes.url) as Episode[], config);
       if (!episode) return;
       const path = withOrigin(episode.m3u8MasterFilePath, config.envBaseUrl);
-      if (!isMasterJson(path)) return early.startManifest(path);
+      if (!isMasterJson(path)) return startFirstLoads(early, path, config);
       return early
         .start({ method: 'GET', url: path, timeoutMs: DEFAULT_TIMEOUT_MS })
         .then((master) => {
           const source = defaultSource(successBody(master, path) as MasterJson);
-          if (source) early.startManifest(withOrigin(source.link, path));
+          if (source) startFirstLoads(early, withOrigin(source.link, path), config);
         });
     })
     .catch(ignore); // the actors meet the same answer and say what is wrong with it
+}
+
+/**
+ * The playlist of the audio the stream actor will switch on as the tracks come (the content's
+ * remembered label, the viewer's favourites, the language order: sagas/stream/audioMemory.ts).
+ */
+function audioPlaylistOf(level: FirstLevel, config: PlayerConfig): string | null {
+  const storage = createStoragePort();
+  const remembered = config.movieId == null ? null : storage.get(audioMemoryKey(config.movieId));
+  const favourites = remembered
+    ? []
+    : storedLabels(storage.get(FAVOURITE_AUDIO_KEY), FAVOURITES_KEPT);
+  const tracks = level.audio.map(({ name, lang }, id) => ({ id, name, lang }));
+  const ordered = orderAudioTracks(tracks, config.langOrder ?? DEFAULT_LANG_ORDER, favourites);
+  const chosen = chooseAudioTrack(ordered, remembered);
+  return chosen ? (level.audio[chosen.id]?.playlist ?? null) : null;
+}
+
+/**
+ * The manifest, then what hls.js will load first from it (src/stream/firstLoads.ts): the first
+ * level's video and audio playlists, then each one's init segment and the segment at `position`.
+ */
+function startFirstLoads(
+  early: Pick<EarlyAnswers, 'startPlaylist' | 'startSegment'>,
+  manifestUrl: string,
+  config: PlayerConfig,
+): void {
+  const position = config.startTime ?? 0; // where the stream actor's first load starts
+  const segmentsOf = ({ text, url }: FetchedText) => {
+    const first = segmentsAt(text, url, position);
+    if (first?.init) early.startSegment(first.init);
+    if (first) early.startSegment(first.segment);
+  };
+  early
+    .startPlaylist(manifestUrl)
+    .then((manifest) => {
+      if (isMediaPlaylist(manifest.text)) return segmentsOf(manifest);
+      const level = firstLevelOf(manifest.text, manifest.url);
+      if (!level) return;
+      for (const playlist of [level.playlist, audioPlaylistOf(level, config)])
+        if (playlist) early.startPlaylist(playlist).then(segmentsOf).catch(ignore);
+    })
+    .catch(ignore); // hls.js meets the same answer and says what is wrong with it
 }
 
 /** The page's first script: the requests of the first frame and the hls.js chunk; it never throws. */

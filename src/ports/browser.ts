@@ -5,7 +5,8 @@ import { createConnectionPort } from './connection';
 import { createDevicePort } from './device';
 import { type EarlyResponses } from './http';
 import { createHttpPort, type ServicesHttpPort } from './httpClient';
-import { createMediaPort, type EarlyManifests } from './media';
+import { createMediaPort } from './media';
+import type { EarlyLoads } from '../stream/earlyLoader';
 import { createMediaSessionPort } from './mediaSession';
 import { createPagePort } from './page';
 import { createParentPort } from './parent';
@@ -33,7 +34,7 @@ export function createBrowserPorts(
   { player, video, adVideo }: PlayerElements,
   rngSeed: number,
   /** answers of the page's early start (src/app/earlyStart.ts) */
-  early: (EarlyResponses & EarlyManifests) | null = null,
+  early: (EarlyResponses & EarlyLoads) | null = null,
 ): BrowserPorts {
   const ui = document.getElementById('ui');
   const simid = createDeferredSimidPort(); // its adapter comes with the first SIMID advert

@@ -6,16 +6,10 @@ import type { HlsModule } from '../stream/hlsModule';
 import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { hungLoadCounter } from '../stream/hungLoads';
-import { earlyManifestLoader } from '../stream/earlyManifestLoader';
-import type { FetchedText } from '../shared/http';
+import { earlyFragmentLoader, earlyPlaylistLoader, type EarlyLoads } from '../stream/earlyLoader';
 import type { MediaErrorKind, MediaEvent, MediaTrack } from '../shared/media';
 import type { MediaSource as MediaSourceSpec } from './types';
 import { bufferLength, finite } from './mediaElement';
-
-/** Manifests fetched ahead of the stream engine, each handed out once. */
-export interface EarlyManifests {
-  manifest(url: string): Promise<FetchedText> | null;
-}
 
 function errorKind({ ErrorTypes }: HlsModule, type: string): MediaErrorKind {
   if (type === ErrorTypes.NETWORK_ERROR) return 'network';
@@ -90,7 +84,7 @@ export function startHlsEngine(
   video: HTMLVideoElement,
   source: MediaSourceSpec,
   emit: (event: MediaEvent) => void,
-  early: EarlyManifests | null,
+  early: EarlyLoads | null,
   useOwnSubtitles: boolean,
 ) {
   const { default: HlsClass, Events } = hlsJs;
@@ -110,7 +104,9 @@ export function startHlsEngine(
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
     ...abrConfig(hlsJs, source.bandwidthEstimate),
-    ...(early ? { pLoader: earlyManifestLoader(hlsJs, (url) => early.manifest(url)) } : {}),
+    ...(early
+      ? { pLoader: earlyPlaylistLoader(hlsJs, early), fLoader: earlyFragmentLoader(hlsJs, early) }
+      : {}),
   });
   hls.on(Events.MANIFEST_PARSED, (_e, data) => {
     const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));

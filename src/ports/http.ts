@@ -1,5 +1,6 @@
 import type { FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from './types';
+import type { EarlyLoad } from '../stream/earlyLoader';
 
 // The platform's fetch, for what must start before the player's code (the page's first script stays
 // small: earlyStart.ts), for manifests, and for the services until axios has come after the first
@@ -90,6 +91,17 @@ export async function getText(url: string, timeoutMs: number): Promise<FetchedTe
   const { res, text } = await fetchWithin(url, {}, timeoutMs);
   if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
   return { text, url: res.url || url };
+}
+
+/** A segment's bytes, with the request's times: hls.js's bandwidth estimate reads them. */
+export async function getSegment(url: string, timeoutMs: number): Promise<EarlyLoad> {
+  const start = performance.now();
+  // after the page's scripts, which the first frame needs as much and whose work can overlap it
+  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), priority: 'low' });
+  const first = performance.now();
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
+  const data = await res.arrayBuffer();
+  return { data, url: res.url || url, timing: { start, first, end: performance.now() } };
 }
 
 /** Hands out responses to requests started before the player's code ran (see earlyStart). */

@@ -5,12 +5,13 @@ import type { MediaPort } from './types';
 import { NO_HLS_PLAYBACK, type MediaEvent, type PlayOutcome } from '../shared/media';
 import { elementVolume } from './elementVolume';
 import { externalSubtitles } from './externalSubtitles';
-import { startHlsEngine, type EarlyManifests, type HlsEngine } from './hlsEngine';
+import { startHlsEngine, type HlsEngine } from './hlsEngine';
+import type { EarlyLoads } from '../stream/earlyLoader';
 import type { HlsModule } from '../stream/hlsModule';
 import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
 
-export { liveStreamEngines, type EarlyManifests } from './hlsEngine';
+export { liveStreamEngines } from './hlsEngine';
 
 const playOutcome = (error: unknown): PlayOutcome => {
   const name = (error as Error).name;
@@ -26,7 +27,7 @@ const playOutcome = (error: unknown): PlayOutcome => {
  */
 export function createMediaPort(
   video: HTMLVideoElement,
-  early: EarlyManifests | null = null,
+  early: EarlyLoads | null = null,
 ): MediaPort {
   const hlsModule: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();

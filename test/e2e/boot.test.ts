@@ -359,7 +359,65 @@ describe('the start', () => {
     const firstSegment = order.findIndex((p) => /seg0\.m4s$/.test(p));
     expect(firstSegment).toBeGreaterThanOrEqual(0);
     expect(view).toBeGreaterThan(firstSegment);
+    // what hls.js loads first was asked for by the page's first script, once, and hls.js took it
+    // (src/stream/firstLoads.ts): the lowest level, its default audio, their first segments
+    const first = [
+      '/media/hls/240p/index.m3u8',
+      '/media/hls/240p/init_0.mp4',
+      '/media/hls/240p/seg0.m4s',
+      '/media/hls/audio_ru/index.m3u8',
+      '/media/hls/audio_ru/init_6.mp4',
+      '/media/hls/audio_ru/seg0.m4s',
+    ];
+    for (const path of first) expect([path, count(path)]).toEqual([path, 1]);
+    expect((await earlyFetched(frame, first)).sort()).toEqual(first);
     expect(errors).toEqual([]);
     await screenshot(page, 'start-autoplay');
   });
+
+  it('a saved position elsewhere: the film starts there, nothing asked twice, only the first guess fetched early', async () => {
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const { page, errors } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=2');
+    await frame.waitForSelector('[role="dialog"]', { timeout: 20_000 });
+    expect(
+      await frame.$eval('[role="dialog"] p', (p) => p.textContent), // the server's saved time
+    ).toBe('Вы остановились на 0:00:08');
+    await frame.click('[role="dialog"] button:first-of-type');
+    await frame.waitForFunction(
+      () => !document.querySelector('video')!.paused && window.__player!.getState().media.started,
+      { timeout: 20_000 },
+    );
+    expect(
+      await frame.evaluate(() => document.querySelector('video')!.currentTime),
+    ).toBeGreaterThanOrEqual(8);
+    const requests = (await (await fetch(demoUrl('/__test/requests'))).json()) as {
+      path: string;
+    }[];
+    const media = requests.map((r) => r.path).filter((p) => /\.(m3u8|m4s|mp4|ts)$/.test(p));
+    const twice = media.filter((p, i) => media.indexOf(p) !== i);
+    expect(twice).toEqual([]); // an early load is taken by hls.js or dropped, never asked again
+    // the early start's guess: the first level's and its audio's init and first segments, no more
+    const earlySegments = (await earlyFetched(frame, media)).filter((p) => !p.endsWith('.m3u8'));
+    expect(earlySegments.sort()).toEqual([
+      '/media/hls/240p/init_0.mp4',
+      '/media/hls/240p/seg0.m4s',
+      '/media/hls/audio_ru/init_6.mp4',
+      '/media/hls/audio_ru/seg0.m4s',
+    ]);
+    expect(errors).toEqual([]);
+  });
 });
+
+/** Which of these the page fetched itself (its early start) rather than hls.js's requests. */
+function earlyFetched(frame: import('puppeteer-core').Frame, paths: string[]) {
+  return frame.evaluate(
+    (wanted) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'fetch')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => wanted.includes(p)),
+    paths,
+  );
+}

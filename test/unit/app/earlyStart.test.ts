@@ -34,7 +34,11 @@ async function earlyRequests(
         started.push(req);
         return http.request(req);
       },
-      startManifest: (url) => void manifests.push(url),
+      startPlaylist: (url) => {
+        manifests.push(url);
+        return new Promise(() => undefined); // what comes after the manifest: below
+      },
+      startSegment: () => undefined,
     },
     parseConfig({ search, origin: BASE }),
     token,
@@ -97,6 +101,81 @@ describe('the early start asks for exactly what the actors will', () => {
   });
 });
 
+describe('after the manifest, what hls.js will load first', () => {
+  const HLS = `${BASE}/media/hls`;
+  const PLAYLISTS: Record<string, string> = {
+    [`${HLS}/master.m3u8`]: [
+      '#EXTM3U',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",URI="audio_en/index.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Русский",LANGUAGE="ru",DEFAULT=YES,URI="audio_ru/index.m3u8"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=750000,RESOLUTION=640x360,AUDIO="aud"',
+      '360p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=426x240,AUDIO="aud"',
+      '240p/index.m3u8',
+    ].join('\n'),
+    [`${HLS}/240p/index.m3u8`]:
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\ns0.m4s\n#EXTINF:4,\ns1.m4s\n#EXT-X-ENDLIST\n',
+    [`${HLS}/audio_ru/index.m3u8`]:
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\na0.m4s\n#EXTINF:4,\na1.m4s\n#EXT-X-ENDLIST\n',
+    [`${HLS}/audio_en/index.m3u8`]:
+      '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\ne0.m4s\n#EXT-X-ENDLIST\n',
+  };
+  afterEach(() => localStorage.clear());
+
+  async function firstLoads(search: string) {
+    const http = fakeHttp(routes(1, film));
+    const playlists: string[] = [];
+    const segments: string[] = [];
+    startFirstFrameRequests(
+      {
+        start: (req) => http.request(req),
+        startPlaylist: (url) => {
+          playlists.push(url);
+          const text = PLAYLISTS[url];
+          return text ? Promise.resolve({ text, url }) : Promise.reject(new Error('HTTP 404'));
+        },
+        startSegment: (url) => void segments.push(url),
+      },
+      parseConfig({ search, origin: BASE }),
+      null,
+      Date.now(),
+    );
+    await settle();
+    return { playlists: playlists.sort(), segments: segments.sort() };
+  }
+
+  it('the lowest level and its default audio, then their init and first segments', async () => {
+    expect(await firstLoads('?movie_id=1')).toEqual({
+      playlists: [`${HLS}/240p/index.m3u8`, `${HLS}/audio_ru/index.m3u8`, `${HLS}/master.m3u8`],
+      segments: [
+        `${HLS}/240p/init.mp4`,
+        `${HLS}/240p/s0.m4s`,
+        `${HLS}/audio_ru/a0.m4s`,
+        `${HLS}/audio_ru/init.mp4`,
+      ],
+    });
+  });
+
+  it('the audio the actors will switch on: the language order, the favourites, the remembered label', async () => {
+    const audio = async (search: string) =>
+      (await firstLoads(search)).playlists.filter((p) => p.includes('/audio_'));
+    expect(await audio('?movie_id=1&lang_order=en,ru')).toEqual([`${HLS}/audio_en/index.m3u8`]);
+    localStorage.setItem('player-favourite-audio-tracks', '["English"]');
+    expect(await audio('?movie_id=1')).toEqual([`${HLS}/audio_en/index.m3u8`]);
+    localStorage.setItem('player-audio-track:1', 'Русский'); // this film's own choice wins
+    expect(await audio('?movie_id=1')).toEqual([`${HLS}/audio_ru/index.m3u8`]);
+  });
+
+  it('at a time code, the segments that hold it', async () => {
+    expect((await firstLoads('?movie_id=1&t=5')).segments).toEqual([
+      `${HLS}/240p/init.mp4`,
+      `${HLS}/240p/s1.m4s`,
+      `${HLS}/audio_ru/a1.m4s`,
+      `${HLS}/audio_ru/init.mp4`,
+    ]);
+  });
+});
+
 describe('the answers in flight', () => {
   const request: HttpRequest = { method: 'GET', url: `${BASE}/x`, timeoutMs: 1000 };
   const answer: HttpResponse = { status: 200, headers: {}, data: { a: 1 } };
@@ -117,10 +196,12 @@ describe('the answers in flight', () => {
       const early = createEarlyAnswers(
         () => Promise.reject(new Error('Network error')),
         () => Promise.reject(new Error('Network error')),
+        () => Promise.reject(new Error('Network error')),
       );
       early.start(request);
       early.start({ ...request, url: `${BASE}/never-taken` });
-      early.startManifest(`${BASE}/never-taken.m3u8`);
+      early.startPlaylist(`${BASE}/never-taken.m3u8`).catch(() => undefined); // the early start's own
+      early.startSegment(`${BASE}/never-taken.m4s`);
       await expect(early.take(request)).rejects.toThrow('Network error');
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();
@@ -139,13 +220,13 @@ describe('the answers in flight', () => {
       );
       early.start(request);
       jest.advanceTimersByTime(EARLY_LIFETIME_MS - 1000);
-      early.startManifest(`${BASE}/a.m3u8`); // started late in the chain
+      void early.startPlaylist(`${BASE}/a.m3u8`); // started late in the chain
       jest.advanceTimersByTime(1000);
       expect(early.take(request)).toBeNull();
-      expect(early.manifest(`${BASE}/a.m3u8`)).not.toBeNull(); // still within its own lifetime
-      early.startManifest(`${BASE}/a.m3u8`);
+      expect(early.playlist(`${BASE}/a.m3u8`)).not.toBeNull(); // still within its own lifetime
+      void early.startPlaylist(`${BASE}/a.m3u8`);
       jest.advanceTimersByTime(EARLY_LIFETIME_MS);
-      expect(early.manifest(`${BASE}/a.m3u8`)).toBeNull();
+      expect(early.playlist(`${BASE}/a.m3u8`)).toBeNull();
     } finally {
       jest.useRealTimers();
     }

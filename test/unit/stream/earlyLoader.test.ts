@@ -1,0 +1,151 @@
+// The stream engine takes the loads the page fetched ahead: a playlist's text and the address it
+// came from after redirects (its relative links resolve against it), a segment's bytes with the
+// early request's times; one that does not come within hls.js's time limit counts as a first try
+// that timed out.
+import * as Hls from 'hls.js';
+import type {
+  FragmentLoaderContext,
+  LoaderCallbacks,
+  LoaderConfiguration,
+  LoaderContext,
+  PlaylistLoaderContext,
+} from 'hls.js';
+import {
+  earlyFragmentLoader,
+  earlyPlaylistLoader,
+  type EarlyLoad,
+} from '../../../src/stream/earlyLoader';
+
+const URL_ASKED = 'https://cdn.example/film/master.m3u8';
+const context = {
+  type: 'manifest',
+  url: URL_ASKED,
+  responseType: 'text',
+  level: null,
+  id: null,
+  deliveryDirectives: null,
+  levelOrTrack: null,
+} as unknown as PlaylistLoaderContext;
+const config = (timeoutRetry: LoaderConfiguration['loadPolicy']['timeoutRetry']) =>
+  ({
+    loadPolicy: {
+      maxTimeToFirstByteMs: 1000,
+      maxLoadTimeMs: 5000,
+      timeoutRetry,
+      errorRetry: null,
+    },
+    timeout: 1000,
+    maxRetry: 0,
+    retryDelay: 0,
+    maxRetryDelay: 0,
+  }) as unknown as LoaderConfiguration;
+
+function callbacks() {
+  return {
+    onSuccess: jest.fn(),
+    onError: jest.fn(),
+    onTimeout: jest.fn(),
+  } satisfies LoaderCallbacks<LoaderContext>;
+}
+
+function loaderWith(early: Promise<EarlyLoad> | null) {
+  const playlist = jest.fn(() => early);
+  const segment = jest.fn(() => early);
+  const Loader = earlyPlaylistLoader(Hls, { playlist, segment });
+  return { loader: new Loader(Hls.default.DefaultConfig), playlist, segment };
+}
+
+describe('the early playlist loader', () => {
+  it('hands hls.js the early text with the address it was redirected to', async () => {
+    const redirected = 'https://edge-3.cdn.example/film/master.m3u8';
+    const { loader } = loaderWith(Promise.resolve({ data: '#EXTM3U\n', url: redirected }));
+    const cb = callbacks();
+    loader.load(context, config(null), cb);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cb.onSuccess).toHaveBeenCalledTimes(1);
+    expect(cb.onSuccess.mock.calls[0]?.[0]).toEqual({
+      url: redirected,
+      data: '#EXTM3U\n',
+      code: 200,
+    });
+  });
+
+  it('counts an early fetch that does not answer in time as a first try that timed out', () => {
+    jest.useFakeTimers();
+    try {
+      const { loader } = loaderWith(new Promise<EarlyLoad>(() => undefined));
+      const cb = callbacks();
+      loader.load(context, config(null), cb); // no retries left: hls.js is told at once
+      jest.advanceTimersByTime(999);
+      expect(cb.onTimeout).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(cb.onTimeout).toHaveBeenCalledTimes(1);
+      expect(cb.onSuccess).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('says nothing after it was aborted, even when the early text arrives', async () => {
+    let arrive: (value: EarlyLoad) => void = () => undefined;
+    const { loader } = loaderWith(new Promise<EarlyLoad>((resolve) => (arrive = resolve)));
+    const cb = callbacks();
+    loader.load(context, config(null), cb);
+    loader.abort();
+    arrive({ data: '#EXTM3U\n', url: URL_ASKED });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cb.onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('asks for the manifest and the video and audio playlists; subtitles load as ever', () => {
+    const asked = ['level', 'audioTrack', 'subtitleTrack'].map((type) => {
+      const { loader, playlist } = loaderWith(null);
+      loader.load({ ...context, type } as PlaylistLoaderContext, config(null), callbacks());
+      loader.abort();
+      return playlist.mock.calls.length;
+    });
+    expect(asked).toEqual([1, 1, 0]);
+  });
+});
+
+describe('the early fragment loader', () => {
+  const SEGMENT = 'https://cdn.example/film/240p/s0.m4s';
+  const fragment = (range: Partial<FragmentLoaderContext> = {}) =>
+    ({
+      url: SEGMENT,
+      responseType: 'arraybuffer',
+      rangeStart: 0,
+      rangeEnd: 0,
+      ...range,
+    }) as unknown as FragmentLoaderContext;
+
+  function fragmentLoaderWith(early: Promise<EarlyLoad> | null) {
+    const segment = jest.fn(() => early);
+    const Loader = earlyFragmentLoader(Hls, { playlist: () => null, segment });
+    return { loader: new Loader(Hls.default.DefaultConfig), segment };
+  }
+
+  it('hands hls.js the early bytes with the early request’s times, for its estimate', async () => {
+    const data = new ArrayBuffer(250_000);
+    const timing = { start: 10, first: 60, end: 260 };
+    const { loader } = fragmentLoaderWith(Promise.resolve({ data, url: SEGMENT, timing }));
+    const cb = callbacks();
+    loader.load(fragment(), config(null), cb);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cb.onSuccess).toHaveBeenCalledTimes(1);
+    const [response, stats] = cb.onSuccess.mock.calls[0] ?? [];
+    expect(response).toEqual({ url: SEGMENT, data, code: 200 });
+    expect(stats.loading).toMatchObject(timing);
+    expect(stats.loaded).toBe(250_000);
+  });
+
+  it('never takes a byte range: those load as ever', () => {
+    const { loader, segment } = fragmentLoaderWith(null);
+    loader.load(fragment({ rangeStart: 0, rangeEnd: 1000 }), config(null), callbacks());
+    loader.abort();
+    expect(segment).not.toHaveBeenCalled();
+  });
+});
