@@ -19,7 +19,6 @@ import {
   orderAudioTracks,
 } from '../stream/audioTracks';
 import { FAVOURITE_AUDIO_KEY } from '../../sagas/lib/storageKeys';
-import { storedLabels } from '../../sagas/lib/storedValues';
 import type { FetchedText } from '../shared/http';
 import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
@@ -69,15 +68,30 @@ export function startFirstFrameRequests(
 }
 
 /**
+ * The viewer's favourite audio labels, read as StoredLabelsSchema reads them (a JSON list, its
+ * non-empty strings) without the schema library: what the page's first script imports is downloaded
+ * before it can start, and a shared bundle would be one request more.
+ */
+function favouriteLabels(raw: string | null): string[] {
+  try {
+    const list: unknown = JSON.parse(raw ?? '[]');
+    if (!Array.isArray(list)) return [];
+    return list
+      .filter((label): label is string => typeof label === 'string' && label !== '')
+      .slice(0, FAVOURITES_KEPT);
+  } catch {
+    return [];
+  }
+}
+
+/**
  * The playlist of the audio the stream actor will switch on as the tracks come (the content's
  * remembered label, the viewer's favourites, the language order: sagas/stream/audioMemory.ts).
  */
 function audioPlaylistOf(level: FirstLevel, config: PlayerConfig): string | null {
   const storage = createStoragePort();
   const remembered = config.movieId == null ? null : storage.get(audioMemoryKey(config.movieId));
-  const favourites = remembered
-    ? []
-    : storedLabels(storage.get(FAVOURITE_AUDIO_KEY), FAVOURITES_KEPT);
+  const favourites = remembered ? [] : favouriteLabels(storage.get(FAVOURITE_AUDIO_KEY));
   const tracks = level.audio.map(({ name, lang }, id) => ({ id, name, lang }));
   const ordered = orderAudioTracks(tracks, config.langOrder ?? DEFAULT_LANG_ORDER, favourites);
   const chosen = chooseAudioTrack(ordered, remembered);

@@ -23,7 +23,7 @@ const playOutcome = (error: unknown): PlayOutcome => {
 /**
  * The browser adapter of the media port. One hls.js instance at a time, destroyed with all its
  * listeners before the next. hls.js is its own bundle, which the page's early start has already
- * asked for; so is the first manifest (earlyManifestLoader).
+ * asked for; so are the manifest and the first loads hls.js will make (stream/earlyLoader.ts).
  */
 export function createMediaPort(
   video: HTMLVideoElement,
