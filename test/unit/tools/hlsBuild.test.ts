@@ -14,12 +14,7 @@ const readJson = (path: string) =>
 
 const project = readJson('package.json');
 const hlsJs = readJson('node_modules/hls.js/package.json');
-const BUNDLED = [
-  '@svta/cml-id3',
-  '@svta/cml-utils',
-  'eventemitter3',
-  'url-toolkit',
-];
+const BUNDLED = ['@svta/cml-id3', '@svta/cml-utils', 'eventemitter3', 'url-toolkit'];
 
 test.each(BUNDLED)('%s is installed at the version hls.js was built with', (name) => {
   const wanted = hlsJs.devDependencies?.[name];
