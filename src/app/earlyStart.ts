@@ -1,8 +1,9 @@
 // The requests the first frame waits on, started by the page's first script while the player's own
-// code is still on its way: the catalog's answers, the chosen episode's master JSON, its HLS manifest
-// and the hls.js chunk. The actors still make every request themselves, through their ports, which
-// hand them the answer already in flight (earlyAnswers); so the flight log records each as it always
-// did, and a replay needs nothing of this.
+// code is still on its way: the catalog's answers, the chosen episode's master JSON, its HLS manifest,
+// what hls.js will load first from it, and the hls.js chunk. The actors still make every request
+// themselves, through their ports, which hand them the answer already in flight (earlyAnswers), and
+// hls.js its loads through its loaders; so the flight log records each as it always did, and a
+// replay needs nothing of this.
 import { catalogEndpoints, DEFAULT_TIMEOUT_MS, requestOf, withBearer } from '../api/endpoints';
 import { successBody } from '../api/response';
 import { ACCESS_COOKIE, isExpired, usableToken } from '../api/token';
