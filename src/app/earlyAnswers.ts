@@ -1,11 +1,13 @@
 // Answers to requests started before the player's code ran, kept for the actor that will make the
 // same request: each handed out once, and forgotten if nobody asks for it in time.
 import { DEFAULT_TIMEOUT_MS } from '../api/endpoints';
+import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { getSegment, getText, sendByFetch, type EarlyResponses } from '../ports/http';
 import { type FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from '../ports/types';
 import { parseAddress } from '../shared/address';
-import type { EarlyLoad, EarlyLoads } from '../stream/earlyLoader';
+import type { EarlyLoads, EarlyPending } from '../stream/earlyLoader';
+import { ignore } from '../shared/ignore';
 
 /** An answer nobody asked for by then is dropped: the actors chose another episode or another way. */
 export const EARLY_LIFETIME_MS = 30_000;
@@ -17,8 +19,6 @@ export interface EarlyAnswers extends EarlyResponses, EarlyLoads {
   /** a whole segment kept for hls.js */
   startSegment(url: string): void;
 }
-
-const ignore = () => undefined;
 
 /** The same request, as the actors would make it: method, address, headers, body and type. */
 export function requestKey(req: HttpRequest): string {
@@ -32,20 +32,27 @@ export function requestKey(req: HttpRequest): string {
   ]);
 }
 
+// as hls.js would wait for the segment (src/stream/loadPolicies.ts)
+const { maxTimeToFirstByteMs: FIRST_BYTE_MS, maxLoadTimeMs: LOAD_MS } =
+  LOAD_POLICIES.fragLoadPolicy.default;
+
 const addressKey = (url: string) => parseAddress(url)?.href ?? url;
 
-/** Promises by key, each taken once, each dropped EARLY_LIFETIME_MS after it was started. */
-function keptOnce<T>() {
-  const kept = new Map<string, Promise<T>>();
+/** Answers by key, each taken once, each dropped EARLY_LIFETIME_MS after it was started. */
+function keptOnce<T>(promisesOf: (pending: T) => Promise<unknown>[], drop: (pending: T) => void) {
+  const kept = new Map<string, T>();
   return {
-    keep(key: string, pending: Promise<T>) {
-      pending.catch(ignore); // a failure is the taker's to handle; untaken, it is nobody's
+    keep(key: string, pending: T) {
+      // a failure is the taker's to handle; untaken, nobody's
+      for (const promise of promisesOf(pending)) promise.catch(ignore);
       kept.set(key, pending);
       setTimeout(() => {
-        if (kept.get(key) === pending) kept.delete(key);
+        if (kept.get(key) !== pending) return;
+        kept.delete(key);
+        drop(pending);
       }, EARLY_LIFETIME_MS);
     },
-    take(key: string): Promise<T> | null {
+    take(key: string): T | null {
       const found = kept.get(key) ?? null;
       kept.delete(key);
       return found;
@@ -56,11 +63,13 @@ function keptOnce<T>() {
 export function createEarlyAnswers(
   send: (req: HttpRequest) => Promise<HttpResponse> = sendByFetch,
   fetchPlaylist: (url: string) => Promise<FetchedText> = (url) => getText(url, DEFAULT_TIMEOUT_MS),
-  fetchSegment: (url: string) => Promise<EarlyLoad> = (url) => getSegment(url, DEFAULT_TIMEOUT_MS),
+  fetchSegment: (url: string) => EarlyPending = (url) => getSegment(url, FIRST_BYTE_MS, LOAD_MS),
 ): EarlyAnswers {
-  const requests = keptOnce<HttpResponse>();
-  const playlists = keptOnce<EarlyLoad>();
-  const segments = keptOnce<EarlyLoad>();
+  const requests = keptOnce<Promise<HttpResponse>>((pending) => [pending], ignore);
+  const loads = ({ answered, loaded }: EarlyPending) => [answered, loaded];
+  const stop = ({ abort }: EarlyPending) => abort(); // a segment still coming takes the viewer's bandwidth
+  const playlists = keptOnce(loads, stop);
+  const segments = keptOnce(loads, stop);
   return {
     start(req) {
       const pending = send(req);
@@ -70,10 +79,9 @@ export function createEarlyAnswers(
     take: (req) => requests.take(requestKey(req)),
     startPlaylist(url) {
       const pending = fetchPlaylist(url);
-      playlists.keep(
-        addressKey(url),
-        pending.then(({ text, url: from }) => ({ data: text, url: from })),
-      );
+      // a playlist is a few kilobytes: its answer has begun when it has come
+      const loaded = pending.then(({ text, url: from }) => ({ data: text, url: from }));
+      playlists.keep(addressKey(url), { answered: loaded, loaded, abort: ignore });
       return pending;
     },
     playlist: (url) => playlists.take(addressKey(url)),

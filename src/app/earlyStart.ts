@@ -24,11 +24,10 @@ import type { FetchedText } from '../shared/http';
 import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
 import { pageConfig } from './pageConfig';
+import { ignore } from '../shared/ignore';
 
 /** Where the page's first script leaves its answers for the player's code. */
 const HANDOVER = '__kinoEarlyStart';
-
-const ignore = () => undefined;
 
 /**
  * Starts what the first frame needs, as the boot and stream actors will ask for it: the catalog

@@ -1,6 +1,7 @@
 import type { FetchedText } from '../shared/http';
 import type { HttpRequest, HttpResponse } from './types';
-import type { EarlyLoad } from '../stream/earlyLoader';
+import type { EarlyPending } from '../stream/earlyLoader';
+import { ignore } from '../shared/ignore';
 
 // The platform's fetch, for what must start before the player's code (the page's first script stays
 // small: earlyStart.ts), for manifests, and for the services until axios has come after the first
@@ -93,15 +94,32 @@ export async function getText(url: string, timeoutMs: number): Promise<FetchedTe
   return { text, url: res.url || url };
 }
 
-/** A segment's bytes, with the request's times: hls.js's bandwidth estimate reads them. */
-export async function getSegment(url: string, timeoutMs: number): Promise<EarlyLoad> {
+/**
+ * A segment's bytes, with the request's times: hls.js's bandwidth estimate reads them. Given up
+ * with no answer within `firstByteMs`, or unfinished within `loadMs`; a slow link that answers
+ * keeps its time for the body, as with hls.js's own requests.
+ */
+export function getSegment(url: string, firstByteMs: number, loadMs: number): EarlyPending {
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  const noAnswer = setTimeout(stop, firstByteMs);
+  const unfinished = setTimeout(stop, loadMs);
   const start = performance.now();
   // after the page's scripts, which the first frame needs as much and whose work can overlap it
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), priority: 'low' });
-  const first = performance.now();
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
-  const data = await res.arrayBuffer();
-  return { data, url: res.url || url, timing: { start, first, end: performance.now() } };
+  const answered = fetch(url, { signal: abort.signal, priority: 'low' });
+  answered.then(() => clearTimeout(noAnswer), ignore);
+  const loaded = answered
+    .then(async (res) => {
+      const first = performance.now();
+      if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
+      const data = await res.arrayBuffer();
+      return { data, url: res.url || url, timing: { start, first, end: performance.now() } };
+    })
+    .finally(() => {
+      clearTimeout(noAnswer);
+      clearTimeout(unfinished);
+    });
+  return { answered, loaded, abort: stop };
 }
 
 /** Hands out responses to requests started before the player's code ran (see earlyStart). */

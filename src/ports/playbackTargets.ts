@@ -1,6 +1,7 @@
 // Whether an AirPlay receiver or a casting device is within reach of the content <video> element. The
 // browser tells it as devices come and go, so the viewport port reports it as its events.
 import type { PlaybackTargetKind } from '../shared/media';
+import { ignore } from '../shared/ignore';
 
 /** WebKit's AirPlay, and the Remote Playback API, which not every browser has */
 type TargetVideo = Omit<HTMLVideoElement, 'remote'> & {
@@ -12,8 +13,6 @@ type TargetVideo = Omit<HTMLVideoElement, 'remote'> & {
 type AirPlayAvailabilityEvent = Event & { availability?: 'available' | 'not-available' };
 
 const AIRPLAY_AVAILABILITY = 'webkitplaybacktargetavailabilitychanged';
-
-const ignore = () => undefined;
 
 /**
  * Tells each change of availability, from none at first; `known` is the availability told so far.

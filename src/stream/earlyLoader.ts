@@ -5,6 +5,7 @@ import type {
   XhrLoader,
 } from 'hls.js';
 import type { HlsModule } from './hlsModule';
+import { ignore } from '../shared/ignore';
 
 /** A load the page's first script made ahead: the body, the address after redirects, and when it came. */
 export interface EarlyLoad {
@@ -14,15 +15,33 @@ export interface EarlyLoad {
   timing?: { start: number; first: number; end: number };
 }
 
+/** A load made ahead, while it comes. */
+export interface EarlyPending {
+  /** settles once the answer has begun (its headers came): from then on the body may take its time */
+  answered: Promise<unknown>;
+  loaded: Promise<EarlyLoad>;
+  /** stops the early request: hls.js gave up on it or no longer wants it */
+  abort(): void;
+}
+
+/** hls.js's limits for a load: its first byte, then the whole load counted from its start. */
+function limitsOf(policy: { maxTimeToFirstByteMs: number; maxLoadTimeMs: number } | undefined) {
+  if (!policy) return { firstByteMs: 10_000, loadMs: 10_000 };
+  const { maxTimeToFirstByteMs, maxLoadTimeMs } = policy;
+  const firstByteMs = Number.isFinite(maxTimeToFirstByteMs) ? maxTimeToFirstByteMs : maxLoadTimeMs;
+  return { firstByteMs, loadMs: maxLoadTimeMs };
+}
+
 /**
  * hls.js's loader, but a load the page's first script made ahead (a manifest, the first level's
  * playlists, its first segments) is taken from there instead of asked for again. A load that was not
  * made ahead, or whose early fetch failed, goes as ever, with hls.js's own retries; one that has not
- * come within hls.js's limit counts as its first try timing out.
+ * begun to answer within hls.js's first-byte limit, or not ended within its load limit, counts as its
+ * first try timing out, as hls.js's own request would.
  */
 export function earlyLoader<Context extends LoaderContext>(
   hlsJs: HlsModule,
-  early: (context: Context) => Promise<EarlyLoad> | null,
+  early: (context: Context) => EarlyPending | null,
 ) {
   // hls.js's own default loader (its XhrLoader), read from its configuration, which every build has
   const DefaultLoader = hlsJs.default.DefaultConfig.loader as typeof XhrLoader;
@@ -30,32 +49,33 @@ export function earlyLoader<Context extends LoaderContext>(
     declare context: Context | null;
     /** the early answer was used, given up on, or the load aborted: it may no longer finish */
     private settled = false;
+    private pending: EarlyPending | null = null;
     private giveUp: number | undefined;
 
     protected override loadInternal(): void {
       const context = this.context;
       const pending = context ? early(context) : null;
+      this.pending = pending;
       if (!context || !pending) return super.loadInternal();
-      // an early fetch that has not answered within hls.js's limit counts as its first try timing
-      // out: hls.js retries (through its own request) or gives up, as its policy says
-      const policy = this.config?.loadPolicy;
-      const limit = policy
-        ? Number.isFinite(policy.maxTimeToFirstByteMs)
-          ? policy.maxTimeToFirstByteMs
-          : policy.maxLoadTimeMs
-        : 10_000;
       this.settled = false;
-      this.giveUp = self.setTimeout(() => {
-        if (this.settled || !this.callbacks) return;
-        this.settled = true;
-        this.loadtimeout();
-      }, limit);
-      pending.then(
+      // hls.js's own request is timed this way (its xhr-loader): the first byte within its limit,
+      // then the rest within the load limit counted from the start
+      const { firstByteMs, loadMs } = limitsOf(this.config?.loadPolicy);
+      const began = self.performance.now();
+      this.giveUpIn(firstByteMs);
+      pending.answered.then(
+        () => {
+          if (this.settled) return;
+          self.clearTimeout(this.giveUp);
+          this.giveUpIn(Math.max(0, loadMs - (self.performance.now() - began)));
+        },
+        ignore, // the load's own failure says it
+      );
+      pending.loaded.then(
         ({ data, url, timing }) => {
           const { callbacks, stats } = this;
           if (this.settled || !callbacks || stats.aborted) return;
-          this.settled = true;
-          self.clearTimeout(this.giveUp);
+          this.settle();
           const now = self.performance.now();
           // the early request's own times: a segment that came while the scripts downloaded must
           // not read as one loaded in no time
@@ -68,16 +88,30 @@ export function earlyLoader<Context extends LoaderContext>(
         },
         () => {
           if (this.settled || !this.callbacks || this.stats.aborted) return;
-          this.settled = true;
-          self.clearTimeout(this.giveUp);
+          this.settle();
           super.loadInternal();
         },
       );
     }
 
-    protected override abortInternal(): void {
+    /** a late early load counts as hls.js's first try timing out: it retries or gives up */
+    private giveUpIn(ms: number): void {
+      this.giveUp = self.setTimeout(() => {
+        if (this.settled || !this.callbacks) return;
+        this.settle();
+        this.pending?.abort();
+        this.loadtimeout();
+      }, ms);
+    }
+
+    private settle(): void {
       this.settled = true;
       self.clearTimeout(this.giveUp);
+    }
+
+    protected override abortInternal(): void {
+      if (!this.settled) this.pending?.abort(); // hls.js moved on: the bytes would go unused
+      this.settle();
       super.abortInternal();
     }
   };
@@ -86,9 +120,9 @@ export function earlyLoader<Context extends LoaderContext>(
 /** Loads made ahead by the page's first script, each handed out once (src/app/earlyAnswers.ts). */
 export interface EarlyLoads {
   /** a manifest or one of the first level's playlists */
-  playlist(url: string): Promise<EarlyLoad> | null;
+  playlist(url: string): EarlyPending | null;
   /** a whole segment: the first level's init segment or the one at the start */
-  segment(url: string): Promise<EarlyLoad> | null;
+  segment(url: string): EarlyPending | null;
 }
 
 /** hls.js's playlist loader: the manifest and the first level's video and audio playlists made ahead. */

@@ -196,7 +196,11 @@ describe('the answers in flight', () => {
       const early = createEarlyAnswers(
         () => Promise.reject(new Error('Network error')),
         () => Promise.reject(new Error('Network error')),
-        () => Promise.reject(new Error('Network error')),
+        () => ({
+          answered: Promise.reject(new Error('Network error')),
+          loaded: Promise.reject(new Error('Network error')),
+          abort: () => undefined,
+        }),
       );
       early.start(request);
       early.start({ ...request, url: `${BASE}/never-taken` });
@@ -227,6 +231,33 @@ describe('the answers in flight', () => {
       void early.startPlaylist(`${BASE}/a.m3u8`);
       jest.advanceTimersByTime(EARLY_LIFETIME_MS);
       expect(early.playlist(`${BASE}/a.m3u8`)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stops a segment nobody took within its lifetime: its bytes would take the viewer’s bandwidth', () => {
+    jest.useFakeTimers();
+    try {
+      const abort = jest.fn();
+      const coming = () => ({
+        answered: Promise.resolve(),
+        loaded: new Promise<never>(() => undefined),
+        abort,
+      });
+      const early = createEarlyAnswers(
+        async () => answer,
+        async () => ({ text: '#EXTM3U', url: `${BASE}/a.m3u8` }),
+        coming,
+      );
+      early.startSegment(`${BASE}/taken.m4s`);
+      early.startSegment(`${BASE}/untaken.m4s`);
+      expect(early.segment(`${BASE}/taken.m4s`)).not.toBeNull();
+      jest.advanceTimersByTime(EARLY_LIFETIME_MS - 1);
+      expect(abort).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(abort).toHaveBeenCalledTimes(1); // the untaken one; the taken one is its loader's
+      expect(early.segment(`${BASE}/untaken.m4s`)).toBeNull();
     } finally {
       jest.useRealTimers();
     }

@@ -1,7 +1,7 @@
 // The stream engine takes the loads the page fetched ahead: a playlist's text and the address it
 // came from after redirects (its relative links resolve against it), a segment's bytes with the
-// early request's times; one that does not come within hls.js's time limit counts as a first try
-// that timed out.
+// early request's times; one that does not begin to answer within hls.js's first-byte limit, or
+// end within its load limit, counts as a first try that timed out, and the early request stops.
 import * as Hls from 'hls.js';
 import type {
   FragmentLoaderContext,
@@ -14,6 +14,7 @@ import {
   earlyFragmentLoader,
   earlyPlaylistLoader,
   type EarlyLoad,
+  type EarlyPending,
 } from '../../../src/stream/earlyLoader';
 
 const URL_ASKED = 'https://cdn.example/film/master.m3u8';
@@ -48,7 +49,15 @@ function callbacks() {
   } satisfies LoaderCallbacks<LoaderContext>;
 }
 
-function loaderWith(early: Promise<EarlyLoad> | null) {
+/** an early load; its answer begins when it has come unless told otherwise */
+const pendingOf = (loaded: Promise<EarlyLoad>, answered: Promise<unknown> = loaded) => ({
+  answered,
+  loaded,
+  abort: jest.fn(),
+});
+const never = <T>() => new Promise<T>(() => undefined);
+
+function loaderWith(early: EarlyPending | null) {
   const playlist = jest.fn(() => early);
   const segment = jest.fn(() => early);
   const Loader = earlyPlaylistLoader(Hls, { playlist, segment });
@@ -58,7 +67,9 @@ function loaderWith(early: Promise<EarlyLoad> | null) {
 describe('the early playlist loader', () => {
   it('hands hls.js the early text with the address it was redirected to', async () => {
     const redirected = 'https://edge-3.cdn.example/film/master.m3u8';
-    const { loader } = loaderWith(Promise.resolve({ data: '#EXTM3U\n', url: redirected }));
+    const { loader } = loaderWith(
+      pendingOf(Promise.resolve({ data: '#EXTM3U\n', url: redirected })),
+    );
     const cb = callbacks();
     loader.load(context, config(null), cb);
     await Promise.resolve();
@@ -74,25 +85,50 @@ describe('the early playlist loader', () => {
   it('counts an early fetch that does not answer in time as a first try that timed out', () => {
     jest.useFakeTimers();
     try {
-      const { loader } = loaderWith(new Promise<EarlyLoad>(() => undefined));
+      const early = pendingOf(never());
+      const { loader } = loaderWith(early);
       const cb = callbacks();
       loader.load(context, config(null), cb); // no retries left: hls.js is told at once
       jest.advanceTimersByTime(999);
       expect(cb.onTimeout).not.toHaveBeenCalled();
       jest.advanceTimersByTime(1);
       expect(cb.onTimeout).toHaveBeenCalledTimes(1);
+      expect(early.abort).toHaveBeenCalled(); // its bytes would compete with hls.js's next try
       expect(cb.onSuccess).not.toHaveBeenCalled();
     } finally {
       jest.useRealTimers();
     }
   });
 
-  it('says nothing after it was aborted, even when the early text arrives', async () => {
+  it('gives an early fetch that has begun to answer the whole load time, as hls.js would', async () => {
+    jest.useFakeTimers();
+    try {
+      let answer: () => void = () => undefined;
+      const early = pendingOf(never(), new Promise<void>((resolve) => (answer = resolve)));
+      const { loader } = loaderWith(early);
+      const cb = callbacks();
+      loader.load(context, config(null), cb);
+      jest.advanceTimersByTime(600);
+      answer(); // headers at 0.6 s; a slow link brings the body
+      await Promise.resolve();
+      jest.advanceTimersByTime(4399); // 5 s from the start, less a millisecond: still coming
+      expect(cb.onTimeout).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(cb.onTimeout).toHaveBeenCalledTimes(1);
+      expect(early.abort).toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stops the early fetch and says nothing once hls.js aborted, even when the text arrives', async () => {
     let arrive: (value: EarlyLoad) => void = () => undefined;
-    const { loader } = loaderWith(new Promise<EarlyLoad>((resolve) => (arrive = resolve)));
+    const early = pendingOf(new Promise<EarlyLoad>((resolve) => (arrive = resolve)));
+    const { loader } = loaderWith(early);
     const cb = callbacks();
     loader.load(context, config(null), cb);
     loader.abort();
+    expect(early.abort).toHaveBeenCalled();
     arrive({ data: '#EXTM3U\n', url: URL_ASKED });
     await Promise.resolve();
     await Promise.resolve();
@@ -121,7 +157,7 @@ describe('the early fragment loader', () => {
       ...range,
     }) as unknown as FragmentLoaderContext;
 
-  function fragmentLoaderWith(early: Promise<EarlyLoad> | null) {
+  function fragmentLoaderWith(early: EarlyPending | null) {
     const segment = jest.fn(() => early);
     const Loader = earlyFragmentLoader(Hls, { playlist: () => null, segment });
     return { loader: new Loader(Hls.default.DefaultConfig), segment };
@@ -130,7 +166,9 @@ describe('the early fragment loader', () => {
   it('hands hls.js the early bytes with the early request’s times, for its estimate', async () => {
     const data = new ArrayBuffer(250_000);
     const timing = { start: 10, first: 60, end: 260 };
-    const { loader } = fragmentLoaderWith(Promise.resolve({ data, url: SEGMENT, timing }));
+    const { loader } = fragmentLoaderWith(
+      pendingOf(Promise.resolve({ data, url: SEGMENT, timing })),
+    );
     const cb = callbacks();
     loader.load(fragment(), config(null), cb);
     await Promise.resolve();
