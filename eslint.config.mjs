@@ -127,11 +127,6 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // the timeline page's script, inlined into the page and run in the browser
-    files: ['tools/replay/timeline/client.js'],
-    languageOptions: { globals: globals.browser, sourceType: 'script' },
-  },
-  {
     files: ['**/*.mjs'],
     languageOptions: { globals: globals.node },
   },

@@ -1,4 +1,4 @@
-// The timeline's colours, shared by the legend (page.ts) and the drawing (client.js, via the data).
+// The timeline's colours, shared by the legend (page.ts) and the drawing (client/, via the data).
 export const COLOURS = {
   /** entry ticks, by kind */
   kind: {

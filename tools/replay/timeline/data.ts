@@ -1,5 +1,5 @@
 // The model packed for the page: entries as columns (one array per field, strings interned, times
-// as deltas), so a long session's page stays small; the page unpacks it (client.js, unpack()).
+// as deltas), so a long session's page stays small; the page unpacks it (client/unpack.ts).
 import type { TimelineModel } from './model';
 
 /** Times are kept to a tenth of a millisecond. */

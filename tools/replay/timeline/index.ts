@@ -1,5 +1,5 @@
 // The timeline page of a replayed log: the model (model.ts), packed (data.ts), in the HTML shell
-// (page.ts) that the client script (client.js) draws from.
+// (page.ts) that the client script (client/, bundled by page.ts) draws from.
 import type { FlightLog } from '../../../src/recorder/format';
 import type { Finding } from '../finding';
 import type { ReplayResult } from '../replay';

@@ -1,5 +1,5 @@
 // The timeline's data model, pure: what the page draws, computed from a log, its replay and the
-// findings. The page packs it (data.ts) and draws it on the client (client.js).
+// findings. The page packs it (data.ts) and draws it on the client (client/).
 import type { FlightLog } from '../../../src/recorder/format';
 import type { Finding } from '../finding';
 import type { ReplayResult } from '../replay';

@@ -1,22 +1,37 @@
 // The page's HTML shell: the header (verdict, findings), the toolbar, the places the client script
 // draws into, the packed data and the inlined script and style. Self-contained: no network.
+import { buildSync } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LogHeader } from '../../../src/recorder/format';
 import type { ReplayResult } from '../replay';
 import { COLOURS } from './colours';
 import { scriptJson, type PageData } from './data';
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+import { escapeHtml } from './html';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(3)} s`;
 
-/** The client script and the style, read once. */
+/** The client (client/, TypeScript) bundled into one plain browser script to inline. */
+function clientScript(): string {
+  const { outputFiles } = buildSync({
+    entryPoints: [join(__dirname, 'client', 'index.ts')],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    write: false,
+    minify: false,
+  });
+  const [file] = outputFiles;
+  if (!file) throw new Error('esbuild gave no script for the timeline client');
+  return file.text;
+}
+
+/** The client script and the style, built and read once a process. */
 let assets: { script: string; style: string } | null = null;
 function pageAssets() {
   assets ??= {
-    script: readFileSync(join(__dirname, 'client.js'), 'utf8'),
+    script: clientScript(),
     style: readFileSync(join(__dirname, 'style.css'), 'utf8'),
   };
   return assets;
