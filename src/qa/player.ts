@@ -1,16 +1,14 @@
 // A page object for the player in a puppeteer page or frame: its controls by role and name, its
 // adverts, and waits on its actions and state through the debug API (window.__player), never sleeps.
-import { writeFile } from 'node:fs/promises';
-import type { ElementHandle, Frame, KeyInput, Page } from 'puppeteer-core';
-import type { PlayerAction, PlayerDebugApi, PlayerState } from './debugApi';
-import { NAMES, byRole, byTestId, sliderPoint, type ControlRole } from './names';
+// The layers of PlayerKit: its debug API (debugKit.ts), its controls (controlKit.ts), its menus
+// (menuKit.ts); here, what a viewer does with the film and its adverts.
+import type { Frame, Page } from 'puppeteer-core';
+import type { PlayerDebugApi, PlayerState } from './debugApi';
+import { MenuKit } from './menuKit';
+import { NAMES, sliderPoint } from './names';
+import { DEFAULT_TIMEOUT, type WaitOptions } from './wait';
 
-export interface WaitOptions {
-  /** milliseconds; 10 000 unless told */
-  timeout?: number;
-}
-
-const DEFAULT_TIMEOUT = 10_000;
+export type { WaitOptions } from './wait';
 
 /** The ad a break is playing, as the state holds it. */
 export type AdView = NonNullable<PlayerState['ads']['ad']>;
@@ -18,8 +16,6 @@ export type AdView = NonNullable<PlayerState['ads']['ad']>;
 /** fullscreen, or the host page's fullscreen-stretched mode: the button then says `Выйти из…` */
 const isFullscreen = (viewport: PlayerState['viewport']) =>
   viewport.fullscreen || viewport.stretched;
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const isPage = (target: Page | Frame): target is Page =>
   typeof (target as Page).mainFrame === 'function';
@@ -49,112 +45,8 @@ export async function attachPlayer(
   return new PlayerKit(frame);
 }
 
-export class PlayerKit {
-  constructor(
-    /** the frame the player runs in */
-    readonly frame: Frame,
-  ) {}
-
-  get page(): Page {
-    return this.frame.page();
-  }
-
-  // The debug API.
-
-  /** the whole state now */
-  state(): Promise<PlayerState> {
-    return this.frame.evaluate(() => (window.__player as PlayerDebugApi).getState());
-  }
-
-  /** sends an intent as the viewer would, e.g. {type: 'playback/seekRequested', payload: {time: 30}} */
-  async dispatch(action: PlayerAction): Promise<void> {
-    await this.frame.evaluate((a) => (window.__player as PlayerDebugApi).dispatch(a), action);
-  }
-
-  /**
-   * The next action of this type once the state has it. It sees only actions after the call: start
-   * it before the step that causes the action, await it after.
-   */
-  waitForAction(
-    type: string,
-    { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
-  ): Promise<PlayerAction> {
-    return this.frame.evaluate(
-      (t, ms) => (window.__player as PlayerDebugApi).waitForAction(t, ms),
-      type,
-      timeout,
-    );
-  }
-
-  /**
-   * Resolves once `predicate(state, arg)` is true in the player's frame. The predicate runs there: it
-   * may use only its parameters (pass what it needs as `arg`, JSON), nothing of the script's scope.
-   */
-  async waitForState<A = undefined>(
-    predicate: (state: PlayerState, arg: A) => boolean,
-    arg?: A,
-    { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
-  ): Promise<PlayerState> {
-    await this.frame.waitForFunction(
-      (source, a) =>
-        (new Function(`return (${source})`)() as (s: unknown, x: unknown) => boolean)(
-          (window.__player as PlayerDebugApi).getState(),
-          a,
-        ),
-      { timeout, polling: 50 },
-      predicate.toString(),
-      arg as unknown,
-    );
-    return this.state();
-  }
-
-  /** the flight log as JSON (personal data replaced); written to `file` when given */
-  async exportLog(file?: string): Promise<string> {
-    const log = await this.frame.evaluate(() => (window.__player as PlayerDebugApi).exportLog());
-    if (file !== undefined) await writeFile(file, log);
-    return log;
-  }
-
-  // Controls, by role and name.
-
-  /** waits for the control of this role and accessible name */
-  async control(
-    role: ControlRole,
-    name: string,
-    { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
-  ): Promise<ElementHandle<Element>> {
-    const handle = await this.frame.waitForSelector(byRole(role, name), { timeout });
-    if (!handle) throw new Error(`No ${role} named ${name}`);
-    return handle;
-  }
-
-  /** waits for the element with this data-testid */
-  async testId(testId: string, { timeout = DEFAULT_TIMEOUT }: WaitOptions = {}) {
-    const handle = await this.frame.waitForSelector(byTestId(testId), { timeout });
-    if (!handle) throw new Error(`No element with data-testid ${testId}`);
-    return handle;
-  }
-
-  /** shows the control bar (it hides while the mouse rests during playback) */
-  async revealControls(): Promise<void> {
-    const box = await (await this.testId('surface')).boundingBox();
-    if (!box) return;
-    const mouse = this.page.mouse;
-    await mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
-    await this.frame.waitForSelector('[data-testid="control-bar"]:not([data-hidden="true"])', {
-      timeout: DEFAULT_TIMEOUT,
-    });
-  }
-
-  /** clicks the control of this role and name once it is there (on the control bar: shown first) */
-  async click(role: ControlRole, name: string, options: WaitOptions = {}): Promise<void> {
-    const handle = await this.control(role, name, options);
-    const onBar = await handle.evaluate((el) => el.closest('[data-testid="control-bar"]') !== null);
-    if (onBar) await this.revealControls();
-    await handle.click();
-  }
-
+/** The player of a page, as a viewer uses it: its film, its adverts, and every layer below. */
+export class PlayerKit extends MenuKit {
   /** clicks `Смотреть` (unless the film plays already) and waits until the film plays */
   async play(options: WaitOptions = {}): Promise<void> {
     // the film may start by itself meanwhile (auto_play): then there is no `Смотреть` to click
@@ -228,104 +120,6 @@ export class PlayerKit {
     await this.waitForState((s) => !s.media.muted, undefined, options);
   }
 
-  /** opens the menu `Настройки` */
-  async openSettings(options: WaitOptions = {}): Promise<void> {
-    await this.click('button', NAMES.settings, options);
-    await this.control('menu', NAMES.settings, options);
-  }
-
-  private async chooseInSettings(
-    page: 'quality' | 'playback-rate',
-    label: string,
-    options: WaitOptions,
-  ) {
-    await this.openSettings(options);
-    await (await this.testId(`settings-item-${page}`, options)).click();
-    await this.click('menuitemradio', label, options);
-  }
-
-  /** Настройки → Качество → `label` (e.g. `360p`, `Auto (480p)`) */
-  chooseQuality(label: string, options: WaitOptions = {}): Promise<void> {
-    return this.chooseInSettings('quality', label, options);
-  }
-
-  /** Настройки → Скорость → `label` (e.g. `1.5x`, `Обычная`) */
-  chooseRate(label: string, options: WaitOptions = {}): Promise<void> {
-    return this.chooseInSettings('playback-rate', label, options);
-  }
-
-  /**
-   * the subtitles page (the button `Субтитры`, or on phones Настройки → Субтитры) → `label` (`Выкл.`
-   * for none); waits first for the film's subtitles, which the player learns only from its stream
-   */
-  async chooseSubtitles(label: string, options: WaitOptions = {}): Promise<void> {
-    const { viewport } = await this.waitForState(
-      (s) => s.stream.subtitleTracks.length > 0,
-      undefined,
-      options,
-    ).catch((error: unknown) => {
-      throw new Error(`No subtitles in this content (none came with its stream): ${String(error)}`);
-    });
-    if (viewport.wide) {
-      await this.click('button', NAMES.subtitles, options);
-    } else {
-      await this.openSettings(options);
-      await (await this.testId('settings-item-subs', options)).click();
-    }
-    await this.click('menuitemradio', label, options);
-  }
-
-  /** opens `Сезоны и эпизоды` (unless it is open): its seasons, or a single season's episodes */
-  async openEpisodes(options: WaitOptions = {}): Promise<void> {
-    const { menu } = (await this.state()).ui;
-    // the button toggles: a second click would close the menu
-    if (menu !== 'seasons' && menu !== 'episodes')
-      await this.click('button', NAMES.seasonsAndEpisodes, options);
-    await this.frame.waitForSelector(`${byTestId('menu-seasons')}, ${byTestId('menu-episodes')}`, {
-      timeout: options.timeout ?? DEFAULT_TIMEOUT,
-    });
-  }
-
-  /**
-   * Сезоны и эпизоды → the season (1-based, in the menu's order) → its episode (1-based); resolves
-   * with the episode selected (the payload of `content/episodeSelected`), at once when it is the
-   * one playing (then the menu just closes).
-   */
-  async chooseEpisode(season: number, episode: number, options: WaitOptions = {}) {
-    const timeout = options.timeout ?? DEFAULT_TIMEOUT;
-    await this.openEpisodes(options);
-    const { ui, content } = await this.state();
-    // the menu's seasons are in their catalog order; the state names the open one by that order
-    const orders = [...new Set(content.episodes.map((e) => e.season.order))].sort((a, b) => a - b);
-    const order = orders[season - 1];
-    if (order === undefined)
-      throw new Error(`No season ${season}: the series has ${orders.length} in its menu`);
-    // a single season's menu is its episodes, with no seasons page
-    const showing = ui.menu === 'episodes' && (orders.length === 1 || ui.menuSeason === order);
-    if (!showing) {
-      // another season's episodes: back to the seasons first
-      if (ui.menu === 'episodes') await this.click('button', NAMES.back, options);
-      const seasonItem = await this.frame.waitForSelector(
-        `${byTestId('menu-seasons')} [role="menuitem"]:nth-of-type(${season})`,
-        { timeout },
-      );
-      await seasonItem?.click();
-    }
-    const item = await this.frame.waitForSelector(
-      `${byTestId('menu-episodes')} [role="menuitemradio"]:nth-of-type(${episode})`,
-      { timeout },
-    );
-    if (!item) throw new Error(`No episode ${episode} in season ${season}`);
-    if (await item.evaluate((el) => el.getAttribute('aria-checked') === 'true')) {
-      // the player does not select the episode it plays again
-      await item.click();
-      return { episodeId: (await this.state()).content.currentEpisodeId as number };
-    }
-    const selected = this.waitForAction('content/episodeSelected', options);
-    await item.click();
-    return (await selected).payload as { episodeId: number };
-  }
-
   /** `Следующий эпизод` */
   async nextEpisode(options: WaitOptions = {}) {
     const selected = this.waitForAction('content/episodeSelected', options);
@@ -377,68 +171,6 @@ export class PlayerKit {
     });
     if (!state.ads.ad) throw new Error('The ad ended before it was read');
     return state.ads.ad;
-  }
-
-  /**
-   * Субтитры → Оформление → the field (`Размер`, `Цвет текста`, … as the page names them) → `value`
-   * (`150%`, `Жёлтый`); resolves once the style holds it, back on `Оформление`.
-   */
-  async chooseSubtitleStyle(field: string, value: string, options: WaitOptions = {}) {
-    const open = await this.state();
-    if (open.ui.menu !== 'subs-style') {
-      if (open.viewport.wide) await this.click('button', NAMES.subtitles, options);
-      else {
-        await this.openSettings(options);
-        await (await this.testId('settings-item-subs', options)).click();
-      }
-      await (await this.testId('settings-item-subs-style', options)).click();
-    }
-    const item = await this.frame.waitForSelector(
-      `[role="menu"][aria-label="${NAMES.subtitleStyle}"] [aria-label^="${field}: "]`,
-      { timeout: options.timeout ?? DEFAULT_TIMEOUT },
-    );
-    if (!item) throw new Error(`No field ${field} on ${NAMES.subtitleStyle}`);
-    await item.click();
-    await this.click('menuitemradio', value, options);
-    await this.waitForState((s) => s.ui.menu === 'subs-style', undefined, options);
-  }
-
-  // The keyboard and the status region.
-
-  /**
-   * presses one of the player's keys (`k`, `m`, `f`, `0`–`9`, `Home`, `End`, `<`, `>`, the arrows)
-   * as a keyboard viewer does: into the player, which takes the focus first if it has none
-   */
-  async pressKey(key: KeyInput): Promise<void> {
-    const focused = await this.frame.evaluate(
-      () => document.hasFocus() && document.activeElement !== document.body,
-    );
-    if (!focused) await this.frame.focus('[data-testid="player"]');
-    await this.page.keyboard.press(key);
-  }
-
-  /** what the status region says now (what a screen reader was last told); '' before anything */
-  status(): Promise<string> {
-    return this.frame.$eval('[data-testid="status"]', (el) => el.textContent ?? '');
-  }
-
-  /** waits until the status region says these words (the same, or matching) */
-  async waitForStatus(words: string | RegExp, { timeout = DEFAULT_TIMEOUT }: WaitOptions = {}) {
-    const pattern = typeof words === 'string' ? `^${escapeRegExp(words)}$` : words.source;
-    await this.frame
-      .waitForFunction(
-        (source: string) =>
-          new RegExp(source).test(
-            document.querySelector('[data-testid="status"]')?.textContent ?? '',
-          ),
-        { timeout },
-        pattern,
-      )
-      .catch(async (error: unknown) => {
-        throw new Error(
-          `The status region says "${await this.status()}", not ${String(words)}: ${String(error)}`,
-        );
-      });
   }
 
   /**

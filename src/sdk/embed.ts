@@ -2,13 +2,10 @@
 // frames default to the player beside this script (or the script's data-player-url); on load, every
 // data-kino-player element the page has not given a player itself gets one. No React, no player
 // code: a host page loads a few kilobytes.
-import {
-  attachPlayer,
-  KinoPlayer as Player,
-  mountEach,
-  PlayerError,
-  type PlayerOptions,
-} from './player.js';
+import { PlayerError } from './errors.js';
+import { attachPlayer, mountEach } from './mount.js';
+import type { PlayerOptions } from './options.js';
+import { KinoPlayer as Player } from './player.js';
 import { parseAddress } from '../shared/address.js';
 
 const script = document.currentScript as HTMLScriptElement | null;

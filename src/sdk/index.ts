@@ -2,23 +2,17 @@
 // window, no document): a player is made by createPlayer (a frame in a container, from its data
 // attributes), attachPlayer (a player frame already on the page) or mountAll (each data-kino-player
 // element). The global script (embed.js) is this with window.KinoPlayer and an auto-mount on load.
+export { KinoPlayer } from './player.js';
+export { attachPlayer, createPlayer, mountAll } from './mount.js';
+export { PLAYER_COMMANDS, type KinoPlayerCommand } from './commandList.js';
+export { PlayerError, destroyedError, type PlayerErrorCode } from './errors.js';
+export type { AnyEventHandler, EventHandler } from './eventHandlers.js';
 export {
   ANSWER_TIMEOUT_MS,
-  attachPlayer,
-  createPlayer,
-  KinoPlayer,
-  mountAll,
-  PLAYER_COMMANDS,
-  PlayerError,
-  destroyedError,
   READY_TIMEOUT_MS,
-  type AnyEventHandler,
-  type EventHandler,
-  type KinoPlayerCommand,
   type MountOptions,
-  type PlayerErrorCode,
   type PlayerOptions,
-} from './player.js';
+} from './options.js';
 export { FRAME_ATTRIBUTES, QUERY_ATTRIBUTES } from './frame.js';
 export {
   COMMAND_NAMES,

@@ -3,93 +3,51 @@
 // hears the player's events (each handler on its own: one that throws does not stop the others) and
 // sends commands as promises, each settled within a stated time. Nothing runs at import: no window,
 // no document until a player is made.
+// Its requests are in requests.ts, the page's event handlers in eventHandlers.ts, its analytics' way
+// to the page's statistics in statistics.ts; the ways a page gets a player (createPlayer,
+// attachPlayer, mountAll) in mount.ts.
 import {
-  PROTOCOL,
-  STATISTICS_FUNCTION,
   type CommandAnswer,
   type CommandArgs,
   type CommandName,
   type PlayerEventName,
-  type PlayerEvents,
   type ReadyInfo,
 } from '../shared/protocol.js';
-import { makeFrame } from './frame.js';
+import { destroyedError, PlayerError } from './errors.js';
 import {
-  readAnalytics,
-  readErrorCode,
-  readIncoming,
-  readReady,
-  type Incoming,
-  type KnownErrorCode,
-} from './incoming.js';
+  EventHandlers,
+  type AnyEventHandler,
+  type EventHandler,
+  type Handler,
+} from './eventHandlers.js';
+import { makeFrame } from './frame.js';
+import { readErrorCode, readIncoming, readReady } from './incoming.js';
+import { READY_TIMEOUT_MS, type PlayerOptions } from './options.js';
+import { Requests, type Timer } from './requests.js';
+import { toStatistics } from './statistics.js';
 import { originOf } from '../shared/address.js';
 
-/** A command the player does not answer within this (ms) is rejected with TIMEOUT... */
-export const ANSWER_TIMEOUT_MS = 10_000;
-/** ...and one made while the player has not loaded within this (ms), with NOT_READY. */
-export const READY_TIMEOUT_MS = 30_000;
-
-/**
- * Why a command (or `ready`) failed:
- * - TIMEOUT: the player did not answer in time; NOT_READY: it did not load in time;
- *   DESTROYED: `destroy()` was called;
- * - AD_PLAYING, UNKNOWN_EPISODE, UNKNOWN_QUALITY, UNKNOWN_SUBTITLE_TRACK, UNKNOWN_AUDIO_TRACK,
- *   UNKNOWN_COMMAND, BAD_ARGUMENT, NOT_ALLOWED, NOT_SUPPORTED: the player refused the command
- *   (REFUSED when it gave no reason);
- * - the `error` event's codes (MOVIE_ID_MISSING, CONTENT_NOT_FOUND, ...): the player cannot play, so
- *   `ready` and the commands waiting for it are rejected.
- */
-export type PlayerErrorCode = KnownErrorCode;
-
-export class PlayerError extends Error {
-  constructor(
-    readonly code: PlayerErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PlayerError';
-  }
-}
-
-/** What a removed player's commands and ready reject with. */
-export const destroyedError = () => new PlayerError('DESTROYED', 'The player was removed');
-
-/** A handler of one event: its data, as the protocol gives it, and its name. */
-export type EventHandler<K extends PlayerEventName> = (data: PlayerEvents[K], event: K) => void;
-/** A handler of every event ('*'). */
-export type AnyEventHandler = (data: PlayerEvents[PlayerEventName], event: PlayerEventName) => void;
-
-export interface PlayerOptions {
-  /** the player's page (its index.html); needed to make a frame, not to attach to one */
-  playerUrl?: string;
-  /** how long a command waits for its answer (ms); ANSWER_TIMEOUT_MS by default */
-  answerTimeoutMs?: number;
-  /** how long a command waits for the player to load (ms); READY_TIMEOUT_MS by default */
-  readyTimeoutMs?: number;
-  /** told when an event handler throws (the other handlers still run); console.error by default */
-  onHandlerError?: (error: unknown, event: PlayerEventName) => void;
-}
-
-export interface MountOptions extends PlayerOptions {
-  playerUrl: string;
-  /** where to look for `data-kino-player` elements; the document by default */
-  root?: ParentNode;
-}
-
-type Handler = (data: unknown, event: PlayerEventName) => void;
-/** any of the handlers above, as the implementations of on, once and off take them */
+/** any of the event handlers, as the implementations of on, once and off take them */
 type AnyHandler = (data: never, event: never) => void;
-type Timer = ReturnType<typeof setTimeout>;
-interface Pending {
-  resolve(value: unknown): void;
-  reject(error: PlayerError): void;
-  timer: Timer;
-}
 
-/** The players this SDK made in containers, and whether the global script's auto-mount made them. */
-const mounted = new WeakMap<Element, { player: KinoPlayer; auto: boolean }>();
+/** @internal The players the SDK made in containers, and whether the auto-mount made them. */
+export const mounted = new WeakMap<Element, { player: KinoPlayer; auto: boolean }>();
 /** Set while the global script's auto-mount makes its players. */
 let autoMounting = false;
+
+/** @internal A player made in a container, marked as the global script's auto-mount's when `auto`. */
+export function makeMounted(
+  container: HTMLElement,
+  options: PlayerOptions & { playerUrl: string },
+  auto: boolean,
+): KinoPlayer {
+  autoMounting = auto;
+  try {
+    return new KinoPlayer(container, options);
+  } finally {
+    autoMounting = false;
+  }
+}
 
 const isFrame = (element: Element): element is HTMLIFrameElement =>
   element.tagName.toLowerCase() === 'iframe';
@@ -106,11 +64,8 @@ export class KinoPlayer {
   private readyPromise!: Promise<ReadyInfo>;
   private settleReady: { resolve(info: ReadyInfo): void; reject(error: PlayerError): void } | null =
     null;
-  private readonly handlers = new Map<string, Map<Handler, { once: boolean }>>();
-  private readonly pending = new Map<number, Pending>();
-  private readonly timers = new Set<Timer>();
-  // Unlike another client's on the same frame (answers reach every listener of the host window)
-  private nextRequest = 1 + Math.floor(Math.random() * 2 ** 40);
+  private readonly handlers: EventHandlers;
+  private readonly requests: Requests;
   /** a loadContent under way: later commands wait for the new content's player */
   private switching: Promise<void> | null = null;
   private stretchedStyle: string | null = null;
@@ -124,6 +79,7 @@ export class KinoPlayer {
   constructor(container: HTMLElement, options: PlayerOptions & { playerUrl: string });
   constructor(target: HTMLElement, options: PlayerOptions = {}) {
     this.options = options;
+    this.handlers = new EventHandlers(options);
     const view = target.ownerDocument.defaultView;
     if (!view) throw new TypeError('The element is not in a window');
     this.window = view;
@@ -147,6 +103,7 @@ export class KinoPlayer {
       this.container = target;
       mounted.set(target, { player: this, auto: autoMounting });
     }
+    this.requests = new Requests(this.iframe, this.origin, options);
     this.expectReady();
     view.addEventListener('message', this.onMessage);
     this.iframe.addEventListener('load', this.onLoad);
@@ -254,20 +211,20 @@ export class KinoPlayer {
   on(event: '*', handler: AnyEventHandler): () => void;
   on<K extends PlayerEventName>(event: K, handler: EventHandler<K>): () => void;
   on(event: string, handler: AnyHandler): () => void {
-    return this.listen(event, handler as Handler, false);
+    return this.handlers.listen(event, handler as Handler, false);
   }
 
   /** As `on`, for the next such event only. */
   once(event: '*', handler: AnyEventHandler): () => void;
   once<K extends PlayerEventName>(event: K, handler: EventHandler<K>): () => void;
   once(event: string, handler: AnyHandler): () => void {
-    return this.listen(event, handler as Handler, true);
+    return this.handlers.listen(event, handler as Handler, true);
   }
 
   off(event: '*', handler: AnyEventHandler): void;
   off<K extends PlayerEventName>(event: K, handler: EventHandler<K>): void;
   off(event: string, handler: AnyHandler): void {
-    this.handlers.get(event)?.delete(handler as Handler);
+    this.handlers.off(event, handler as Handler);
   }
 
   /**
@@ -281,27 +238,12 @@ export class KinoPlayer {
     this.iframe.removeEventListener('load', this.onLoad);
     this.settleReady?.reject(destroyedError());
     this.settleReady = null;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const pending = [...this.pending.values()];
-    this.pending.clear();
-    for (const request of pending) request.reject(destroyedError());
-    this.handlers.clear();
+    this.requests.close();
+    this.handlers.close();
     if (this.container && mounted.get(this.container)?.player === this)
       mounted.delete(this.container);
     if (this.ownsFrame) this.iframe.remove();
     else this.stretch(false);
-  }
-
-  private listen(event: string, handler: Handler, once: boolean): () => void {
-    if (this.destroyed) return () => undefined;
-    const handlers = this.handlers.get(event) ?? new Map<Handler, { once: boolean }>();
-    this.handlers.set(event, handlers);
-    const entry = { once };
-    handlers.set(handler, entry);
-    return () => {
-      if (handlers.get(handler) === entry) handlers.delete(handler);
-    };
   }
 
   private expectReady() {
@@ -335,25 +277,6 @@ export class KinoPlayer {
     );
   }
 
-  private post(message: Record<string, unknown>) {
-    this.iframe.contentWindow?.postMessage({ protocol: PROTOCOL, ...message }, this.origin);
-  }
-
-  private later(ms: number, run: () => void): Timer {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      run();
-    }, ms);
-    this.timers.add(timer);
-    return timer;
-  }
-
-  private clear(timer: Timer | undefined) {
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    this.timers.delete(timer);
-  }
-
   /** A command once the player has loaded; within readyTimeoutMs + answerTimeoutMs in all. */
   private async command<K extends CommandName>(
     name: K,
@@ -382,19 +305,7 @@ export class KinoPlayer {
   /** Sends one command and waits for its answer, answerTimeoutMs at most. */
   private request<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<CommandAnswer<K>> {
     if (this.destroyed) return Promise.reject(destroyedError());
-    const requestId = this.nextRequest++;
-    return new Promise<CommandAnswer<K>>((resolve, reject) => {
-      const timer = this.later(this.options.answerTimeoutMs ?? ANSWER_TIMEOUT_MS, () => {
-        this.pending.delete(requestId);
-        reject(new PlayerError('TIMEOUT', `No answer to ${name}`));
-      });
-      this.pending.set(requestId, {
-        resolve: resolve as (value: unknown) => void,
-        reject,
-        timer,
-      });
-      this.post({ command: name, requestId, ...(args === undefined ? {} : { args }) });
-    });
+    return this.requests.send(name, args);
   }
 
   /** ready, or a NOT_READY error after readyTimeoutMs: a command never waits forever */
@@ -402,14 +313,14 @@ export class KinoPlayer {
     if (this.destroyed) throw destroyedError();
     let timer: Timer | undefined;
     const late = new Promise<never>((_resolve, reject) => {
-      timer = this.later(this.options.readyTimeoutMs ?? READY_TIMEOUT_MS, () =>
+      timer = this.requests.later(this.options.readyTimeoutMs ?? READY_TIMEOUT_MS, () =>
         reject(new PlayerError('NOT_READY', 'The player did not load')),
       );
     });
     try {
       return await Promise.race([this.ready, late]);
     } finally {
-      this.clear(timer);
+      this.requests.clear(timer);
     }
   }
 
@@ -418,20 +329,11 @@ export class KinoPlayer {
     const message = readIncoming(event.data);
     if (!message) return;
     if (message.kind === 'answer') {
-      this.answer(message);
+      this.requests.answer(message);
       return; // an answer to another client on this page, or none
     }
     this.heard(message.name, message.data);
-    this.emit(message.name, message.data);
-  }
-
-  private answer({ requestId, data, error }: Extract<Incoming, { kind: 'answer' }>) {
-    const pending = requestId === null ? undefined : this.pending.get(requestId);
-    if (!pending || requestId === null) return;
-    this.pending.delete(requestId);
-    this.clear(pending.timer);
-    if (error) pending.reject(new PlayerError(error.code, error.message));
-    else pending.resolve(data);
+    this.handlers.emit(message.name, message.data);
   }
 
   /** What the SDK itself does with some events, before the page's handlers hear them. */
@@ -447,49 +349,13 @@ export class KinoPlayer {
         );
         return;
       }
-      case 'analytics': {
-        // SPEC.md section 7: the page's own statistics function gets the player's analytics events
-        const analytics = readAnalytics(data);
-        const statistics: unknown = Reflect.get(this.window, STATISTICS_FUNCTION);
-        if (!analytics || typeof statistics !== 'function') return;
-        try {
-          Reflect.apply(statistics, undefined, [analytics.event, analytics.payload]);
-        } catch {
-          // the page's statistics script failing is not the player's concern
-        }
+      case 'analytics':
+        toStatistics(this.window, data);
         return;
-      }
       case 'fullscreenStretchedEnter':
       case 'fullscreenStretchedExit':
         this.stretch(name === 'fullscreenStretchedEnter');
         return;
-    }
-  }
-
-  /** Each handler on its own: one that throws is reported, and the others still hear the event. */
-  private emit(name: PlayerEventName, data: unknown) {
-    for (const key of [name, '*']) {
-      const handlers = this.handlers.get(key);
-      if (!handlers) continue;
-      for (const [handler, { once }] of [...handlers]) {
-        if (this.destroyed) return; // a handler destroyed the player
-        if (!handlers.has(handler)) continue; // removed by a handler before it
-        if (once) handlers.delete(handler);
-        try {
-          handler(data, name);
-        } catch (error) {
-          this.handlerFailed(error, name);
-        }
-      }
-    }
-  }
-
-  private handlerFailed(error: unknown, event: PlayerEventName) {
-    try {
-      if (this.options.onHandlerError) this.options.onHandlerError(error, event);
-      else console.error(`kino-player: a handler of "${event}" threw`, error);
-    } catch {
-      // the report itself failing stops nothing either
     }
   }
 
@@ -506,94 +372,3 @@ export class KinoPlayer {
     }
   }
 }
-
-/** Makes the player's frame in a container, from its data attributes. */
-export function createPlayer(
-  container: HTMLElement,
-  options: PlayerOptions & { playerUrl: string },
-): KinoPlayer {
-  return new KinoPlayer(container, options);
-}
-
-/** Takes a player frame already on the page. */
-export function attachPlayer(frame: HTMLIFrameElement, options?: PlayerOptions): KinoPlayer {
-  return new KinoPlayer(frame, options);
-}
-
-/**
- * The player of each `data-kino-player` element under `root`: the one this SDK made there already,
- * or a new one (an element with a player frame of another copy of the SDK is left alone).
- */
-export function mountAll(options: MountOptions): KinoPlayer[] {
-  return mountEach(options, false);
-}
-
-/** @internal mountAll, the players it makes marked as the global script's auto-mount */
-export function mountEach({ root, ...options }: MountOptions, auto: boolean): KinoPlayer[] {
-  const scope = root ?? document;
-  const players: KinoPlayer[] = [];
-  for (const element of Array.from(scope.querySelectorAll<HTMLElement>('[data-kino-player]'))) {
-    const known = mounted.get(element);
-    if (known) players.push(known.player);
-    else if (!element.querySelector('iframe[data-kino-frame]')) {
-      autoMounting = auto;
-      try {
-        players.push(new KinoPlayer(element, options));
-      } finally {
-        autoMounting = false;
-      }
-    }
-  }
-  return players;
-}
-
-/** The SDK player's methods that send a command (each a promise settled in a stated time). */
-export type KinoPlayerCommand = {
-  [K in keyof KinoPlayer]: KinoPlayer[K] extends (...args: never[]) => Promise<unknown> ? K : never;
-}[keyof KinoPlayer];
-
-/** The names of those methods, every one (for a wrapper forwarding them, as the React entry's ref). */
-export const PLAYER_COMMANDS = [
-  'play',
-  'pause',
-  'seek',
-  'setVolume',
-  'mute',
-  'unmute',
-  'selectEpisode',
-  'setAutoplay',
-  'setPlaybackRate',
-  'setQuality',
-  'setSubtitleTrack',
-  'setAudioTrack',
-  'requestFullscreen',
-  'exitFullscreen',
-  'requestPictureInPicture',
-  'loadContent',
-  'getCurrentTime',
-  'getDuration',
-  'getPaused',
-  'getVolume',
-  'getMuted',
-  'getEpisode',
-  'getEpisodes',
-  'getQuality',
-  'getFullscreen',
-  'getEnded',
-  'getBuffered',
-  'getPlaybackRate',
-  'getQualities',
-  'getSubtitleTracks',
-  'getSubtitleTrack',
-  'getAudioTracks',
-  'getAudioTrack',
-  'getTracks',
-  'getPictureInPicture',
-  'isAdPlaying',
-  'getFlightLog',
-  'getQoe',
-] as const satisfies readonly KinoPlayerCommand[];
-// a command method missing from the list does not compile
-type Unlisted = Exclude<KinoPlayerCommand, (typeof PLAYER_COMMANDS)[number]>;
-const everyCommand: [Unlisted] extends [never] ? true : Unlisted = true;
-void everyCommand;
