@@ -9,7 +9,7 @@ import { findFindings } from '../../tools/replay/findings';
 import { replayLog } from '../../tools/replay/replay';
 import { formatDivergence } from '../../tools/replay/report';
 import { timelineModel } from '../../tools/replay/timeline/model';
-import { settle } from '../../tools/sim/player';
+import { untilIdle } from '../../tools/sim/waits';
 import { adPlayer, startPreroll } from '../unit/sagas/adPlayer';
 import { cdata, inlineAd, linear, vast } from '../unit/vast/documents';
 import { replayedClean } from './goldenLogs';
@@ -45,7 +45,7 @@ async function recordedAdSession(): Promise<FlightLog> {
   await startPreroll(p, 4);
   await p.playTo(0, 4, 4);
   await p.adEvent({ type: 'ended' });
-  await settle();
+  await untilIdle();
   return p.recorder!.export();
 }
 

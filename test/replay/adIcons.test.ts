@@ -10,7 +10,7 @@ import { findFindings } from '../../tools/replay/findings';
 import { replayLog } from '../../tools/replay/replay';
 import { formatDivergence } from '../../tools/replay/report';
 import { timelineModel } from '../../tools/replay/timeline/model';
-import { settle } from '../../tools/sim/player';
+import { untilIdle } from '../../tools/sim/waits';
 import { adPlayer, startPreroll } from '../unit/sagas/adPlayer';
 import { cdata, inlineAd, linear, vast } from '../unit/vast/documents';
 import { replayedClean } from './goldenLogs';
@@ -39,9 +39,9 @@ async function recordedIconSession(): Promise<FlightLog> {
   await startPreroll(p, 4);
   await p.playTo(0, 1, 4);
   p.store.dispatch(adRequests.industryIconClicked({ index: 0 }));
-  await settle();
+  await untilIdle();
   await p.adEvent({ type: 'pause' });
-  await settle();
+  await untilIdle();
   return await p.recorder!.export();
 }
 

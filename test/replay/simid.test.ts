@@ -12,7 +12,8 @@ import { findFindings } from '../../tools/replay/findings';
 import { replayLog } from '../../tools/replay/replay';
 import { formatDivergence } from '../../tools/replay/report';
 import { timelineModel } from '../../tools/replay/timeline/model';
-import { BASE, settle } from '../../tools/sim/player';
+import { BASE } from '../../tools/sim/player';
+import { untilIdle } from '../../tools/sim/waits';
 import { adPlayer } from '../unit/sagas/adPlayer';
 import { replayedClean } from './goldenLogs';
 
@@ -49,9 +50,9 @@ const playTo = async (p: Player, from: number, to: number, duration: number) => 
 
 /** The demo creative's session up to its start: createSession, init answered, shown at the first frame. */
 async function started(p: Player, duration: number) {
-  await settle();
+  await untilIdle();
   p.store.dispatch(playbackRequests.playRequested());
-  await settle();
+  await untilIdle();
   await apart(p);
   await creative(p, { type: 'createSession', messageId: 0 });
   await creative(p, answer(p, 'SIMID:Player:init', 1));
@@ -81,7 +82,7 @@ async function clickedAndSkipped(): Promise<FlightLog> {
   );
   await media(p, { type: 'pause' });
   p.store.dispatch(adRequests.playPauseRequested()); // back from the advertiser's page
-  await settle();
+  await untilIdle();
   await apart(p);
   await media(p, { type: 'playing' });
   await playTo(p, 2.25, 4, 15);
@@ -95,7 +96,7 @@ async function clickedAndSkipped(): Promise<FlightLog> {
     { type: 'SIMID:Creative:requestSkip', messageId: 6 },
   );
   await creative(p, answer(p, 'SIMID:Player:adSkipped', 7));
-  await settle();
+  await untilIdle();
   return p.recorder!.export();
 }
 
@@ -110,7 +111,7 @@ async function failedAndFellBack(): Promise<FlightLog> {
   });
   await playTo(p, 0, 6, 6);
   await media(p, { type: 'ended' });
-  await settle();
+  await untilIdle();
   return p.recorder!.export();
 }
 

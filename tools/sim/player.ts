@@ -1,4 +1,5 @@
 // The whole player (store and every actor) on fake ports, for saga tests that run it end to end.
+import { createActionTap } from '../../src/app/actionTap';
 import { createPlayer } from '../../src/app/createPlayer';
 import { parseConfig, type ConfigSources } from '../../src/app/config';
 import type { Ports } from '../../src/ports/types';
@@ -10,14 +11,14 @@ const DEMO_FIXTURES = join(__dirname, '..', '..', 'demo', 'fixtures');
 
 export const BASE = 'https://demo.example';
 
-/** The player on these ports; `sources` adds what the page tells (a host origin, frame data). */
+/**
+ * The player on these ports; `sources` adds what the page tells (a host origin, frame data). Its
+ * `tap` lets a test wait for an action (tools/sim/waits.ts, `untilAction`).
+ */
 export function startPlayer(search: string, ports: Ports, sources: Partial<ConfigSources> = {}) {
-  return createPlayer({ ports, config: parseConfig({ search, origin: BASE, ...sources }) });
-}
-
-/** Lets pending promises (port calls) and the sagas they resume run to completion. */
-export async function settle() {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
+  const tap = createActionTap();
+  const config = parseConfig({ search, origin: BASE, ...sources });
+  return { ...createPlayer({ ports, config, middleware: [tap.middleware] }), tap };
 }
 
 /** The catalog's answers for one content (its entry in the demo catalog). */

@@ -8,7 +8,8 @@ import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
 import { demoToken } from '../../../demo/tokens';
 import { fakeHttp, fakeMedia, fakePorts, fakeStorage, ok } from '../../../tools/sim/fakePorts';
 import { film, series } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const MASTER = { sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }] };
 
@@ -44,7 +45,7 @@ async function earlyRequests(
     token,
     Date.now(),
   );
-  await settle();
+  await untilIdle();
   return { started, manifests };
 }
 
@@ -61,7 +62,7 @@ async function actorRequests(
     cookies: fakeStorage(token ? { access_token: token } : {}),
   });
   startPlayer(search, ports);
-  await settle();
+  await untilIdle();
   const loaded = media.calls.find((c) => c.method === 'load')?.args[0] as { url: string };
   return { requests: http.requests, manifest: loaded?.url };
 }
@@ -140,7 +141,7 @@ describe('after the manifest, what hls.js will load first', () => {
       null,
       Date.now(),
     );
-    await settle();
+    await untilIdle();
     return { playlists: playlists.sort(), segments: segments.sort() };
   }
 

@@ -7,7 +7,8 @@ import { replayLog } from '../../../tools/replay/replay';
 import { demoToken } from '../../../demo/tokens';
 import { tokenExpiry } from '../../../src/api/token';
 import { EPOCH, fakeHttp, fakeStorage, ok } from '../../../tools/sim/fakePorts';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { filmRoutes, recordSession } from './session';
 import { FlightRecorder } from '../../../src/recorder/recorder';
 import { createActorTracker } from '../../../src/recorder/actorTracker';
@@ -83,7 +84,7 @@ describe('the flight recorder', () => {
       saga,
       ports: { http: fakeHttp(routes) },
     });
-    await settle();
+    await untilIdle();
     const log = await recorder.export();
     const json = JSON.stringify(log);
     expect(json).not.toContain(token);

@@ -3,14 +3,14 @@ import { call, put } from 'redux-saga/effects';
 import { rootSaga } from '../../../sagas/root';
 import { playbackRequests } from '../../../src/state/playback';
 import { replayLog } from '../../../tools/replay/replay';
-import { settle } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { recordSession } from './session';
 
 describe('record, then replay', () => {
   it('replays a recorded session with zero divergence', async () => {
     const { recorder, store } = await recordSession();
     store.dispatch(playbackRequests.pauseRequested());
-    await settle();
+    await untilIdle();
     const log = await recorder.export();
     expect(log.entries.map((e) => e.kind)).toEqual(
       expect.arrayContaining(['checkpoint', 'in', 'put', 'call', 'ret', 'ev']),

@@ -13,7 +13,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { film } from '../../../tools/sim/fixtures';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 export const filmRoutes = {
   [`${BASE}/catalog-api/contents/1`]: ok(film.content),
@@ -50,9 +51,9 @@ export async function recordSession(
     },
     saga ? { saga } : {},
   );
-  await settle();
+  await untilIdle();
   media.emit({ type: 'playing' });
   await clock.advance(2000); // twenty ticks of the stream loop
-  await settle();
+  await untilIdle();
   return { ...player, media, ports, clock };
 }

@@ -15,7 +15,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const RUNS = 5_000;
 
@@ -167,7 +168,7 @@ describe('messages from the host page, as untrusted input', () => {
       parent: parent.port,
     });
     const { store } = startPlayer('?movie_id=2', ports, { hostOrigin: HOST_ORIGIN, framed: true });
-    await settle();
+    await untilIdle();
     // the messages the parser refuses or ignores (those it accepts change the playback)
     const unread = fc
       .sample(payload, { numRuns: 300, seed: 42 })
@@ -175,12 +176,12 @@ describe('messages from the host page, as untrusted input', () => {
     const calls = media.calls.length;
     for (const data of unread) {
       parent.send(data);
-      await settle();
+      await untilIdle();
     }
     expect(store.getState().bridge.ignored).toBe(unread.length);
     expect(media.calls.length).toBe(calls);
     parent.send({ protocol: PROTOCOL, command: 'getPaused', requestId: 'after' });
-    await settle();
+    await untilIdle();
     expect(parent.posted.at(-1)).toMatchObject({ event: 'response', requestId: 'after' });
   });
 });

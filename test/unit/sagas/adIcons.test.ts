@@ -11,7 +11,8 @@ import { selectAdWanted } from '../../../src/state/selectors';
 import type { VastIcon } from '../../../src/vast/model';
 import { playbackRequests } from '../../../src/state/playback';
 import { fakePorts } from '../../../tools/sim/fakePorts';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { cdata, inlineAd, linear, parsedIcon, vast } from '../vast/documents';
 import { adPlayer, startPreroll, vast as demoVast } from './adPlayer';
 
@@ -77,9 +78,9 @@ const shown = (p: ReturnType<typeof adPlayer>) =>
 describe('the icons an ad draws', () => {
   it('are chosen as its session opens, one per program, none shown before its first frame', async () => {
     const p = iconPlayer();
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 6 });
     expect(icons(p)).toEqual([
       {
@@ -190,9 +191,9 @@ describe('when an icon shows, on the advert’s own time', () => {
       `<Icons>${icon}</Icons><MediaFiles>`,
     );
     const p = adPlayer(['vpaid-icons'], { documents: { 'vpaid-icons': document } });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.vpaidEvent({ type: 'AdLoaded' });
     expect(shown(p)).toEqual([]);
     await p.vpaidEvent({ type: 'AdStarted' });
@@ -207,7 +208,7 @@ describe('a click on an icon', () => {
     await startPreroll(p, 6);
     await p.playTo(0, 1, 6);
     p.store.dispatch(adRequests.industryIconClicked({ index: 0 }));
-    await settle();
+    await untilIdle();
     expect(iconBeacons(p.beacons).slice(1)).toEqual([
       'icons.test/click-1@1',
       'icons.test/click-2@1',
@@ -221,7 +222,7 @@ describe('a click on an icon', () => {
     p.store.dispatch(adRequests.playPauseRequested());
     await p.adEvent({ type: 'playing' });
     p.store.dispatch(adRequests.industryIconClicked({ index: 0 }));
-    await settle();
+    await untilIdle();
     expect(iconBeacons(p.beacons)).toHaveLength(3);
   });
 
@@ -232,7 +233,7 @@ describe('a click on an icon', () => {
     const before = p.beacons.length;
     p.store.dispatch(adRequests.industryIconClicked({ index: 2 })); // Disclosure shows from 2 s
     p.store.dispatch(adRequests.industryIconClicked({ index: 1 })); // a version never chosen
-    await settle();
+    await untilIdle();
     expect(p.beacons).toHaveLength(before);
     expect(p.store.getState().ads.userChoice).toBeNull();
     expect(p.store.getState().ads.ad).not.toHaveProperty('iconFallback');
@@ -243,7 +244,7 @@ describe('a click on an icon', () => {
     await startPreroll(p, 6);
     await p.playTo(0, 2.5, 6);
     p.store.dispatch(adRequests.industryIconClicked({ index: 2 }));
-    await settle();
+    await untilIdle();
     expect(iconBeacons(p.beacons).at(-1)).toBe('disclosure.test/click');
     // the player is 1280 x 720: the 1600 x 900 image would not fit
     expect(p.store.getState().ads.ad?.iconFallback).toEqual({
@@ -261,13 +262,13 @@ describe('a click on an icon', () => {
     await p.adEvent({ type: 'pause' });
     // neither the viewer's play nor time plays it on while the image is open
     p.store.dispatch(adRequests.playPauseRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(60_000);
     expect(p.adCalls().at(-1)).toBe('pause');
     expect(p.store.getState().ads.ad?.status).toBe('paused');
 
     p.store.dispatch(adRequests.iconFallbackClosed());
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.ad).not.toHaveProperty('iconFallback');
     expect(p.adCalls().at(-1)).toBe('play');
     await p.adEvent({ type: 'playing' });
@@ -284,9 +285,9 @@ describe('a click on an icon', () => {
     p.store.dispatch(adRequests.playPauseRequested());
     await p.adEvent({ type: 'pause' });
     p.store.dispatch(adRequests.industryIconClicked({ index: 2 }));
-    await settle();
+    await untilIdle();
     p.store.dispatch(adRequests.iconFallbackClosed());
-    await settle();
+    await untilIdle();
     expect(p.adCalls().at(-1)).toBe('pause');
     expect(p.store.getState().ads.ad?.status).toBe('paused');
   });

@@ -25,7 +25,8 @@ import {
 } from '../../../tools/sim/fakePorts';
 import { PROTOCOL } from '../../../src/shared/protocol';
 import { film } from '../../../tools/sim/fixtures';
-import { BASE, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const VAST_DIR = join(__dirname, '..', '..', '..', 'demo', 'fixtures', 'vast');
 /** A demo VAST fixture (demo/fixtures/vast), its addresses on the simulated origin. */
@@ -149,7 +150,7 @@ export function adPlayer(
   const hostCommand = async (command: string, args?: unknown) => {
     const requestId = `r${parent.posted.length}`;
     parent.send({ protocol: PROTOCOL, command, args, requestId });
-    await settle();
+    await untilIdle();
     return parent.posted.find((m) => m.requestId === requestId);
   };
   const adCalls = () => adMedia.calls.map((c) => c.method);
@@ -158,7 +159,7 @@ export function adPlayer(
   const adEvent = async (...events: Parameters<typeof adMedia.emit>[0][]) => {
     for (const e of events) {
       adMedia.emit(e);
-      await settle();
+      await untilIdle();
     }
   };
   const playTo = async (from: number, to: number, duration: number) => {
@@ -167,23 +168,23 @@ export function adPlayer(
   };
   const setViewport = async (e: ViewportEvent) => {
     viewport.emit(e);
-    await settle();
+    await untilIdle();
   };
   const setHidden = async (hidden: boolean) => {
     pageListeners.forEach((l) => l({ hidden }));
-    await settle();
+    await untilIdle();
   };
   const vpaidEvent = async (...events: Parameters<typeof vpaid.emit>[0][]) => {
     for (const e of events) {
       vpaid.emit(e);
-      await settle();
+      await untilIdle();
     }
   };
   /** Emits the SIMID creative's messages (and its frame's size) as its frame would, one by one. */
   const simidEvent = async (...events: Parameters<typeof simid.emit>[0][]) => {
     for (const e of events) {
       simid.emit(e);
-      await settle();
+      await untilIdle();
     }
   };
   return {
@@ -212,8 +213,8 @@ export function adPlayer(
 }
 
 export async function startPreroll(p: ReturnType<typeof adPlayer>, duration = 15) {
-  await settle();
+  await untilIdle();
   p.store.dispatch(playbackRequests.playRequested());
-  await settle();
+  await untilIdle();
   await p.adEvent({ type: 'loaded', duration }, { type: 'playing' });
 }

@@ -20,7 +20,8 @@ import { adRequests } from '../../../src/state/ads';
 import { playbackRequests } from '../../../src/state/playback';
 import { resolveStep } from '../../../src/vast/resolve';
 import { fakeAdMedia, fakeHttp, fakePorts, fakeSimid, ok } from '../../../tools/sim/fakePorts';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { cdata, inlineAd, linear, vast } from '../vast/documents';
 import { adPlayer, vast as demoVast } from './adPlayer';
 
@@ -45,9 +46,9 @@ const rejectOf = (to: number, errorCode: number | null, message: string | null):
 /** The demo's SIMID advert, its first ad asked for: the creative loads. */
 async function simidAd(ads = ['simid'], documents: Record<string, string> = {}) {
   const p = adPlayer(ads, { documents });
-  await settle();
+  await untilIdle();
   p.store.dispatch(playbackRequests.playRequested());
-  await settle();
+  await untilIdle();
   return p;
 }
 
@@ -205,9 +206,9 @@ describe('a SIMID advert: session, init, start', () => {
 
   it('an advert without a SIMID creative never touches the SIMID port', async () => {
     const p = adPlayer(['skippable']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 15 }, { type: 'playing' }, { type: 'ended' });
     expect(p.simid.calls).toEqual([]);
     expect(p.simid.listening()).toBe(false);
@@ -288,7 +289,7 @@ describe('a SIMID advert: what the creative asks', () => {
     const p = await showing(['skippable-simid'], { 'skippable-simid': skippable });
     await p.playTo(0, 1, 15);
     p.store.dispatch(adRequests.skipRequested());
-    await settle();
+    await untilIdle();
     expect(p.simid.messages().at(-1)).toBe('SIMID:Player:adSkipped');
   });
 
@@ -308,7 +309,7 @@ describe('a SIMID advert: what the creative asks', () => {
   it('an episode change stops the ad: adStopped 3 (the player’s close)', async () => {
     const p = await showing();
     p.store.dispatch({ type: 'content/episodeSelected', payload: { episodeId: 2 } });
-    await settle();
+    await untilIdle();
     expect(p.simid.lastArgs('SIMID:Player:adStopped')).toEqual({ code: 3 });
   });
 
@@ -602,9 +603,9 @@ describe('a SIMID creative that fails: the advert plays on as its plain video, 9
 
   it('its code that could not be loaded: no frame, the error told, the plain video played through', async () => {
     const p = adPlayer(['simid'], { simidLoads: false });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.simid.calls).toEqual([]); // no frame, no message
     expect(simidView(p)).toEqual({
       status: 'failed',
@@ -628,13 +629,13 @@ describe('a SIMID creative that fails: the advert plays on as its plain video, 9
 
   it('its code that never comes: the plain video after SIMID_CODE_MS, the error told', async () => {
     const p = adPlayer(['simid'], { simidLoads: 'never' });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.adCalls()).not.toContain('play'); // the video waits for the code, a while
     expect(simidView(p)).toBeUndefined();
     await p.clock.advance(SIMID_CODE_MS);
-    await settle();
+    await untilIdle();
     expect(simidView(p)).toMatchObject({ status: 'failed', code: null });
     expect(p.beacons).toEqual(['/track/simid/error?code=902']);
     await p.adEvent({ type: 'loaded', duration: 15 }, { type: 'playing' });
@@ -655,7 +656,7 @@ describe('a SIMID creative that fails: the advert plays on as its plain video, 9
       message: 'The SIMID creative failed',
     });
     p.store.dispatch(adRequests.clickThroughRequested());
-    await settle();
+    await untilIdle();
     expect(p.beacons.at(-1)).toBe('/track/simid/click');
   });
 });
@@ -671,9 +672,9 @@ describe('a SIMID creative with variableDuration="true"', () => {
       }),
     );
     const p = adPlayer(['variable', 'nonskippable'], { documents: { variable } });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.simid.calls).toEqual([]);
     expect(p.beacons[0]).toBe('https://inline.test/error?code=409');
     expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'error', errorCode: 409 });

@@ -4,7 +4,8 @@
 import { notExecutedReason } from '../../../sagas/ads/verification';
 import { VERIFICATION_NOT_EXECUTED_REASON, type VastVerification } from '../../../src/vast/model';
 import { playbackRequests } from '../../../src/state/playback';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { cdata, inlineAd, linear, vast, wrapperAd } from '../vast/documents';
 import { adPlayer, startPreroll } from './adPlayer';
 
@@ -83,9 +84,9 @@ describe('verificationNotExecuted, for each vendor of the advert', () => {
 
   it('is told as the ad’s session opens, even when the advert then fails before its start', async () => {
     const p = adPlayer(['verified'], { documents: { verified } });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'error', code: 4, message: 'not found' });
     expect(p.store.getState().ads.history.at(-1)?.errorCode).toBe(401);
     expect(p.beacons.filter((b) => b.includes('/not-run'))).toHaveLength(2);

@@ -11,7 +11,8 @@ import { contentActions } from '../../../src/state/content';
 import { playbackRequests } from '../../../src/state/playback';
 import { viewportActions } from '../../../src/state/viewport';
 import { fakePorts, fakeViewport } from '../../../tools/sim/fakePorts';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { cdata, inlineAd, linear, vast, wrapperAd } from '../vast/documents';
 import { adPlayer, startPreroll, vast as demoVast } from './adPlayer';
 
@@ -41,7 +42,7 @@ function viewablePlayer(documents: Record<string, string> = { measured }) {
 async function viewerPlaysOn(p: ReturnType<typeof adPlayer>) {
   await p.adEvent({ type: 'pause' });
   p.store.dispatch(adRequests.playPauseRequested());
-  await settle();
+  await untilIdle();
   await p.adEvent({ type: 'playing' });
   expect(p.store.getState().ads.userChoice).toBe('play');
 }
@@ -81,7 +82,7 @@ describe('Viewable: two continuous seconds of the advert played at least half in
     await p.clock.advance(10_000);
     expect(told(p.beacons)).toEqual([]);
     p.store.dispatch(adRequests.playPauseRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'playing' });
     await p.playTo(1.75, 2, 6);
     expect(told(p.beacons)).toEqual(['viewable?t=00%3A00%3A02.000']);
@@ -126,7 +127,7 @@ describe('NotViewable and ViewUndetermined: at the end of an advert that was nev
     await startPreroll(p, 6);
     await p.playTo(0, 1.5, 6);
     p.store.dispatch(adRequests.skipRequested());
-    await settle();
+    await untilIdle();
     expect(told(p.beacons)).toEqual(['not-viewable']);
     expect(p.store.getState().ads.history.at(-1)?.status).toBe('skipped');
   });
@@ -149,9 +150,9 @@ describe('NotViewable and ViewUndetermined: at the end of an advert that was nev
     expect(told(p.beacons)).toEqual(['not-viewable']);
 
     const q = viewablePlayer();
-    await settle();
+    await untilIdle();
     q.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await q.adEvent({ type: 'error', code: 4, message: 'not found' });
     expect(q.store.getState().ads.history.at(-1)?.errorCode).toBe(401);
     expect(told(q.beacons)).toEqual([]);
@@ -171,7 +172,7 @@ describe('NotViewable and ViewUndetermined: at the end of an advert that was nev
     await startPreroll(p, 6);
     await p.playTo(0, 1, 6);
     p.store.dispatch(contentActions.episodeSelected({ episodeId: 99 }));
-    await settle();
+    await untilIdle();
     expect(told(p.beacons)).toEqual(['not-viewable']);
   });
 });
@@ -254,9 +255,9 @@ describe('viewability of a VPAID creative, on the time it tells', () => {
 
   async function startVpaid() {
     const p = adPlayer(['vpaid-measured'], { documents: { 'vpaid-measured': vpaidMeasured } });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.vpaidEvent({ type: 'AdLoaded' }, { type: 'AdStarted' });
     return p;
   }

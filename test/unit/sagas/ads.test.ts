@@ -11,7 +11,8 @@ import {
 } from '../../../sagas/ads/limits';
 import { viewportActions } from '../../../src/state/viewport';
 import { systemActions } from '../../../src/state/system';
-import { BASE, settle } from '../../../tools/sim/player';
+import { BASE } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { adPlayer, startPreroll, vast } from './adPlayer';
 
 describe('the availability check beside the start (SPEC.md section 6)', () => {
@@ -40,10 +41,10 @@ describe('the availability check beside the start (SPEC.md section 6)', () => {
 
   it('a blocked answer known as the boot ends gives the message at start, without a pre-roll', async () => {
     const p = adPlayer(['nonskippable'], { availability: { available: false, afterMs: 0 } });
-    await settle();
+    await untilIdle();
     expect(p.store.getState().system.failure?.reason).toBe('blocked');
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.adCalls()).not.toContain('play');
     expect(p.contentCalls()).not.toContain('play');
   });
@@ -52,10 +53,10 @@ describe('the availability check beside the start (SPEC.md section 6)', () => {
 describe('the ad-break actor: native fullscreen', () => {
   it('passes the pre-roll while the device is in native fullscreen: the film plays at once', async () => {
     const p = adPlayer(['nonskippable']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(viewportActions.fullscreenChanged({ active: true, native: true }));
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.adCalls()).not.toContain('play');
     expect(p.contentCalls()).toContain('play');
     expect(p.store.getState().ads.prerollDone).toBe(true);
@@ -129,9 +130,9 @@ describe('the host page during an advert', () => {
 
   it('a pause sent while the advert is starting holds it as soon as it plays', async () => {
     const p = adPlayer(['skippable'], { framed: true });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 15 }); // play() asked, no frame yet
     await p.hostCommand('pause');
     expect(p.adCalls()).not.toContain('pause');
@@ -159,7 +160,7 @@ describe('the host page during an advert', () => {
     await p.hostCommand('pause');
     await p.adEvent({ type: 'pause' });
     p.store.dispatch(adRequests.skipRequested());
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.activeBreak).toBeNull();
     expect(p.contentCalls()).not.toContain('play');
     await p.hostCommand('play');
@@ -222,12 +223,12 @@ describe('the ad-break actor: a pre-roll', () => {
     const q = adPlayer(['nonskippable']);
     await startPreroll(q, 6);
     await q.setHidden(true);
-    await settle();
+    await untilIdle();
     const calls = q.adCalls().length;
     await q.adEvent({ type: 'pause', atEnd: false });
     expect(q.adCalls().slice(calls)).toEqual([]);
     await q.setHidden(false);
-    await settle();
+    await untilIdle();
     expect(q.adCalls().slice(calls)).toEqual(['play']); // back in view, with its sound
   });
 
@@ -242,12 +243,12 @@ describe('the ad-break actor: a pre-roll', () => {
     await startPreroll(p);
     await p.playTo(0.25, 4.75, 15);
     p.store.dispatch(adRequests.skipRequested());
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.ad?.status).toBe('playing');
     expect(p.beacons).not.toContain('/track/skippable/skip');
     await p.playTo(5, 5, 15);
     p.store.dispatch(adRequests.skipRequested());
-    await settle();
+    await untilIdle();
     expect(p.beacons).toContain('/track/skippable/skip');
     expect(p.beacons).not.toContain('/track/skippable/complete');
     expect(p.store.getState().ads.history[0]?.status).toBe('skipped');
@@ -268,11 +269,11 @@ describe('the ad-break actor: a pre-roll', () => {
       await p.playTo(0.25, 4.75, 20);
       expect(p.store.getState().ads.ad?.skipOffsetSec).toBe(5); // 25% of 20 s
       p.store.dispatch(adRequests.skipRequested());
-      await settle();
+      await untilIdle();
       expect(p.beacons).not.toContain('/track/skippable/skip');
       await p.playTo(5, 5, 20);
       p.store.dispatch(adRequests.skipRequested());
-      await settle();
+      await untilIdle();
       expect(p.beacons).toContain('/track/skippable/skip');
       expect(p.store.getState().ads.history[0]?.status).toBe('skipped');
     },
@@ -342,7 +343,7 @@ describe('the ad-break actor: a pre-roll', () => {
     p.store.dispatch(adRequests.playPauseRequested()); // pause
     await p.adEvent({ type: 'pause' });
     p.store.dispatch(adRequests.playPauseRequested()); // play again
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'playing' });
     const pausesBefore = p.adCalls().filter((m) => m === 'pause').length;
     await p.setHidden(true);
@@ -386,7 +387,7 @@ describe('the ad-break actor: the demo’s advert with the AdChoices icon', () =
     await startPreroll(p, 6);
     await p.playTo(0, 2, 6);
     p.store.dispatch(adRequests.industryIconClicked({ index: 0 }));
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'pause' });
     expect(p.beacons).toEqual([
       '/track/icon/impression',
@@ -404,11 +405,11 @@ describe('the ad-break actor: the demo’s advert with the AdChoices icon', () =
 describe('the ad-break actor: ready before the play click', () => {
   it('resolves the first ad and loads its media file before play, and does not fetch it again', async () => {
     const p = adPlayer(['skippable', 'nonskippable']);
-    await settle();
+    await untilIdle();
     expect(p.vastRequests()).toBe(1);
     expect(p.adMedia.calls).toEqual([{ method: 'load', args: [`${BASE}/media/ads/ad-15s.mp4`] }]);
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.vastRequests()).toBe(1);
     expect(p.store.getState().ads.ad).toMatchObject({ index: 0, status: 'loaded' });
   });
@@ -417,11 +418,11 @@ describe('the ad-break actor: ready before the play click', () => {
 describe('the ad-break actor: a prepared ad starts at the head of its break', () => {
   it('plays the preloaded ad once, before the break’s bookkeeping, and tracks it as usual', async () => {
     const p = adPlayer(['skippable']);
-    await settle(); // prepared: VAST resolved, media loading
+    await untilIdle(); // prepared: VAST resolved, media loading
     const load = p.adMedia.port.load;
     p.adMedia.port.load = (url) => (load(url), { ready: true, duration: 15 }); // now loaded
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.adCalls()).toEqual(['load', 'load', 'show', 'play', 'setVolume', 'load', 'show']);
     await p.adEvent({ type: 'playing' });
     expect(p.store.getState().ads.ad?.status).toBe('playing');
@@ -441,7 +442,7 @@ describe('the ad-break actor: failures end the break within its limits', () => {
     p.store.dispatch(adRequests.playPauseRequested()); // the viewer pauses
     await p.adEvent({ type: 'pause' });
     p.store.dispatch(adRequests.skipRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 6 });
     expect(p.adCalls().filter((m) => m === 'play')).toHaveLength(2);
     expect(p.store.getState().ads.ad).toMatchObject({ index: 1 });
@@ -450,9 +451,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
   it('an ad whose play() never settles ends in 402 after the media limit', async () => {
     const p = adPlayer(['skippable']);
     p.adMedia.port.play = () => new Promise(() => undefined);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 15 });
     await p.clock.advance(MEDIA_TIMEOUT_MS);
     expect(p.store.getState().ads.history[0]).toMatchObject({ errorCode: 402 });
@@ -464,9 +465,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
     ['empty', 303],
   ])('a %s VAST ends in %i and content plays', async (name, code) => {
     const p = adPlayer([name]);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.history).toEqual([
       expect.objectContaining({ status: 'error', errorCode: code }),
     ]);
@@ -476,9 +477,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
 
   it('an XML parser whose code did not load leaves the VAST unread: 303, and content plays', async () => {
     const p = adPlayer(['skippable'], { parserLoads: false });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.history).toEqual([
       expect.objectContaining({ status: 'error', errorCode: 303 }),
     ]);
@@ -487,9 +488,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
 
   it('an XML parser whose code never comes: the advert ends in 350 at the chain’s time limit, and content plays', async () => {
     const p = adPlayer(['skippable'], { parserLoads: 'never' });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(VAST_CHAIN_LIMIT_MS - 1);
     expect(p.contentCalls()).not.toContain('play');
     await p.clock.advance(1);
@@ -501,9 +502,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
 
   it('a VAST that does not answer ends in 350 after the VAST time limit', async () => {
     const p = adPlayer(['skippable'], { hang: ['skippable.xml'] });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(VAST_TIMEOUT_MS - 1);
     expect(p.contentCalls()).not.toContain('play');
     await p.clock.advance(1);
@@ -513,9 +514,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
 
   it('a media file that never loads ends in 402 with the error URL told the code', async () => {
     const p = adPlayer(['skippable', 'nonskippable']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(MEDIA_TIMEOUT_MS + 1_000);
     expect(p.beacons).toContain('/track/skippable/error?code=402');
     expect(p.store.getState().ads.ad?.index).toBe(1); // the next ad of the list
@@ -523,9 +524,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
 
   it('a media file that is not found ends in 401', async () => {
     const p = adPlayer(['skippable']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'error', code: 4, message: 'MEDIA_ELEMENT_ERROR: Format error' });
     expect(p.beacons).toEqual(['/track/skippable/error?code=401']);
     expect(p.contentCalls()).toContain('play');
@@ -533,9 +534,9 @@ describe('the ad-break actor: failures end the break within its limits', () => {
 
   it('a media file that cannot be decoded ends in 450 with its error URL told', async () => {
     const p = adPlayer(['skippable']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'error', code: 3, message: 'PIPELINE_ERROR_DECODE' });
     expect(p.beacons).toEqual(['/track/skippable/error?code=450']);
     expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'error', errorCode: 450 });
@@ -561,7 +562,7 @@ describe('the mid-roll watcher', () => {
     await startPreroll(p, 6);
     await p.adEvent({ type: 'ended' });
     p.media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     const playsBefore = p.contentCalls().filter((m) => m === 'play').length;
     await p.clock.advance(9_500);
     expect(p.store.getState().ads.activeBreak).toBeNull();
@@ -569,7 +570,7 @@ describe('the mid-roll watcher', () => {
     expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
     expect(p.contentCalls()).toContain('pause');
     p.media.emit({ type: 'pause', currentTime: 10 });
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 6 }, { type: 'playing' }, { type: 'ended' });
     expect(p.store.getState().ads.activeBreak).toBeNull();
     expect(p.store.getState().ads.nextMidrollAt).toBe(20);
@@ -591,13 +592,13 @@ describe('the mid-roll watcher', () => {
     await startPreroll(p, 6);
     await p.adEvent({ type: 'ended' });
     p.media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     p.store.dispatch(fullscreen(true));
     await p.clock.advance(12_000);
     expect(p.store.getState().media.playedSeconds).toBeGreaterThanOrEqual(10);
     expect(p.store.getState().ads.activeBreak).toBeNull();
     p.store.dispatch(fullscreen(false));
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
   });
 
@@ -606,7 +607,7 @@ describe('the mid-roll watcher', () => {
     await startPreroll(p, 6);
     await p.adEvent({ type: 'ended' });
     p.media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await p.clock.advance(9_500);
     // the credits' countdown ran out (or another episode was chosen): the switch is under way
     p.store.dispatch(nextUpActions.episodeChosen());
@@ -630,7 +631,7 @@ describe('the mid-roll watcher', () => {
       }),
     );
     p.store.dispatch(adRequests.breakRequested({ kind: 'midroll' }));
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.activeBreak).toBeNull();
     expect(p.adCalls().filter((m) => m === 'load')).toHaveLength(loads);
   });
@@ -640,7 +641,7 @@ describe('the mid-roll watcher', () => {
     await startPreroll(p, 6);
     await p.adEvent({ type: 'ended' });
     p.media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(selectMidrollMarkLeft(p.store.getState())).toBeNull(); // no mark on the bar either
     await p.clock.advance(15_000);
     expect(p.store.getState().ads.activeBreak).toBeNull();
@@ -671,9 +672,9 @@ describe('the mid-roll watcher', () => {
 describe('the ad-break actor: VPAID 2.0 creatives', () => {
   it('loads the creative, starts it, maps its events onto statuses and tracking, then content plays', async () => {
     const p = adPlayer(['vpaid']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.vpaid.calls[0]).toEqual({
       method: 'load',
       args: [
@@ -710,9 +711,9 @@ describe('the ad-break actor: VPAID 2.0 creatives', () => {
 
   it('tracks the impression and start on AdStarted alone, once; a creative that stops itself is followed by the next ad', async () => {
     const p = adPlayer(['vpaid', 'nonskippable']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.vpaidEvent({ type: 'AdLoaded' }, { type: 'AdStarted' });
     expect(p.beacons).toEqual(['/track/vpaid/impression', '/track/vpaid/start']);
     await p.vpaidEvent({ type: 'AdImpression' }, { type: 'AdVideoStart' }); // told once only
@@ -726,9 +727,9 @@ describe('the ad-break actor: VPAID 2.0 creatives', () => {
 
   it('ends in 901 when the creative fails its handshake, telling the error URL', async () => {
     const p = adPlayer(['vpaid']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.vpaidEvent({ type: 'AdError', message: 'VPAID version 1.1 is not 2.x' });
     expect(p.beacons).toEqual(['/track/vpaid/error?code=901']);
     expect(p.store.getState().ads.history[0]).toMatchObject({ status: 'error', errorCode: 901 });
@@ -737,9 +738,9 @@ describe('the ad-break actor: VPAID 2.0 creatives', () => {
 
   it('ends in 901 when the creative never loads, after the media limit', async () => {
     const p = adPlayer(['vpaid']);
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(MEDIA_TIMEOUT_MS + 1_000);
     expect(p.store.getState().ads.history[0]).toMatchObject({ errorCode: 901 });
     expect(p.contentCalls()).toContain('play');
@@ -752,9 +753,9 @@ describe('the quality of experience of the breaks, through the ad actor', () => 
 
   it('counts the adverts asked for and shown, and the time from the request to the first frame', async () => {
     const p = adPlayer(['nonskippable', 'broken'], { framed: true });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(400);
     await p.adEvent({ type: 'loaded', duration: 6 }, { type: 'playing' });
     await p.adEvent({ type: 'ended' }); // the second advert's VAST is broken: it shows nothing
@@ -770,15 +771,15 @@ describe('the quality of experience of the breaks, through the ad actor', () => 
 
   it('a pre-roll passed at once leaves no start behind: the mid-roll counts from its own request', async () => {
     const p = adPlayer(['nonskippable'], { search: '?movie_id=1&advert=1', framed: true });
-    await settle();
+    await untilIdle();
     // no pre-roll in native fullscreen: the break passes before its request is clocked
     p.store.dispatch(viewportActions.fullscreenChanged({ active: true, native: true }));
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(p.store.getState().ads.prerollDone).toBe(true);
     p.store.dispatch(viewportActions.fullscreenChanged({ active: false, native: false }));
     p.media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await p.clock.advance(10_500);
     expect(p.store.getState().ads.activeBreak).toMatchObject({ kind: 'midroll' });
     const askedAt = p.store.getState().qoe.breakAskedAtMs!;
@@ -793,15 +794,15 @@ describe('the quality of experience of the breaks, through the ad actor', () => 
   it('an advert the browser would not start counts its start from the viewer’s click', async () => {
     const adPlay: PlayOutcome = { ok: false, reason: 'not-allowed' };
     const p = adPlayer(['nonskippable'], { adPlay, framed: true });
-    await settle();
+    await untilIdle();
     p.store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await p.adEvent({ type: 'loaded', duration: 6 });
     expect(p.store.getState().ads.ad?.needsClick).toBe(true);
     await p.clock.advance(30_000); // the viewer looks away
     Object.assign(adPlay, { ok: true, reason: undefined });
     p.store.dispatch(adRequests.playPauseRequested());
-    await settle();
+    await untilIdle();
     await p.clock.advance(250);
     await p.adEvent({ type: 'playing' });
     expect(await qoe(p)).toMatchObject({ ttffMs: 250, adStartMs: 250, adFill: 1 });

@@ -1,7 +1,8 @@
 import { systemActions } from '../../../src/state/system';
 import { fakeHttp, fakeMedia, fakePorts, virtualClock } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 function player(search: string) {
   const clock = virtualClock();
@@ -20,10 +21,10 @@ function player(search: string) {
 /** The episode playing from its start (the fake element moves with the virtual clock). */
 async function playing(search = '?movie_id=2&episode_id=203&user_id=u-7', duration = 24) {
   const p = player(search);
-  await settle();
+  await untilIdle();
   p.media.state.duration = duration;
   p.media.emit({ type: 'playing' });
-  await settle();
+  await untilIdle();
   return p;
 }
 
@@ -35,7 +36,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
     await clock.advance(35_000); // past 50 % and a minute of playing
     media.emit({ type: 'pause', currentTime: media.state.currentTime });
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(store.getState().system.crashes).toHaveLength(1);
     expect(sent('progress').map((s) => s.payload.progress)).toEqual([10, 25, 50]);
     expect(sent('timeupdate')).toHaveLength(1);
@@ -48,7 +49,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
     await clock.advance(3000);
     media.emit({ type: 'pause', currentTime: media.state.currentTime });
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(sent('play').map((s) => s.payload.first_playback)).toEqual([1, 0]);
     // content seconds between the first and the last position report
     expect(sent('play')[1]?.payload.video_time_played_sec).toBeGreaterThanOrEqual(2);
@@ -68,7 +69,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
     const { media, clock, sent, store } = await playing('?movie_id=2&episode_id=205');
     await clock.advance(25_000); // to the end of the 24 s episode
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     const progress = () => sent('progress').map((s) => s.payload.progress);
     expect(progress()).toEqual([10, 25, 50, 75, 95, 100]);
     expect(sent('ended')).toHaveLength(1);
@@ -104,7 +105,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
     media.emit({ type: 'volumechange', volume: 0.5, muted: true }); // still muted: no event
     media.emit({ type: 'volumechange', volume: 0.5, muted: false });
     media.emit({ type: 'seeked', currentTime: 12 });
-    await settle();
+    await untilIdle();
     expect(
       sent('changeQuality').map((s) => [s.payload.prev_video_quality, s.payload.video_quality]),
     ).toEqual([[240, 480]]);
@@ -126,7 +127,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
       expect.objectContaining({ dropped_frames: 80, total_frames: 250 }),
     ]);
     media.emit({ type: 'waiting' });
-    await settle();
+    await untilIdle();
     expect(sent('bufferingError')).toHaveLength(1);
   });
 
@@ -146,7 +147,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
       type: 'viewport/fullscreenChanged',
       payload: { active: false, native: false },
     });
-    await settle();
+    await untilIdle();
     expect(sent('click').map((s) => s.payload.click_target)).toEqual([
       'settings',
       'menu_quality',
@@ -160,7 +161,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
     const { store, sent } = await playing();
     store.dispatch({ type: 'viewport/stretchedChanged', payload: { active: true } });
     store.dispatch({ type: 'viewport/stretchedChanged', payload: { active: false } });
-    await settle();
+    await untilIdle();
     expect(sent('fullscreen')).toHaveLength(1);
     expect(sent('fullscreen_exit')).toHaveLength(1);
   });
@@ -169,7 +170,7 @@ describe('the analytics actor: SPEC.md section 7 events', () => {
 describe('the analytics actor', () => {
   it('reports each stream error as videoplayer_error with its type, the network type and the buffer', async () => {
     const { media, ports } = player('?movie_id=2&episode_id=203&user_id=u-7');
-    await settle();
+    await untilIdle();
     media.emit({
       type: 'error',
       fatal: false,
@@ -186,7 +187,7 @@ describe('the analytics actor', () => {
       bandwidth: 5_000_000,
       bufferLength: 0,
     });
-    await settle();
+    await untilIdle();
     expect(ports.sentStats.map((s) => s.event)).toEqual(['videoplayer_error', 'videoplayer_error']);
     const episode = series.episodes.find((e) => e.id === 203)!;
     expect(ports.sentStats[0]?.payload).toMatchObject({
@@ -210,7 +211,7 @@ describe('the analytics actor', () => {
 
   it('sends nothing while nothing goes wrong', async () => {
     const { ports } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     expect(ports.sentStats).toEqual([]);
   });
 });

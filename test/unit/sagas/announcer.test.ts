@@ -1,4 +1,5 @@
 // The status region's words (src/state/announcements.ts), and the announcer that says them.
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { rootReducer, type PlayerState } from '../../../src/state';
 import { adsActions } from '../../../src/state/ads';
 import { contentActions } from '../../../src/state/content';
@@ -7,10 +8,12 @@ import { mediaActions, playbackRequests } from '../../../src/state/playback';
 import { streamActions, streamRequests } from '../../../src/state/stream';
 import { streamHealthActions } from '../../../src/state/streamHealth';
 import { subtitleStyleRequests } from '../../../src/state/subtitleStyle';
+import { uiActions } from '../../../src/state/ui';
 import { viewportActions } from '../../../src/state/viewport';
 import { fakeHttp, fakePorts, ok, virtualClock } from '../../../tools/sim/fakePorts';
 import { film, series } from '../../../tools/sim/fixtures';
-import { BASE, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, startPlayer } from '../../../tools/sim/player';
+import { untilAction, untilIdle } from '../../../tools/sim/waits';
 
 const withTracks = [
   streamActions.levelsLoaded({
@@ -136,21 +139,22 @@ describe('the announcer', () => {
         [api('/episodes?content-id=1')]: ok(film.episodes),
       }),
     });
-    const { store } = startPlayer('?movie_id=1', ports);
-    await settle();
-    return { store, clock };
+    const { store, tap } = startPlayer('?movie_id=1', ports);
+    await untilIdle();
+    /** dispatches the action and waits for the words it makes the announcer say */
+    const saying = (action: UnknownAction) =>
+      untilAction(tap, uiActions.announced.type, () => store.dispatch(action));
+    return { store, clock, saying };
   }
 
   it('says a change as it comes, from the state after it', async () => {
-    const { store, clock } = await filmOnVirtualClock();
-    store.dispatch(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
-    await settle();
+    const { store, clock, saying } = await filmOnVirtualClock();
+    await saying(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
     expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 90%' });
     const { seq } = store.getState().ui.announcement!;
     // the same words again (half a second on) are told apart, so the region says them again
     await clock.advance(500);
-    store.dispatch(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
-    await settle();
+    await saying(mediaActions.volumeChanged({ volume: 0.9, muted: false }));
     expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 90%', seq: seq + 1 });
     // the position reports say nothing
     store.dispatch(
@@ -161,16 +165,15 @@ describe('the announcer', () => {
         playedSeconds: 3,
       }),
     );
-    await settle();
+    await untilIdle();
     expect(store.getState().ui.announcement!.seq).toBe(seq + 1);
   });
 
   it('says at most one thing per half second: what comes sooner waits its turn, the last of each kind', async () => {
-    const { store, clock } = await filmOnVirtualClock();
+    const { store, clock, saying } = await filmOnVirtualClock();
     await clock.advance(1_000);
     const said = () => store.getState().ui.announcement;
-    store.dispatch(mediaActions.volumeChanged({ volume: 0.5, muted: false }));
-    await settle();
+    await saying(mediaActions.volumeChanged({ volume: 0.5, muted: false }));
     expect(said()).toMatchObject({ text: 'Громкость 50%', atMs: clock.now });
     const first = said()!;
     // three more within 200 ms: nothing yet, then the last of them at the gap's end
@@ -179,7 +182,7 @@ describe('the announcer', () => {
     await clock.advance(100);
     store.dispatch(mediaActions.volumeChanged({ volume: 0.7, muted: false }));
     store.dispatch(mediaActions.volumeChanged({ volume: 0, muted: true }));
-    await settle();
+    await untilIdle();
     expect(said()).toEqual(first);
     await clock.advance(299);
     expect(said()).toEqual(first);
@@ -187,14 +190,13 @@ describe('the announcer', () => {
     expect(said()).toEqual({ text: 'Звук выключен', seq: first.seq + 1, atMs: first.atMs + 500 });
     // after a quiet half second, words are said as they come
     await clock.advance(500);
-    store.dispatch(mediaActions.volumeChanged({ volume: 0.8, muted: false }));
-    await settle();
+    await saying(mediaActions.volumeChanged({ volume: 0.8, muted: false }));
     expect(said()).toMatchObject({ text: 'Громкость 80%', seq: first.seq + 2, atMs: clock.now });
     // changes of other kinds within the gap each wait their turn, in the order they came
     const t0 = clock.now;
     store.dispatch(playbackRequests.pauseRequested());
     store.dispatch(mediaActions.seeked({ currentTime: 61 }));
-    await settle();
+    await untilIdle();
     expect(said()!.text).toBe('Громкость 80%');
     await clock.advance(500);
     expect(said()).toMatchObject({ text: 'Пауза', atMs: t0 + 500 });

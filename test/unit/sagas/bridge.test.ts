@@ -9,7 +9,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const EVIL = 'https://evil.example';
 
@@ -29,10 +30,10 @@ async function embedded(
     parent: parent.port,
   });
   const { store } = startPlayer(search, ports, { hostOrigin: embedder, framed: true, dataset });
-  await settle();
+  await untilIdle();
   const send = async (data: unknown, origin = HOST_ORIGIN, fromParent = true) => {
     parent.send(data, origin, fromParent);
-    await settle();
+    await untilIdle();
   };
   const command = (command: string, args?: unknown, requestId: unknown = 1) =>
     send({ protocol: PROTOCOL, command, args, requestId });
@@ -46,7 +47,7 @@ describe('the bridge actor: what the host page hears', () => {
   it('tells the boot with what it may hear and ask, the chosen episode and playback, to the host origin only', async () => {
     const { parent, media, events } = await embedded();
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(events()).toEqual(['ready', 'ready', 'episodeChanged', 'play']);
     const [ours, playerjs] = parent.posted;
     expect(ours).toMatchObject({ protocol: PROTOCOL, event: 'ready' });
@@ -69,7 +70,7 @@ describe('the bridge actor: what the host page hears', () => {
   it('mirrors each analytics event to the host page, as the statistics function got it', async () => {
     const { media, parent } = await embedded();
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     const mirrored = parent.posted.find((m) => m.event === 'analytics');
     expect(mirrored).toMatchObject({
       protocol: PROTOCOL,
@@ -102,7 +103,7 @@ describe('the bridge actor: what the host page hears', () => {
       }),
     );
     store.dispatch(adsActions.adStarted());
-    await settle();
+    await untilIdle();
     const started = parent.posted.find((m) => m.event === 'adStarted');
     expect(started?.data).toMatchObject({ id: 'vpaid-1', durationSec: -2 });
   });
@@ -140,7 +141,7 @@ describe('the bridge actor: what the host page asks', () => {
     media.state.currentTime = 12;
     media.state.duration = 100;
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await command('getEpisode', undefined, 7);
     await command('getPaused', undefined, 8);
     const answer = (id: number) => parent.posted.find((m) => m.requestId === id);
@@ -151,7 +152,7 @@ describe('the bridge actor: what the host page asks', () => {
   it('a getter answers with the effect of every command sent before it, before the element’s events', async () => {
     const { command, parent, media } = await embedded();
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     const answer = (id: string) => parent.posted.find((m) => m.requestId === id)?.data;
     await command('setVolume', { volume: 0.87 }, 'v');
     await command('getVolume', undefined, 'gv');
@@ -176,11 +177,11 @@ describe('the bridge actor: what the host page asks', () => {
     expect(store.getState().resume.autoplay).toBe(false);
     media.emit({ type: 'playing' });
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(202);
     await command('setAutoplay', { autoplay: true }, 'on');
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(203);
     expect(store.getState().resume.autoplay).toBe(true);
     await command('setAutoplay', { autoplay: 'yes' }, 'bad');
@@ -205,7 +206,7 @@ describe('the bridge actor: what the host page asks', () => {
       args: { autoplay: true },
       requestId: 1,
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().resume).toMatchObject({ promptVisible: true, autoplay: false });
     expect(media.calls.map((c) => c.method)).not.toContain('play');
   });
@@ -243,7 +244,7 @@ describe('the bridge actor: what the host page asks', () => {
         dropped: 5000,
       }),
     );
-    await settle();
+    await untilIdle();
     expect(store.getState().bridge.ignored).toBe(5000);
     expect(methods()).toContain('pause');
     expect(parent.posted.at(-1)).toEqual(
@@ -266,10 +267,10 @@ describe('the bridge actor: the fullscreen-stretched mode', () => {
       fullscreen_mode: 'stretched',
     });
     store.dispatch({ type: 'ui/fullscreenToggled' });
-    await settle();
+    await untilIdle();
     expect(store.getState().viewport.stretched).toBe(true);
     store.dispatch({ type: 'ui/stretchedCloseRequested' });
-    await settle();
+    await untilIdle();
     expect(events().slice(-2)).toEqual(['fullscreenStretchedEnter', 'fullscreenStretchedExit']);
     expect(store.getState().viewport.stretched).toBe(false);
   });
@@ -314,7 +315,7 @@ describe('the bridge actor: the player.js protocol', () => {
     await send(pj({ method: 'addEventListener', value: 'play', listener: 'L1' }));
     await send(pj({ method: 'addEventListener', value: 'no-such-event', listener: 'L2' }));
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     const playerjsPosts = () => parent.posted.filter((m) => m.context === 'player.js');
     // the protocol's messages are JSON strings, as its clients parse them
     const playerjsRaw = parent.raw.filter((m) => String(m).includes('"context":"player.js"'));

@@ -14,7 +14,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const LEVELS = [
   { height: 360, bitrate: 800_000 },
@@ -53,17 +54,17 @@ async function embedded(dataset: Record<string, string> = {}) {
     framed: true,
     dataset,
   });
-  await settle();
+  await untilIdle();
   media.emit({ type: 'levels', levels: LEVELS, auto: true });
   media.emit({ type: 'audioTracks', tracks: AUDIO, current: 0 });
   media.emit({ type: 'subtitleTracks', tracks: SUBS, current: -1 });
-  await settle();
+  await untilIdle();
   let next = 1;
   /** sends a command and gives its answer */
   const ask = async (command: string, args?: unknown) => {
     const requestId = `q${next++}`;
     parent.send({ protocol: PROTOCOL, command, args, requestId });
-    await settle();
+    await untilIdle();
     return parent.posted.find((m) => m.requestId === requestId) as
       { data?: unknown; error?: { code: string; message: string } } | undefined;
   };
@@ -74,7 +75,7 @@ async function embedded(dataset: Record<string, string> = {}) {
       parent.send({ protocol: PROTOCOL, command, requestId });
       return requestId;
     });
-    await settle();
+    await untilIdle();
     return ids.map(
       (id) =>
         parent.posted.find((m) => m.requestId === id) as
@@ -85,7 +86,7 @@ async function embedded(dataset: Record<string, string> = {}) {
   const calls = (method: string) => media.calls.filter((c) => c.method === method);
   const inBreak = async () => {
     store.dispatch(adsActions.breakStarted({ kind: 'preroll', total: 1, contentTime: 0 }));
-    await settle();
+    await untilIdle();
   };
   return { store, media, parent, viewport, reloads, ask, askTogether, told, calls, inBreak, clock };
 }
@@ -96,7 +97,7 @@ describe('the bridge: rate, quality, subtitles, audio', () => {
     expect(await ask('setPlaybackRate', { rate: 1.5 })).toMatchObject({ event: 'response' });
     expect(calls('setRate').map((c) => c.args)).toEqual([[1.5]]);
     media.emit({ type: 'ratechange', rate: 1.5 });
-    await settle();
+    await untilIdle();
     expect(told('rateChange').map((m) => m.data)).toEqual([{ rate: 1.5 }]);
     expect((await ask('getPlaybackRate'))?.data).toBe(1.5);
   });
@@ -119,7 +120,7 @@ describe('the bridge: rate, quality, subtitles, audio', () => {
     ]);
     expect((await ask('setQuality', { quality: 720 }))?.error).toBeUndefined();
     media.emit({ type: 'levelSwitched', level: 2, auto: false });
-    await settle();
+    await untilIdle();
     expect((await ask('getQuality'))?.data).toEqual({ level: 2, height: 720, auto: false });
     expect(told('qualityChange').at(-1)?.data).toEqual({ level: 2, height: 720, auto: false });
     await ask('setQuality', { quality: 'auto' });
@@ -139,7 +140,7 @@ describe('the bridge: rate, quality, subtitles, audio', () => {
     expect((await ask('getSubtitleTrack'))?.data).toBeNull();
     await ask('setSubtitleTrack', { id: 1 });
     media.emit({ type: 'subtitleTrackSwitched', id: 1 });
-    await settle();
+    await untilIdle();
     expect((await ask('getSubtitleTrack'))?.data).toEqual(SUBS[1]);
     expect(told('subtitleChange').at(-1)?.data).toEqual(SUBS[1]);
     await ask('setSubtitleTrack', { id: 'off' });
@@ -174,7 +175,7 @@ describe('the bridge: fullscreen and picture-in-picture', () => {
     const [waiting] = await askTogether('requestFullscreen', 'getFullscreen');
     expect(waiting).toBeUndefined();
     viewport.release();
-    await settle();
+    await untilIdle();
     const answers = parent.posted.filter(
       (m) => m.command === 'requestFullscreen' || m.command === 'getFullscreen',
     );
@@ -185,12 +186,12 @@ describe('the bridge: fullscreen and picture-in-picture', () => {
     const [left] = await askTogether('exitFullscreen');
     expect(left).toBeUndefined();
     viewport.release();
-    await settle();
+    await untilIdle();
     expect(store.getState().viewport.fullscreen).toBe(false);
     const [pip] = await askTogether('requestPictureInPicture');
     expect(pip).toBeUndefined();
     viewport.release();
-    await settle();
+    await untilIdle();
     const [inPip] = await askTogether('getPictureInPicture');
     expect(inPip?.data).toBe(true);
     expect(viewport.calls.map((c) => c.method)).toEqual([
@@ -205,7 +206,7 @@ describe('the bridge: fullscreen and picture-in-picture', () => {
     const [entered, after] = await askTogether('requestFullscreen', 'getVolume');
     expect([entered, after]).toEqual([undefined, undefined]);
     await clock.advance(DISPLAY_EVENT_WAIT_MS);
-    await settle();
+    await untilIdle();
     const answered = (command: string) => parent.posted.find((m) => m.command === command);
     expect(answered('requestFullscreen')?.data).toEqual({ mode: 'fullscreen' });
     expect(answered('getVolume')?.data).toBe(1);
@@ -279,10 +280,10 @@ describe('the bridge: other content, adverts, unknown commands', () => {
     expect((await ask('isAdPlaying'))?.data).toBe(false);
     store.dispatch(adsActions.breakStarted({ kind: 'preroll', total: 1, contentTime: 0 }));
     store.dispatch(adsActions.adCreated({ index: 0, vastUrl: 'https://ads.example/v.xml' }));
-    await settle();
+    await untilIdle();
     expect((await ask('isAdPlaying'))?.data).toBe(true);
     store.dispatch(adsActions.breakEnded({ kind: 'preroll', episodeId: null, playedSeconds: 0 }));
-    await settle();
+    await untilIdle();
     expect((await ask('isAdPlaying'))?.data).toBe(false);
   });
 
@@ -305,7 +306,7 @@ describe('the bridge: ended, buffered, and the events of buffering and duration'
     await ask('setAutoplay', { autoplay: false }); // the next episode waits: this one stays ended
     media.emit({ type: 'playing' });
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect((await ask('getEnded'))?.data).toBe(true);
   });
 
@@ -314,23 +315,23 @@ describe('the bridge: ended, buffered, and the events of buffering and duration'
     media.emit({ type: 'playing' });
     media.emit({ type: 'waiting' });
     media.emit({ type: 'waiting' });
-    await settle();
+    await untilIdle();
     expect(told('bufferingStart')).toHaveLength(1);
     expect(told('bufferingEnd')).toHaveLength(0);
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(told('bufferingEnd')).toHaveLength(1);
     const names = parent.posted.map((m) => m.event);
     expect(names.lastIndexOf('bufferingEnd')).toBeLessThan(names.lastIndexOf('play'));
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(told('bufferingEnd')).toHaveLength(1); // no start, no end
   });
 
   it('tells the duration as it changes', async () => {
     const { media, told } = await embedded();
     media.emit({ type: 'durationchange', duration: 1234.5 });
-    await settle();
+    await untilIdle();
     expect(told('durationChange').at(-1)?.data).toEqual({ duration: 1234.5 });
   });
 });

@@ -2,7 +2,8 @@ import type { HttpRequest } from '../../../src/ports/types';
 import { contentActions } from '../../../src/state/content';
 import { fakeHttp, fakeMedia, fakePorts, ok, virtualClock } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 /** The series, whose ad list answers `listDelayMs` after each request (on virtual time). */
 function seriesWithSlowAdList(listDelayMs: number) {
@@ -30,11 +31,11 @@ function seriesWithSlowAdList(listDelayMs: number) {
 describe('the episodes actor', () => {
   it('selects the next episode only once the refreshed ad list has answered (SPEC.md section 4)', async () => {
     const { store, clock, listRequests } = seriesWithSlowAdList(800);
-    await settle();
+    await untilIdle();
     await clock.advance(1_000); // the list asked at the start has answered
     expect(store.getState().ads.list.status).toBe('loaded');
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(listRequests).toHaveLength(2);
     expect(store.getState().ads.list.status).toBe('loading');
     expect(store.getState().content.currentEpisodeId).toBe(203); // still: the list is on its way
@@ -47,9 +48,9 @@ describe('the episodes actor', () => {
 
   it('does not wait past the list’s time limit for a list that never answers', async () => {
     const { store, clock } = seriesWithSlowAdList(60_000);
-    await settle();
+    await untilIdle();
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(203);
     await clock.advance(6_100);
     expect(store.getState().content.currentEpisodeId).toBe(204);

@@ -13,7 +13,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { film } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 function player(playOutcome: Parameters<typeof fakeMedia>[0] = { ok: true }) {
   const clock = virtualClock();
@@ -32,13 +33,13 @@ function player(playOutcome: Parameters<typeof fakeMedia>[0] = { ok: true }) {
 describe('the first frame settling', () => {
   it('comes once, a moment after the film’s first frame; the media session tells nothing before', async () => {
     const { store, media, system, clock } = player();
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.status).toBe('ready');
     await clock.advance(5_000); // the film is loaded and waits for its first frame: nothing settles
     expect(store.getState().system.firstFrameSettled).toBe(false);
 
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await clock.advance(FIRST_FRAME_SETTLE_MS - 1);
     expect(store.getState().system.firstFrameSettled).toBe(false);
     expect(system.calls).toEqual([]);
@@ -53,7 +54,7 @@ describe('the first frame settling', () => {
     media.emit({ type: 'pause', currentTime: 1 });
     media.emit({ type: 'playing' });
     store.dispatch(systemActions.crashDrillRequested({ actor: 'firstFrame' }));
-    await settle();
+    await untilIdle();
     await clock.advance(FIRST_FRAME_SETTLE_MS * 4);
     expect(store.getState().system.crashes).toEqual([]); // its work was done: nothing to crash
     expect(system.calls.length).toBeGreaterThan(calls); // the pause and play were told at once
@@ -61,7 +62,7 @@ describe('the first frame settling', () => {
 
   it('never comes while nothing plays (autoplay refused): the media session stays untold', async () => {
     const { store, system, clock } = player({ ok: false, reason: 'not-allowed' });
-    await settle();
+    await untilIdle();
     await clock.advance(10_000);
     expect(store.getState().media.autoplayBlocked).toBe(true);
     expect(store.getState().system.firstFrameSettled).toBe(false);
@@ -92,7 +93,7 @@ describe('the first frame settling', () => {
 
     state.ads.ad.currentTime = 0.25;
     channel.put(adsActions.adProgressed({ currentTime: 0.25, durationSec: 30 }));
-    await settle();
+    await untilIdle();
     await clock.advance(FIRST_FRAME_SETTLE_MS);
     expect(put).toEqual([systemActions.firstFrameSettled()]);
   });

@@ -27,7 +27,8 @@ import {
 import { PROTOCOL } from '../../../src/shared/protocol';
 import { PROGRESS_KEY } from '../../../sagas/lib/storageKeys';
 import { series } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const MARKERS = parseMarkers({
   intro: { start: 1, end: 6 },
@@ -328,7 +329,7 @@ describe('the credits countdown in the whole player', () => {
       '?movie_id=2&episode_id=203',
       fakePorts({ http, media: media.port, clock: clock.port }),
     );
-    await settle();
+    await untilIdle();
     await clock.advance(1_000);
     expect(store.getState().stream.markers.credits).toEqual({ start: 18 });
     media.state.currentTime = 17;
@@ -380,7 +381,7 @@ describe('the credits countdown in the whole player', () => {
       config: parseConfig({ search: '?movie_id=2&episode_id=203', origin: BASE }),
       middleware: [countEpisodeRequests],
     });
-    await settle();
+    await untilIdle();
     await clock.advance(1_000);
     media.state.currentTime = 17;
     media.emit({ type: 'playing' });
@@ -442,7 +443,7 @@ describe('the credits countdown in the whole player', () => {
       hostOrigin: HOST_ORIGIN,
       framed: true,
     });
-    await settle();
+    await untilIdle();
     await clock.advance(1_000);
     media.state.currentTime = 17;
     media.emit({ type: 'playing' });
@@ -458,7 +459,7 @@ describe('the credits countdown in the whole player', () => {
     // and asked during the switch, the player says the episode has ended
     expect(store.getState().content.currentEpisodeId).toBe(203);
     parent.send({ protocol: PROTOCOL, command: 'getEnded', requestId: 'e' }, HOST_ORIGIN, true);
-    await settle();
+    await untilIdle();
     expect(parent.posted.find((m) => m.requestId === 'e')).toMatchObject({ data: true });
     await clock.advance(1_100);
     expect(store.getState().content.currentEpisodeId).toBe(204);
@@ -507,7 +508,7 @@ describe('the switch to the next episode after the countdown', () => {
       hostOrigin: HOST_ORIGIN,
       framed: true,
     });
-    await settle();
+    await untilIdle();
     await clock.advance(1_000);
     media.state.currentTime = 17;
     media.emit({ type: 'playing' });
@@ -531,12 +532,12 @@ describe('the switch to the next episode after the countdown', () => {
     expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(1);
     // the viewer (a click, Space, the lock screen) or the host asks to play during the switch
     store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(plays()).toBe(0);
     // the old element's late start and end anyway (a pause that came too late)
     const pausesBefore = media.calls.filter((c) => c.method === 'pause').length;
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     // the credits that played on by themselves are paused again, unheard
     expect(media.calls.filter((c) => c.method === 'pause')).toHaveLength(pausesBefore + 1);
     media.state.currentTime = 24;
@@ -554,7 +555,7 @@ describe('the switch to the next episode after the countdown', () => {
   it('tells the host and analytics the end, and no pause after it', async () => {
     const { media, sent, told } = await countdownRanOut();
     media.emit({ type: 'pause', currentTime: 23.1 }); // the element's own pause of the countdown
-    await settle();
+    await untilIdle();
     const events = told().filter((e) => e === 'play' || e === 'pause' || e === 'ended');
     expect(events.slice(events.indexOf('ended'))).toEqual(['ended']);
     const stats = sent('videoplayer_pause').length + sent('videoplayer_ended').length;
@@ -566,13 +567,13 @@ describe('the switch to the next episode after the countdown', () => {
     const { clock, media, storage, store } = await countdownRanOut();
     media.emit({ type: 'pause', currentTime: 23.1 });
     store.dispatch(viewportActions.pageVisibilityChanged({ hidden: true }));
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.get(PROGRESS_KEY) ?? '{}')).toEqual({ 203: 24 });
     store.dispatch(viewportActions.pageVisibilityChanged({ hidden: false }));
     await clock.advance(1_100); // the next episode is chosen, its master JSON awaited
     expect(store.getState().content.currentEpisodeId).toBe(204);
     store.dispatch(viewportActions.pageVisibilityChanged({ hidden: true }));
-    await settle();
+    await untilIdle();
     // nothing of the old video's position under the next episode's id
     expect(JSON.parse(storage.get(PROGRESS_KEY) ?? '{}')).toEqual({ 203: 24 });
   });

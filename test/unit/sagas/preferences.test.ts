@@ -19,7 +19,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import seriesMaster from '../../../demo/fixtures/series.json';
 
 const subtitleTracks = [
@@ -59,7 +60,7 @@ function player(stored: Record<string, string> = {}, { saveData = false } = {}) 
   /** a host page's command */
   const hostSends = async (command: string, args: unknown) => {
     parent.send({ protocol: PROTOCOL, command, args, requestId: command });
-    await settle();
+    await untilIdle();
   };
   return { store, media, storage, callsOf, told, hostSends };
 }
@@ -67,7 +68,7 @@ function player(stored: Record<string, string> = {}, { saveData = false } = {}) 
 describe('speed across sessions', () => {
   it('applies the last session speed with the first load', async () => {
     const { store, media, callsOf } = player({ 'player-playback-rate': '1.5' });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.rate).toBe(1.5);
     const methods = media.calls.map((c) => c.method);
     expect(methods.indexOf('setRate')).toBeGreaterThan(methods.indexOf('load'));
@@ -78,7 +79,7 @@ describe('speed across sessions', () => {
     'keeps the normal speed when the stored one is %j (not one the menu offers)',
     async (stored) => {
       const { store, callsOf } = player({ 'player-playback-rate': stored });
-      await settle();
+      await untilIdle();
       expect(store.getState().stream.rate).toBe(1);
       expect(callsOf('setRate')).toEqual([]);
     },
@@ -86,7 +87,7 @@ describe('speed across sessions', () => {
 
   it("does not remember a host page's speed as the viewer's", async () => {
     const { store, storage, hostSends } = player();
-    await settle();
+    await untilIdle();
     await hostSends('setPlaybackRate', { rate: 1.25 });
     expect(store.getState().stream.rate).toBe(1.25);
     expect(storage.values.has('player-playback-rate')).toBe(false);
@@ -94,26 +95,26 @@ describe('speed across sessions', () => {
 
   it("remembers the viewer's speed", async () => {
     const { store, storage } = player();
-    await settle();
+    await untilIdle();
     store.dispatch(streamRequests.rateRequested({ rate: 0.75 }));
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-playback-rate')).toBe('0.75');
   });
 
   it('tells the host no speed change at the start before the video changes its speed', async () => {
     const { store, media, told } = player({ 'player-playback-rate': '1.5' });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.rate).toBe(1.5);
     expect(told('rateChange')).toEqual([]);
     media.emit({ type: 'ratechange', rate: 1.5 });
-    await settle();
+    await untilIdle();
     expect(told('rateChange').map((m) => m.data)).toEqual([{ rate: 1.5 }]);
   });
 
   it("a host's speed sent before the film loads is the one applied, and not remembered", async () => {
     const { store, storage, callsOf, hostSends } = player({ 'player-playback-rate': '1.5' });
     await hostSends('setPlaybackRate', { rate: 2 });
-    await settle();
+    await untilIdle();
     expect(callsOf('load')).toHaveLength(1);
     expect(callsOf('setRate').at(-1)?.args).toEqual([2]);
     expect(store.getState().stream.rate).toBe(2);
@@ -125,14 +126,14 @@ describe('subtitles across sessions', () => {
   /** hls.js announces the tracks with none on, then switches a DEFAULT=YES one on */
   async function withTracks(stored: string | null, tracks = subtitleTracks, streamDefault = -1) {
     const p = player(stored === null ? {} : { 'player-subtitles': stored });
-    await settle();
+    await untilIdle();
     p.media.emit({ type: 'subtitleTracks', tracks, current: -1 });
     if (streamDefault >= 0) p.media.emit({ type: 'subtitleTrackSwitched', id: streamDefault });
-    await settle();
+    await untilIdle();
     // switched once the video has its metadata
     expect(p.callsOf('setSubtitleTrack')).toEqual([]);
     p.media.emit({ type: 'durationchange', duration: 24 });
-    await settle();
+    await untilIdle();
     return p;
   }
 
@@ -171,12 +172,12 @@ describe('subtitles across sessions', () => {
     const { store, media, callsOf } = player({
       'player-subtitles': '{"lang":"en","name":"English"}',
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
     store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
-    await settle();
+    await untilIdle();
     media.emit({ type: 'durationchange', duration: 24 });
-    await settle();
+    await untilIdle();
     expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[0]]);
     expect(store.getState().stream.subtitleTrack).toBe(0);
   });
@@ -194,13 +195,13 @@ describe('subtitles across sessions', () => {
   it("remembers the viewer's subtitles by language, and off", async () => {
     const { store, storage } = await withTracks(null);
     store.dispatch(streamRequests.subtitleRequested({ id: 1 }));
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get('player-subtitles')!)).toEqual({
       lang: 'en',
       name: 'English',
     });
     store.dispatch(streamRequests.subtitleRequested({ id: -1 }));
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-subtitles')).toBe('off');
   });
 
@@ -208,12 +209,12 @@ describe('subtitles across sessions', () => {
     const { store, media, callsOf } = player({
       'player-subtitles': '{"lang":"en","name":"English"}',
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     media.emit({ type: 'durationchange', duration: 24 });
-    await settle();
+    await untilIdle();
     expect(callsOf('setSubtitleTrack')).toEqual([]); // the old episode's track ids
   });
 
@@ -221,10 +222,10 @@ describe('subtitles across sessions', () => {
     const { store, media, callsOf } = await withTracks(null);
     store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     media.emit({ type: 'subtitleTracks', tracks: subtitleTracks, current: -1 });
     media.emit({ type: 'durationchange', duration: 24 });
-    await settle();
+    await untilIdle();
     expect(callsOf('setSubtitleTrack').map((c) => c.args)).toEqual([[0], [0]]);
   });
 });
@@ -244,7 +245,7 @@ describe('the subtitle style across sessions', () => {
       edge: 'dropShadow',
     };
     const { store } = player({ 'player-subtitle-style': JSON.stringify(stored) });
-    await settle();
+    await untilIdle();
     expect(store.getState().subtitleStyle).toEqual(stored);
   });
 
@@ -252,7 +253,7 @@ describe('the subtitle style across sessions', () => {
     const { store } = player({
       'player-subtitle-style': '{"size":"large","color":"yellow","background":100}',
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().subtitleStyle).toEqual({
       ...DEFAULT_SUBTITLE_STYLE,
       size: 150,
@@ -273,19 +274,19 @@ describe('the subtitle style across sessions', () => {
     ],
   ])('falls back to the defaults for %s memory', async (_, stored, expected) => {
     const { store } = player({ 'player-subtitle-style': stored });
-    await settle();
+    await untilIdle();
     expect(store.getState().subtitleStyle).toEqual(expected);
   });
 
   it('keeps the style to values the menu offers, whatever a request carries', async () => {
     const { store, storage } = player();
-    await settle();
+    await untilIdle();
     store.dispatch(
       subtitleStyleRequests.styleRequested({ color: 'purple', size: 150, edge: 7 } as unknown as {
         size: 150;
       }),
     );
-    await settle();
+    await untilIdle();
     const expected = { ...DEFAULT_SUBTITLE_STYLE, size: 150 };
     expect(store.getState().subtitleStyle).toEqual(expected);
     expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual(expected);
@@ -293,10 +294,10 @@ describe('the subtitle style across sessions', () => {
 
   it("remembers each of the viewer's changes", async () => {
     const { store, storage } = player();
-    await settle();
+    await untilIdle();
     store.dispatch(subtitleStyleRequests.styleRequested({ color: 'cyan' }));
     store.dispatch(subtitleStyleRequests.styleRequested({ background: 0 }));
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual({
       ...DEFAULT_SUBTITLE_STYLE,
       color: 'cyan',
@@ -308,9 +309,9 @@ describe('the subtitle style across sessions', () => {
     const { store, storage } = player({
       'player-subtitle-style': '{"size":300,"color":"red","edge":"raised","windowOpacity":50}',
     });
-    await settle();
+    await untilIdle();
     store.dispatch(subtitleStyleRequests.styleReset());
-    await settle();
+    await untilIdle();
     expect(store.getState().subtitleStyle).toEqual(DEFAULT_SUBTITLE_STYLE);
     expect(JSON.parse(storage.values.get('player-subtitle-style')!)).toEqual(
       DEFAULT_SUBTITLE_STYLE,
@@ -324,19 +325,19 @@ describe('Save-Data', () => {
 
   it('caps automatic quality at 360p while the viewer has picked none', async () => {
     const { media } = player({}, { saveData: true });
-    await settle();
+    await untilIdle();
     expect(loads(media.calls)).toEqual([expect.objectContaining({ autoMaxHeight: 360 })]);
   });
 
   it('leaves it uncapped without Save-Data', async () => {
     const { media } = player();
-    await settle();
+    await untilIdle();
     expect(loads(media.calls)).toEqual([expect.objectContaining({ autoMaxHeight: null })]);
   });
 
   it("lifts the cap with the viewer's pick, Auto included, for the next episodes too", async () => {
     const { store, media } = player({}, { saveData: true });
-    await settle();
+    await untilIdle();
     media.emit({
       type: 'levels',
       levels: [
@@ -347,7 +348,7 @@ describe('Save-Data', () => {
     });
     store.dispatch(streamRequests.qualityRequested({ level: -1 }));
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(media.calls.filter((c) => c.method === 'setLevel').map((c) => c.args)).toEqual([[-1]]);
     expect(loads(media.calls)).toEqual([
       expect.objectContaining({ autoMaxHeight: 360 }),

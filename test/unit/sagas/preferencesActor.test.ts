@@ -22,7 +22,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 import { recordSession } from '../recorder/session';
 
 const tracks = [
@@ -293,12 +294,12 @@ describe('one actor owns the viewer’s preferences', () => {
     media.emit({ type: 'audioTracks', tracks, current: 0 });
     media.emit({ type: 'durationchange', duration: 24 });
     media.emit({ type: 'volumechange', volume: 0.5, muted: true });
-    await settle();
+    await untilIdle();
     store.dispatch(streamRequests.subtitleRequested({ id: 1 }));
     store.dispatch(streamRequests.audioTrackRequested({ id: 1 }));
     store.dispatch(streamRequests.rateRequested({ rate: 1.5 }));
     store.dispatch(subtitleStyleRequests.styleRequested({ size: 150 }));
-    await settle();
+    await untilIdle();
     const writes = (await session.recorder.export()).entries.flatMap((e) =>
       e.kind === 'call' && e.port === 'storage' && e.method === 'set'
         ? [[e.actor, (e.args as string[])[0]]]
@@ -327,7 +328,7 @@ describe('one actor owns the viewer’s preferences', () => {
     startPlayer('?movie_id=2&episode_id=203', ports, { hostOrigin: HOST_ORIGIN });
     // before the film loads (a host page's setVolume), the element reports another volume
     media.emit({ type: 'volumechange', volume: 0.8, muted: false });
-    await settle();
+    await untilIdle();
     expect(media.calls.map((c) => c.method)).toEqual(['setVolume', 'load']);
     expect(media.calls[0]!.args).toEqual([0.8, false]);
   });

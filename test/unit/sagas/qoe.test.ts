@@ -15,7 +15,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const LEVELS = [
   { height: 240, bitrate: 400_000 },
@@ -29,12 +30,12 @@ async function player(search = '?movie_id=2&episode_id=203&auto_play=0', firstMa
   const pageListeners = new Set<(e: { hidden: boolean }) => void>();
   let masterDelayMs = firstMasterDelayMs;
   const http = fakeHttp({
-      ...catalogRoutes(2, series),
-      // the series' episodes play through a master JSON, as the demo's
-      [`${BASE}/media/series.json`]: ok({
-        sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }],
-        subtitles: [],
-      }),
+    ...catalogRoutes(2, series),
+    // the series' episodes play through a master JSON, as the demo's
+    [`${BASE}/media/series.json`]: ok({
+      sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }],
+      subtitles: [],
+    }),
   });
   const ports = fakePorts({
     http: {
@@ -62,29 +63,29 @@ async function player(search = '?movie_id=2&episode_id=203&auto_play=0', firstMa
     framed: true,
     dataset: {},
   });
-  await settle();
+  await untilIdle();
   expect(store.getState().system.boot).toBe('ready');
   const qoeSent = () => ports.sentStats.filter((s) => s.event === 'videoplayer_qoe');
   const hide = async () => {
     pageListeners.forEach((l) => l({ hidden: true }));
-    await settle();
+    await untilIdle();
   };
   let next = 1;
   const getQoe = async () => {
     const requestId = `q${next++}`;
     parent.send({ protocol: PROTOCOL, command: 'getQoe', requestId });
-    await settle();
+    await untilIdle();
     return parent.posted.find((m) => m.requestId === requestId)?.data as Record<string, unknown>;
   };
   /** the viewer's play, the first frame `waitMs` later, on the 480p level */
   const start = async (waitMs: number) => {
     store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     await clock.advance(waitMs);
     media.emit({ type: 'levels', levels: LEVELS, auto: true });
     media.emit({ type: 'levelSwitched', level: 1, auto: true });
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
   };
   const slowMaster = (ms: number) => void (masterDelayMs = ms);
   return { store, media, clock, qoeSent, hide, getQoe, start, slowMaster };
@@ -99,7 +100,7 @@ describe('quality of experience', () => {
     media.emit({ type: 'waiting' });
     await clock.advance(2_000);
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await clock.advance(10_000);
     media.state.droppedFrames = 3;
     media.state.totalFrames = 480;
@@ -154,7 +155,7 @@ describe('quality of experience', () => {
     await clock.advance(1_500);
     media.emit({ type: 'seeked', currentTime: 15 });
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(await getQoe()).toMatchObject({ rebufferCount: 0, rebufferMs: 0 });
     media.emit({ type: 'waiting' });
     await clock.advance(1_000);
@@ -169,7 +170,7 @@ describe('quality of experience', () => {
     await start(500);
     await clock.advance(5_000);
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect(qoeSent()).toHaveLength(1);
     expect(qoeSent()[0]!.payload).toMatchObject({
       video_id: 2,
@@ -197,7 +198,7 @@ describe('quality of experience', () => {
     await start(400);
     await clock.advance(3_000);
     media.emit({ type: 'ended' }); // the end, and at once the next episode asked for
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(204);
     expect(qoeSent().map((s) => [s.payload.episode, s.payload.ttff_ms])).toEqual([
       [series.episodes.find((e) => e.id === 203)!.order, 400],
@@ -209,13 +210,13 @@ describe('quality of experience', () => {
     await start(300);
     await clock.advance(4_000);
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(qoeSent().map((s) => s.payload.ttff_ms)).toEqual([300]);
     expect(qoeSent()[0]!.payload.episode).toBe(series.episodes.find((e) => e.id === 203)!.order);
     expect(store.getState().content.currentEpisodeId).toBe(204);
     // the same episode asked for again is no leaving
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(qoeSent()).toHaveLength(1);
     await start(900);
     await hide();
@@ -223,7 +224,7 @@ describe('quality of experience', () => {
     expect(qoeSent().map((s) => s.payload.ttff_ms)).toEqual([300, 900]);
     expect(qoeSent()[1]!.payload.episode).toBe(series.episodes.find((e) => e.id === 204)!.order);
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect(qoeSent()).toHaveLength(2);
   });
 
@@ -236,7 +237,7 @@ describe('quality of experience', () => {
     await hide();
     expect(qoeSent()).toHaveLength(1);
     store.dispatch(systemActions.crashDrillRequested({ actor: 'analytics' }));
-    await settle();
+    await untilIdle();
     await hide();
     expect(store.getState().system.crashes).toHaveLength(1);
     expect(qoeSent()).toHaveLength(1);
@@ -248,14 +249,14 @@ describe('quality of experience', () => {
     await clock.advance(4_000);
     slowMaster(500);
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(204);
     await clock.advance(500);
     // the series plays on by itself: the stream of 204 attached and its autoplay asked to play
     expect(store.getState().qoe.intentAtMs).not.toBeNull();
     await clock.advance(300);
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await hide();
     expect(qoeSent().map((s) => s.payload.ttff_ms)).toEqual([300, 800]);
   });
@@ -263,7 +264,7 @@ describe('quality of experience', () => {
   it('an episode the browser started without a play request still sends its figures, once', async () => {
     const { media, clock, qoeSent, hide, getQoe } = await player();
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await clock.advance(3_000);
     expect(await getQoe()).toMatchObject({ ttffMs: null, watchedSec: 3 });
     await hide();
@@ -285,7 +286,7 @@ describe('quality of experience', () => {
       bandwidth: 5_000_000,
       bufferLength: 0,
     });
-    await settle();
+    await untilIdle();
     expect(media.calls.map((c) => c.method)).toContain('recover');
     // the element attached afresh counts from zero again
     media.state.droppedFrames = 1;
@@ -300,7 +301,7 @@ describe('quality of experience', () => {
       bandwidth: 5_000_000,
       bufferLength: 0,
     });
-    await settle();
+    await untilIdle();
     expect(await getQoe()).toMatchObject({ droppedFrames: 5, totalFrames: 650 });
   });
 
@@ -311,7 +312,7 @@ describe('quality of experience', () => {
     expect(media.calls.map((c) => c.method)).toContain('play'); // the autoplay asked to play
     await clock.advance(200);
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(await getQoe()).toMatchObject({ ttffMs: 800, ttffContentMs: 800 });
   });
 });

@@ -19,7 +19,8 @@ import {
 } from '../../../tools/sim/fakePorts';
 import { NO_HLS_PLAYBACK, type PlayOutcome } from '../../../src/shared/media';
 import { film, series } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilCall, untilIdle } from '../../../tools/sim/waits';
 
 const masterJson = {
   sources: [
@@ -62,7 +63,7 @@ describe('the stream actor: loading', () => {
     const { media, store } = player('?movie_id=1&t=7', {
       routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: ok(masterJson) },
     });
-    await settle();
+    await untilIdle();
     const load = media.calls.find((c) => c.method === 'load')!;
     expect(load.args[0]).toEqual({
       url: `${BASE}/media/hls/b.m3u8`,
@@ -101,7 +102,7 @@ describe('the stream actor: loading', () => {
       const { media } = player('?movie_id=2&episode_id=203', {
         storage: fakeStorage({ 'player-bandwidth': stored }),
       });
-      await settle();
+      await untilIdle();
       const load = media.calls.find((c) => c.method === 'load')!;
       expect(load.args[0]).toMatchObject({ bandwidthEstimate: expected });
     },
@@ -111,7 +112,7 @@ describe('the stream actor: loading', () => {
     const { methods, media } = player('?movie_id=2&episode_id=203&auto_play=1', {
       storage: fakeStorage({ 'player-volume': '0.35', 'player-muted': 'true' }),
     });
-    await settle();
+    await untilIdle();
     expect(methods()).toEqual(['setVolume', 'load', 'play']);
     expect(media.calls[0]!.args).toEqual([0.35, true]);
   });
@@ -120,7 +121,7 @@ describe('the stream actor: loading', () => {
     const { media, store } = player('?movie_id=1', {
       routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: status(500) },
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().system.failure).toMatchObject({
       reason: 'master-load-failed',
       address: `${BASE}/media/film.json`,
@@ -143,7 +144,7 @@ describe('the stream actor: loading', () => {
     const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
       hostOrigin: HOST_ORIGIN,
     });
-    await settle();
+    await untilIdle();
     const { system, stream, streamHealth } = store.getState();
     expect(system.failure).toMatchObject({
       reason: 'unexpected',
@@ -168,10 +169,10 @@ describe('the stream actor: loading', () => {
         [`${BASE}/media/s2e1.json`]: status(500),
       },
     });
-    await settle();
+    await untilIdle();
     expect(methods()).toEqual(['setVolume', 'load', 'play']);
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(store.getState().system.failure?.reason).toBe('master-load-failed');
     // the message is up: the last episode does not play on behind it
     expect(media.calls.slice(3).map((c) => c.method)).toEqual(['pause', 'unload']);
@@ -181,9 +182,9 @@ describe('the stream actor: loading', () => {
 describe('the stream actor: playback', () => {
   it('commits state only when the media element confirms it, and samples every 100 ms into whole seconds', async () => {
     const { store, media, clock, methods } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(store.getState().media.paused).toBe(true);
     media.emit({ type: 'playing' });
     await clock.advance(4200);
@@ -196,7 +197,7 @@ describe('the stream actor: playback', () => {
     expect(store.getState().media.currentTime).toBeCloseTo(4, 5); // the sample that began the fourth second
     store.dispatch(playbackRequests.seekRequested({ time: 10 }));
     store.dispatch(playbackRequests.pauseRequested());
-    await settle();
+    await untilIdle();
     expect(methods().filter((m) => ['play', 'seek', 'pause'].includes(m))).toEqual([
       'play',
       'seek',
@@ -206,58 +207,58 @@ describe('the stream actor: playback', () => {
 
   it('keeps a pause asked during a seek when the engine plays on at its end (WebKit)', async () => {
     const { store, media, methods } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     // asked at once after the seek, before the element says it seeks
     store.dispatch(playbackRequests.seekRequested({ time: 10 }));
     store.dispatch(playbackRequests.pauseRequested());
     media.emit({ type: 'seeking', currentTime: 10 });
     media.emit({ type: 'pause', currentTime: 10 });
-    await settle();
+    await untilIdle();
     const pauses = () => methods().filter((m) => m === 'pause').length;
     expect(pauses()).toBe(1);
     // WebKit: playing again, by itself, before the seek ends
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(pauses()).toBe(2);
     // at its end the element is paused: nothing more; the hold is over
     media.emit({ type: 'seeked', currentTime: 10 });
-    await settle();
+    await untilIdle();
     expect(pauses()).toBe(2);
     // a play from outside the player after the seek (the picture-in-picture window's) is the viewer's
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(pauses()).toBe(2);
     // a pause with no seek under way is carried out once, as ever
     store.dispatch(playbackRequests.pauseRequested());
     media.emit({ type: 'pause', currentTime: 10 });
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(pauses()).toBe(3);
   });
 
   it('re-pauses at the seek’s end when the engine plays on then; a play asked takes the hold back', async () => {
     const { store, media, methods } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     const pauses = () => methods().filter((m) => m === 'pause').length;
     store.dispatch(playbackRequests.seekRequested({ time: 10 }));
     store.dispatch(playbackRequests.pauseRequested());
-    await settle();
+    await untilIdle();
     media.state.paused = false; // the engine plays on by itself, its playing event not yet come
     media.emit({ type: 'seeked', currentTime: 10 });
-    await settle();
+    await untilIdle();
     expect(pauses()).toBe(2);
     // a play asked during a seek takes the held pause back
     store.dispatch(playbackRequests.seekRequested({ time: 4 }));
     store.dispatch(playbackRequests.pauseRequested());
     store.dispatch(playbackRequests.playRequested());
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(pauses()).toBe(3);
   });
 
@@ -269,10 +270,10 @@ describe('the stream actor: playback', () => {
       return load(source);
     };
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.status).toBe('loading');
     store.dispatch(playbackRequests.playRequested()); // e.g. the host page's play command
-    await settle();
+    await untilIdle();
     expect(methods().filter((m) => m === 'play')).toEqual([]);
     await clock.advance(600);
     expect(methods().slice(-1)).toEqual(['play']);
@@ -294,10 +295,10 @@ describe('the stream actor: playback', () => {
     const { store } = startPlayer('?movie_id=2&episode_id=203', ports, {
       hostOrigin: HOST_ORIGIN,
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.status).toBe('loading');
     store.dispatch(playbackRequests.playRequested());
-    await settle(); // the pre-roll phase passes (no ads) and asks the stream to play
+    await untilIdle(); // the pre-roll phase passes (no ads) and asks the stream to play
     store.dispatch(playbackRequests.pauseRequested());
     await clock.advance(600);
     expect(store.getState().stream.status).toBe('ready');
@@ -311,7 +312,7 @@ describe('the stream actor: playback', () => {
       const { media } = store.getState();
       if (media !== seen.at(-1)) seen.push(media);
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     const before = seen.length;
     await clock.advance(10_000);
@@ -324,14 +325,14 @@ describe('the stream actor: playback', () => {
     const { store, ports } = player('?movie_id=2&episode_id=203&auto_play=1', {
       playOutcome: { ok: false, reason: 'not-allowed' },
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().media).toMatchObject({ autoplayBlocked: true, started: false });
     expect(ports.posted.map((m) => m.event)).toContain('autoplayBlocked');
   });
 
   it('carries out quality, subtitle, speed and volume choices through the media port', async () => {
     const { store, media, methods } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit({
       type: 'levels',
       levels: [
@@ -344,7 +345,7 @@ describe('the stream actor: playback', () => {
     store.dispatch(streamRequests.subtitleRequested({ id: 0 }));
     store.dispatch(streamRequests.rateRequested({ rate: 1.5 }));
     store.dispatch(playbackRequests.volumeRequested({ volume: 0.5, muted: false }));
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(-4)).toEqual([
       { method: 'setLevel', args: [1] },
       { method: 'setSubtitleTrack', args: [0] },
@@ -357,7 +358,7 @@ describe('the stream actor: playback', () => {
 
   it('keeps a chosen quality for the next episode, and Auto forgets it', async () => {
     const { store, media } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit({
       type: 'levels',
       levels: [
@@ -366,9 +367,10 @@ describe('the stream actor: playback', () => {
       ],
       auto: true,
     });
-    store.dispatch(streamRequests.qualityRequested({ level: 0 }));
-    store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilCall(media.calls, 'load', () => {
+      store.dispatch(streamRequests.qualityRequested({ level: 0 }));
+      store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
+    });
     const loads = media.calls.filter((c) => c.method === 'load');
     expect(loads[1]!.args[0]).toMatchObject({ preferredHeight: 240, startAt: 0 });
     store.dispatch(streamRequests.qualityRequested({ level: -1 }));
@@ -379,11 +381,11 @@ describe('the stream actor: playback', () => {
     const { store, media, clock } = player('?movie_id=1&auto_play=1', {
       routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: ok(masterJson) },
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     await clock.advance(6000);
     store.dispatch(streamRequests.sourceRequested({ index: 0 }));
-    await settle();
+    await untilIdle();
     const loads = media.calls.filter((c) => c.method === 'load');
     expect(loads[1]!.args[0]).toMatchObject({ url: `${BASE}/media/hls/a.m3u8` });
     expect((loads[1]!.args[0] as { startAt: number }).startAt).toBeCloseTo(6, 5);
@@ -396,13 +398,13 @@ describe('the stream actor: playback', () => {
     const { store, media, clock } = player('?movie_id=1&auto_play=1', {
       routes: { ...catalogRoutes(1, film), [`${BASE}/media/film.json`]: ok(masterJson) },
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     await clock.advance(6000);
     const before = store.getState().media.playedSeconds;
     expect(before).toBeGreaterThanOrEqual(5);
     store.dispatch(streamRequests.sourceRequested({ index: 0 }));
-    await settle();
+    await untilIdle();
     expect(store.getState().media.playedSeconds).toBe(before); // not back to 0
     media.emit({ type: 'playing' });
     await clock.advance(5000);
@@ -414,9 +416,9 @@ describe('the stream actor: playback', () => {
 describe('the stream actor: audio tracks', () => {
   it('orders tracks by the language order, drops AC3, and switches to the first', async () => {
     const { store, media } = player('?movie_id=2&episode_id=203&lang_order=en,ru');
-    await settle();
+    await untilIdle();
     media.emit({ type: 'audioTracks', tracks, current: 0 });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.audioTracks.map((t) => t.name)).toEqual(['English', 'Русский']);
     expect(media.calls[media.calls.length - 1]).toEqual({ method: 'setAudioTrack', args: [1] });
   });
@@ -424,16 +426,16 @@ describe('the stream actor: audio tracks', () => {
   it('remembers the chosen label per content and applies it next time', async () => {
     const storage = fakeStorage();
     const first = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     first.media.emit({ type: 'audioTracks', tracks, current: 0 });
     first.store.dispatch(streamRequests.audioTrackRequested({ id: 1 }));
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-audio-track:2')).toBe('English');
 
     const second = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     second.media.emit({ type: 'audioTracks', tracks, current: 0 });
-    await settle();
+    await untilIdle();
     expect(second.media.calls[second.media.calls.length - 1]).toEqual({
       method: 'setAudioTrack',
       args: [1],
@@ -445,13 +447,13 @@ describe('favourite audio tracks (SPEC.md section 3): kept by the preferences ac
   it('keeps the labels the viewer chose, the last first, and plays a favourite in content with no choice of its own', async () => {
     const storage = fakeStorage();
     const first = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     first.media.emit({ type: 'audioTracks', tracks, current: 0 });
     first.store.dispatch(streamRequests.audioTrackRequested({ id: 1 })); // English
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get('player-favourite-audio-tracks')!)).toEqual(['English']);
     first.store.dispatch(streamRequests.audioTrackRequested({ id: 0 })); // Русский
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get('player-favourite-audio-tracks')!)).toEqual([
       'Русский',
       'English',
@@ -460,9 +462,9 @@ describe('favourite audio tracks (SPEC.md section 3): kept by the preferences ac
     // another content, nothing remembered for it: the favourites order its audio first
     storage.values.set('player-favourite-audio-tracks', JSON.stringify(['English', 'Русский']));
     const other = player('?movie_id=1', { storage, routes: catalogRoutes(1, film) });
-    await settle();
+    await untilIdle();
     other.media.emit({ type: 'audioTracks', tracks, current: 0 });
-    await settle();
+    await untilIdle();
     expect(other.store.getState().stream.audioTracks.map((t) => t.name)).toEqual([
       'English',
       'Русский',
@@ -475,18 +477,18 @@ describe('favourite audio tracks (SPEC.md section 3): kept by the preferences ac
       'player-favourite-audio-tracks': JSON.stringify(['Русский AC3', 'English']),
     });
     const { store, media } = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'audioTracks', tracks, current: 0 });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.audioTracks.map((t) => t.name)).toEqual(['English', 'Русский']);
   });
 
   it('ignores a favourites list that is not one', async () => {
     const storage = fakeStorage({ 'player-favourite-audio-tracks': '{"not":"a list"}' });
     const { store, media } = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'audioTracks', tracks, current: 0 });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.audioTracks.map((t) => t.name)).toEqual(['Русский', 'English']);
   });
 });
@@ -497,9 +499,9 @@ describe('the stream actor: errors', () => {
 
   it('reports non-fatal errors with their type and the network type, and does nothing else', async () => {
     const { store, media, methods } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit(error('network', 'fragLoadError', false));
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.lastError).toEqual({
       fatal: false,
       kind: 'network',
@@ -513,19 +515,19 @@ describe('the stream actor: errors', () => {
 
   it('a subtitle or alternate audio track that fails falls back, and the film plays on without a message', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit({ type: 'audioTracks', tracks, current: 0 });
     store.dispatch(streamRequests.audioTrackRequested({ id: 1 })); // English
     media.emit({ type: 'audioTrackSwitched', id: 1 });
-    await settle();
+    await untilIdle();
     media.emit(error('network', 'audioTrackLoadError'));
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(-2)).toEqual([
       { method: 'setAudioTrack', args: [0] },
       { method: 'recover', args: ['network'] },
     ]);
     media.emit(error('network', 'subtitleTrackLoadError'));
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(-2)).toEqual([
       { method: 'setSubtitleTrack', args: [-1] },
       { method: 'recover', args: ['network'] },
@@ -534,16 +536,16 @@ describe('the stream actor: errors', () => {
     expect(store.getState().system.failure).toBeNull();
     // a playlist of the alternate audio that cannot be parsed is the same
     media.emit({ ...error('network', 'levelParsingError'), track: { kind: 'audio', id: 1 } });
-    await settle();
+    await untilIdle();
     expect(media.calls.at(-2)).toEqual({ method: 'setAudioTrack', args: [0] });
     // the stream's own first audio failing is a load like any other: tried again after a wait,
     // the film playing on from its buffer, no message
     media.emit({ type: 'audioTrackSwitched', id: 0 });
-    await settle();
+    await untilIdle();
     const recovers = () => media.calls.filter((c) => c.method === 'recover').length;
     const before = recovers();
     media.emit(error('network', 'audioTrackLoadError'));
-    await settle();
+    await untilIdle();
     expect(recovers()).toBe(before);
     await clock.advance(LONGEST_RETRY_MS * 2);
     expect(recovers()).toBe(before + 1);
@@ -552,12 +554,12 @@ describe('the stream actor: errors', () => {
 
   it('falls back to the stream’s own first audio, whatever order the menu shows', async () => {
     const { store, media } = player('?movie_id=2&episode_id=203&lang_order=en');
-    await settle();
+    await untilIdle();
     media.emit({ type: 'audioTracks', tracks, current: 0 });
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.audioTracks[0]?.name).toBe('English'); // first in the menu
     media.emit({ ...error('network', 'audioTrackLoadError'), track: { kind: 'audio', id: 1 } });
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(-2)).toEqual([
       { method: 'setAudioTrack', args: [0] },
       { method: 'recover', args: ['network'] },
@@ -567,9 +569,9 @@ describe('the stream actor: errors', () => {
 
   it('recovers media errors twice, then gives up', async () => {
     const { store, media } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     for (let i = 0; i < 3; i++) media.emit(error('media', 'bufferAppendError'));
-    await settle();
+    await untilIdle();
     expect(media.calls.filter((c) => c.method === 'recover')).toEqual([
       { method: 'recover', args: ['media'] },
       { method: 'recover', args: ['media'] },
@@ -590,10 +592,10 @@ describe('the stream actor: errors', () => {
 
   it('plays again after a media recovery when the film was playing, and not when it was paused', async () => {
     const { media, store } = player('?movie_id=2&episode_id=203&auto_play=1');
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     media.emit(error('media', 'fragParsingError'));
-    await settle();
+    await untilIdle();
     // the element attached afresh is stopped: without a new play() the film would wait at 0
     expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['recover', 'play']);
     expect(store.getState().streamHealth.phase).toBe('recovering');
@@ -601,7 +603,7 @@ describe('the stream actor: errors', () => {
     expect(store.getState().streamHealth.phase).toBe('playing'); // recovered
     media.emit({ type: 'pause', currentTime: 3 });
     media.emit(error('media', 'bufferAppendError'));
-    await settle();
+    await untilIdle();
     expect(media.calls.at(-1)?.method).toBe('recover');
   });
 
@@ -610,32 +612,32 @@ describe('the stream actor: errors', () => {
     const { media, store } = player('?movie_id=2&episode_id=203&auto_play=1', {
       playOutcome: { ok: false, reason: 'aborted' },
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     media.emit(error('media', 'fragParsingError'));
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['recover', 'play']);
     const before = media.calls.length;
     media.emit({ type: 'durationchange', duration: 24 });
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(before).map((c) => c.method)).toEqual(['play']);
     // a paused viewer is not overruled: a pause takes the wanted play back
     media.emit(error('media', 'bufferAppendError'));
-    await settle();
+    await untilIdle();
     store.dispatch(playbackRequests.pauseRequested());
     const paused = media.calls.length;
     media.emit({ type: 'durationchange', duration: 24 });
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(paused).map((c) => c.method)).not.toContain('play');
   });
 
   it('loads again for an engine gone silent while the film waits, and tells the viewer past the limit', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
-    await settle();
+    await untilIdle();
     const recovers = () => media.calls.filter((c) => c.method === 'recover');
     media.emit({ type: 'levels', levels: [{ height: 720, bitrate: 2_000_000 }], auto: true });
     media.emit({ type: 'playing' }); // the film has started
-    await settle();
+    await untilIdle();
     media.state.paused = false; // play() asked, the element waits for data
     media.state.bufferedEnd = 0; // at the end of what it has
     media.emit({ type: 'waiting' });
@@ -646,7 +648,7 @@ describe('the stream actor: errors', () => {
     // silent past the limit: loaded again after a wait, as for a failed load
     media.state.engineIdleMs = STALL_LIMIT_MS;
     await clock.advance(STALL_CHECK_MS + LONGEST_RETRY_MS * 1.5);
-    await settle();
+    await untilIdle();
     expect(recovers()[0]).toEqual({ method: 'recover', args: ['network'] });
     expect(store.getState().system.failure).toBeNull();
     // silent on and on: tried again, the message only past the limit of a film that ran dry,
@@ -656,7 +658,7 @@ describe('the stream actor: errors', () => {
     expect(recovers().length).toBeGreaterThan(3);
     expect(store.getState().system.failure).toBeNull();
     await clock.advance(STALL_LIMIT_MS + LONGEST_RETRY_MS * 2);
-    await settle();
+    await untilIdle();
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),
     );
@@ -664,13 +666,13 @@ describe('the stream actor: errors', () => {
 
   it('an engine silent before its manifest came: the manifest hangs, the message (SPEC.md section 8)', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
-    await settle();
+    await untilIdle();
     media.state.paused = false; // play() asked, nothing there yet
     media.state.bufferedEnd = 0;
     media.emit({ type: 'waiting' });
     media.state.engineIdleMs = STALL_LIMIT_MS;
     await clock.advance(STALL_CHECK_MS * 2);
-    await settle();
+    await untilIdle();
     expect(media.calls.filter((c) => c.method === 'recover')).toEqual([]);
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: engineStalled' }),
@@ -681,14 +683,14 @@ describe('the stream actor: errors', () => {
     // seen in WebKit after a pre-roll: the whole film buffered, the element waiting at 0 for good,
     // and a reload of loads that were all done could not help
     const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
-    await settle();
+    await untilIdle();
     const recovers = () => media.calls.filter((c) => c.method === 'recover');
     media.state.paused = false;
     media.state.bufferedEnd = 24; // everything buffered, far more than a second ahead
     media.state.engineIdleMs = STALL_LIMIT_MS;
     media.emit({ type: 'waiting' });
     await clock.advance(STALL_CHECK_MS);
-    await settle();
+    await untilIdle();
     expect(recovers()).toEqual([{ method: 'recover', args: ['media'] }]);
     // the element attached afresh is stopped: the film is asked to play again
     expect(media.calls.at(-1)?.method).toBe('play');
@@ -698,11 +700,11 @@ describe('the stream actor: errors', () => {
     });
     // stalled again and again: the media budget (two), then the message, not a spinner for good
     await clock.advance(STALL_CHECK_MS);
-    await settle();
+    await untilIdle();
     expect(recovers()).toHaveLength(2);
     expect(store.getState().system.failure).toBeNull();
     await clock.advance(STALL_CHECK_MS);
-    await settle();
+    await untilIdle();
     expect(store.getState().system.failure).toEqual(
       expect.objectContaining({ reason: 'unexpected', detail: 'Stream failed: elementStalled' }),
     );
@@ -710,7 +712,7 @@ describe('the stream actor: errors', () => {
 
   it('leaves alone a film that plays again, or that the viewer paused, while it waited', async () => {
     const { media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
-    await settle();
+    await untilIdle();
     media.state.engineIdleMs = STALL_LIMIT_MS * 10;
     media.state.paused = false;
     media.emit({ type: 'waiting' });
@@ -725,21 +727,21 @@ describe('the stream actor: errors', () => {
   it('plays nothing behind the failure message, even a play asked after it', async () => {
     // a manifest that is there at once can fail before the play its load asked for
     const { store, media } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit(error('network', 'manifestParsingError'));
-    await settle();
+    await untilIdle();
     expect(store.getState().system.failure?.reason).toBe('unexpected');
     const before = media.calls.length;
     store.dispatch(playbackRequests.playRequested());
-    await settle();
+    await untilIdle();
     expect(media.calls.slice(before).map((c) => c.method)).not.toContain('play');
   });
 
   it('retries network errors after a growing pause; a broken manifest is fatal at once', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit(error('network', 'levelLoadError'));
-    await settle();
+    await untilIdle();
     expect(media.calls.filter((c) => c.method === 'recover')).toHaveLength(0);
     await clock.advance(1000);
     expect(media.calls.filter((c) => c.method === 'recover')).toEqual([
@@ -747,7 +749,7 @@ describe('the stream actor: errors', () => {
     ]);
     expect(store.getState().system.failure).toBeNull();
     media.emit(error('network', 'manifestLoadError'));
-    await settle();
+    await untilIdle();
     expect(store.getState().streamHealth.phase).toBe('failed');
     expect(store.getState().system.failure?.reason).toBe('unexpected');
   });
@@ -763,7 +765,7 @@ describe('the viewer’s memory', () => {
       if (key === PROGRESS_KEY) writes.push({ at: clock.now, position: JSON.parse(value)['203'] });
       set(key, value);
     };
-    await settle();
+    await untilIdle();
     media.state.duration = 100; // 25 s of it are far from its end
     media.emit({ type: 'playing' });
     await clock.advance(25_000);
@@ -777,7 +779,7 @@ describe('the viewer’s memory', () => {
   it("keeps the engine's estimate with the time it was kept, for the next session's first guess", async () => {
     const storage = fakeStorage();
     const { media, clock } = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     media.state.duration = 100;
     media.state.bandwidth = 2_400_000;
     media.emit({ type: 'playing' });
@@ -790,7 +792,7 @@ describe('the viewer’s memory', () => {
     // the next sessions, a minute later and an hour later: fresh, then stale
     const guessOfSessionAfter = async (laterMs: number) => {
       const next = player('?movie_id=2&episode_id=203', { storage, epoch: EPOCH + laterMs });
-      await settle();
+      await untilIdle();
       return next.media.calls.find((c) => c.method === 'load')!.args[0];
     };
     expect(await guessOfSessionAfter(60_000)).toMatchObject({ bandwidthEstimate: 2_400_000 });
@@ -800,7 +802,7 @@ describe('the viewer’s memory', () => {
   it('restarted after a crash while the film plays, goes on writing every 10 s', async () => {
     const storage = fakeStorage();
     const { media, clock, store } = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     media.state.duration = 100;
     media.emit({ type: 'playing' });
     await clock.advance(12_000); // written at 10 s
@@ -813,16 +815,16 @@ describe('the viewer’s memory', () => {
   it('writes at once on pause and when the episode changes', async () => {
     const storage = fakeStorage();
     const { media, clock, store } = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
     await clock.advance(3500);
     media.emit({ type: 'pause', currentTime: media.state.currentTime });
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 3 });
     media.emit({ type: 'playing' });
     await clock.advance(2000);
     store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 5 });
     expect(store.getState().content.currentEpisodeId).toBe(204);
   });
@@ -830,9 +832,9 @@ describe('the viewer’s memory', () => {
   it('remembers volume and mute as the media element reports them', async () => {
     const storage = fakeStorage();
     const { media } = player('?movie_id=2&episode_id=203', { storage });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'volumechange', volume: 0.4, muted: true });
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-volume')).toBe('0.4');
     expect(storage.values.get('player-muted')).toBe('true');
   });
@@ -856,21 +858,21 @@ describe('the viewer’s memory', () => {
       ports.sentStats
         .map((s) => s.event)
         .filter((e) => e === 'videoplayer_mute' || e === 'videoplayer_unmute');
-    await settle();
+    await untilIdle();
     expect(store.getState().media).toMatchObject({ muted: true, autoplayMuted: true });
     expect(storage.values.get('player-muted')).not.toBe('true');
     expect(mutes()).toEqual([]);
     // a quieter volume while it is so (the volume-down key) is the viewer's volume, not their mute
     store.dispatch(playbackRequests.volumeRequested({ volume: 0.5, muted: true }));
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-volume')).toBe('0.5');
     expect(storage.values.get('player-muted')).not.toBe('true');
 
     store.dispatch(playbackRequests.volumeRequested({ volume: 1, muted: false }));
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-muted')).toBe('false');
     store.dispatch(playbackRequests.volumeRequested({ volume: 1, muted: true }));
-    await settle();
+    await untilIdle();
     expect(storage.values.get('player-muted')).toBe('true');
     expect(mutes()).toEqual(['videoplayer_unmute', 'videoplayer_mute']);
   });
@@ -890,12 +892,12 @@ describe('the end of an episode is no saved position', () => {
       routes: longerInCatalog,
       storage,
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'durationchange', duration: 24 });
     media.emit({ type: 'playing' });
     await clock.advance(2500);
     media.emit({ type: 'pause', currentTime: media.state.currentTime });
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 100 });
     // the next visit
     const next = startPlayer(
@@ -905,7 +907,7 @@ describe('the end of an episode is no saved position', () => {
         storage,
       }),
     );
-    await settle();
+    await untilIdle();
     expect(next.store.getState().resume).toMatchObject({ savedTime: null, promptVisible: false });
   });
 
@@ -915,12 +917,12 @@ describe('the end of an episode is no saved position', () => {
       routes: longerInCatalog,
       storage,
     });
-    await settle();
+    await untilIdle();
     media.emit({ type: 'durationchange', duration: 24 });
     media.emit({ type: 'playing' });
     await clock.advance(2500);
     media.emit({ type: 'pause', currentTime: media.state.currentTime });
-    await settle();
+    await untilIdle();
     expect(JSON.parse(storage.values.get(PROGRESS_KEY)!)).toEqual({ 203: 12 });
   });
 
@@ -932,11 +934,11 @@ describe('the end of an episode is no saved position', () => {
       routes: longerInCatalog,
       storage: fakeStorage({ [PROGRESS_KEY]: JSON.stringify({ 203: saved }) }),
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().resume).toMatchObject({ savedTime: saved, promptVisible: true });
     media.emit({ type: 'durationchange', duration: 24 });
     store.dispatch(resumeActions.continueRequested());
-    await settle();
+    await untilIdle();
     expect(media.calls.filter((c) => c.method === 'seek')).toEqual([
       { method: 'seek', args: [from] },
     ]);
@@ -947,9 +949,9 @@ describe('the end of an episode is no saved position', () => {
 describe('end of an episode', () => {
   it('selects the next episode and plays it', async () => {
     const { media, store, ports } = player('?movie_id=2&episode_id=203');
-    await settle();
+    await untilIdle();
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(204);
     expect(store.getState().resume).toMatchObject({ autoplay: true, promptVisible: false });
     expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(2);
@@ -963,9 +965,9 @@ describe('end of an episode', () => {
 
   it('stops after the last episode', async () => {
     const { media, store } = player('?movie_id=2&episode_id=205');
-    await settle();
+    await untilIdle();
     media.emit({ type: 'ended' });
-    await settle();
+    await untilIdle();
     expect(store.getState().content.currentEpisodeId).toBe(205);
     expect(media.calls.filter((c) => c.method === 'load')).toHaveLength(1);
   });

@@ -31,7 +31,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { series } from '../../../tools/sim/fixtures';
-import { catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 type Action = Parameters<typeof rootReducer>[1];
 
@@ -202,10 +203,10 @@ async function playingFilm({ hosts, page }: { hosts?: string[]; page?: Ports['pa
   const { store } = startPlayer('?movie_id=2&episode_id=203&auto_play=1', ports, {
     hostOrigin: HOST_ORIGIN,
   });
-  await settle();
+  await untilIdle();
   Object.assign(media.state, { duration: 7200, currentTime: 1800, bufferedEnd: 1830 });
   media.emit({ type: 'playing' });
-  await settle();
+  await untilIdle();
   const loads = () =>
     media.calls.filter((c) => c.method === 'load').map((c) => (c.args[0] as { url: string }).url);
   const recovers = () => media.calls.filter((c) => c.method === 'recover');
@@ -235,7 +236,7 @@ describe('a network that goes away is waited for', () => {
     const s = await playingFilm();
     s.connection.drop(); // requests fail without an answer; the browser still says online
     s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
-    await settle();
+    await untilIdle();
     expect(s.health().phase).toBe('waitingForNetwork');
     expect(s.connection.net.probes).toEqual([`${new URL(s.store.getState().stream.url!).origin}/`]); // its own host
     // the buffer runs out: the spinner and the connection line, never the message
@@ -254,7 +255,7 @@ describe('a network that goes away is waited for', () => {
     expect(s.health().phase).not.toBe('waitingForNetwork');
     expect(s.media.calls.filter((c) => c.method === 'load')).toHaveLength(1); // no reload of the stream
     s.media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(s.health().phase).toBe('playing');
     expect(s.health().recoveries).toEqual({ media: 0, network: 0 });
   });
@@ -265,11 +266,11 @@ describe('a network that goes away is waited for', () => {
       s.connection.drop({ offline: true });
       // a time limit while the browser says offline is the network too, not a hung server
       s.media.emit(loadFailed('fragLoadTimeOut'));
-      await settle();
+      await untilIdle();
       expect(s.health().phase).toBe('waitingForNetwork');
       await s.clock.advance(12_000);
       s.connection.restore(); // fires `online`
-      await settle();
+      await untilIdle();
       expect(s.recovers()).toHaveLength(drop); // without waiting for the next probe
       s.media.emit({ type: 'playing' });
       await s.clock.advance(60_000);
@@ -280,19 +281,19 @@ describe('a network that goes away is waited for', () => {
   it('waits at once when the browser says it is offline, before any load fails', async () => {
     const s = await playingFilm();
     s.connection.drop({ offline: true });
-    await settle();
+    await untilIdle();
     expect(s.health()).toMatchObject({ phase: 'waitingForNetwork', reason: 'offline' });
     await s.clock.advance(20_000);
     expect(s.recovers()).toEqual([]);
     s.connection.restore();
-    await settle();
+    await untilIdle();
     expect(s.recovers()).toEqual([{ method: 'recover', args: ['network'] }]);
     expect(s.failure()).toBeNull();
     // before the stream has played, the loads' own errors decide
     s.store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     s.connection.drop({ offline: true });
-    await settle();
+    await untilIdle();
     expect(s.health().phase).toBe('idle');
   });
 
@@ -330,7 +331,7 @@ describe('a network that goes away is waited for', () => {
   it('gives a paused film no message however long the network is away', async () => {
     const s = await playingFilm();
     s.connection.drop({ offline: true });
-    await settle();
+    await untilIdle();
     s.media.emit({ type: 'pause', currentTime: 1805 });
     await s.clock.advance(NETWORK_WAIT_LIMIT_MS * 2);
     expect(s.failure()).toBeNull();
@@ -340,9 +341,9 @@ describe('a network that goes away is waited for', () => {
   it('a fatal media error during the wait is recovered at once', async () => {
     const s = await playingFilm();
     s.connection.drop({ offline: true });
-    await settle();
+    await untilIdle();
     s.media.emit({ ...loadFailed('bufferAppendError'), kind: 'media' });
-    await settle();
+    await untilIdle();
     expect(s.recovers()).toEqual([{ method: 'recover', args: ['media'] }]);
   });
 
@@ -350,9 +351,9 @@ describe('a network that goes away is waited for', () => {
     const s = await playingFilm();
     s.connection.drop();
     s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
-    await settle();
+    await untilIdle();
     s.media.emit(loadFailed('levelLoadError', { noResponse: true }));
-    await settle();
+    await untilIdle();
     expect(s.errors()?.details).toBe('levelLoadError'); // still reported
     await s.clock.advance(30_000);
     expect(s.recovers()).toEqual([]);
@@ -403,9 +404,9 @@ describe('a network that goes away is waited for', () => {
     const s = await playingFilm();
     s.connection.drop();
     s.media.emit(loadFailed('fragLoadError', { noResponse: true }));
-    await settle();
+    await untilIdle();
     s.store.dispatch(contentActions.episodeRequested({ episodeId: 204 }));
-    await settle();
+    await untilIdle();
     expect(s.health().phase).toBe('idle');
     s.connection.restore();
     await s.clock.advance(LONGEST_PROBE_DELAY_MS * 2);

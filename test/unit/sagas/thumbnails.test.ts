@@ -12,7 +12,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { film } from '../../../tools/sim/fixtures';
-import { BASE, catalogRoutes, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const VTT = `${BASE}/media/thumbs/film.vtt`;
 const SPRITE = `${BASE}/media/thumbs/sprite.jpg`;
@@ -59,15 +60,15 @@ function player(
   /** the film's first frame, and the moment it settles on screen */
   const firstFrame = async () => {
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     await clock.advance(FIRST_FRAME_SETTLE_MS);
   };
   /** the film's other dubbing loads and shows its first frame */
   const otherSourcePlays = async () => {
     store.dispatch(streamRequests.sourceRequested({ index: 1 }));
-    await settle();
+    await untilIdle();
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
   };
   return { store, media, http, vttRequests, firstFrame, clock, otherSourcePlays };
 }
@@ -75,7 +76,7 @@ function player(
 describe('the thumbnails actor', () => {
   it("fetches the master JSON's thumbnails file only after the film's first frame, and keeps its cues", async () => {
     const { store, media, vttRequests, clock, otherSourcePlays } = player('/media/thumbs/film.vtt');
-    await settle();
+    await untilIdle();
     expect(store.getState().stream.status).toBe('ready');
     expect(store.getState().stream.thumbnails).toEqual({
       src: VTT,
@@ -87,7 +88,7 @@ describe('the thumbnails actor', () => {
     expect(vttRequests()).toEqual([]); // nothing on the way to the first frame
 
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(vttRequests()).toEqual([]); // nor while it reaches the screen
     await clock.advance(FIRST_FRAME_SETTLE_MS);
     expect(vttRequests()).toEqual([
@@ -116,7 +117,7 @@ describe('the thumbnails actor', () => {
     ['a file that is not WebVTT', ok('<html>Not here</html>'), false],
   ])('shows no previews after %s, and the film plays on', async (_name, answer, failed) => {
     const { store, firstFrame, vttRequests } = player('/media/thumbs/film.vtt', answer);
-    await settle();
+    await untilIdle();
     await firstFrame();
     expect(vttRequests()).toHaveLength(1);
     expect(store.getState().stream.thumbnails).toEqual({
@@ -135,7 +136,7 @@ describe('the thumbnails actor', () => {
       '/media/thumbs/film.vtt',
       ok('WEBVTT\n\nNOTE empty'),
     );
-    await settle();
+    await untilIdle();
     await firstFrame();
     await otherSourcePlays();
     expect(store.getState().stream.url).toBe(`${BASE}/media/hls/b.m3u8`);
@@ -151,7 +152,7 @@ describe('the thumbnails actor', () => {
         saveData: true,
       },
     );
-    await settle();
+    await untilIdle();
     await firstFrame();
     await otherSourcePlays();
     expect(store.getState().stream.saveData).toBe(true);
@@ -166,15 +167,15 @@ describe('the thumbnails actor', () => {
       '/media/thumbs/film.vtt',
       () => answer,
     );
-    await settle();
+    await untilIdle();
     await firstFrame();
     expect(store.getState().stream.thumbnails.cues).toEqual([]);
     answer = ok(VTT_TEXT);
     store.dispatch(streamRequests.sourceRequested({ index: 1 }));
-    await settle();
+    await untilIdle();
     expect(vttRequests()).toHaveLength(1); // not before that stream's first frame
     media.emit({ type: 'playing' });
-    await settle();
+    await untilIdle();
     expect(vttRequests()).toHaveLength(2);
     expect(store.getState().stream.thumbnails.cues).toHaveLength(2);
   });
@@ -183,7 +184,7 @@ describe('the thumbnails actor', () => {
     'reads a thumbnails field %j as none: nothing is fetched',
     async (field) => {
       const { store, firstFrame, http } = player(field);
-      await settle();
+      await untilIdle();
       await firstFrame();
       expect(store.getState().stream.thumbnails.src).toBeNull();
       expect(http.requests.filter((r) => r.url.includes('thumbs'))).toEqual([]);

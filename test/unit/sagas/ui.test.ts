@@ -13,7 +13,8 @@ import {
   virtualClock,
 } from '../../../tools/sim/fakePorts';
 import { film } from '../../../tools/sim/fixtures';
-import { BASE, settle, startPlayer } from '../../../tools/sim/player';
+import { BASE, startPlayer } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 const api = (path: string) => `${BASE}/catalog-api${path}`;
 
@@ -39,22 +40,22 @@ async function playing() {
     parent: parent.port,
   });
   const { store } = startPlayer('?movie_id=1', ports, { hostOrigin: HOST_ORIGIN });
-  await settle();
+  await untilIdle();
   store.dispatch(playbackRequests.playRequested()); // no ad list: no pre-roll, content plays
-  await settle();
+  await untilIdle();
   expect(media.calls.map((c) => c.method)).toContain('play');
   media.state.duration = 100;
   media.state.currentTime = 30;
   media.emit({ type: 'playing' });
-  await settle();
+  await untilIdle();
   const calls = (method: string) => media.calls.filter((c) => c.method === method);
   const fromParent = async (message: unknown) => {
     parent.send(message);
-    await settle();
+    await untilIdle();
   };
   const act = async (action: { type: string }) => {
     store.dispatch(action);
-    await settle();
+    await untilIdle();
   };
   return { store, media, clock, viewport, calls, fromParent, act };
 }
@@ -97,7 +98,7 @@ describe('the ui actor: the controls hide 1000 ms after the pointer rests', () =
     expect(store.getState().ui.controlsVisible).toBe(true);
     await act(uiRequests.menuClosed());
     media.emit({ type: 'pause', currentTime: 31 });
-    await settle();
+    await untilIdle();
     await clock.advance(5000);
     expect(store.getState().ui.controlsVisible).toBe(true);
   });
@@ -251,14 +252,14 @@ describe('the ui actor: sharing', () => {
       hostOrigin: null,
       href: 'https://player.example/?movie_id=1',
     });
-    await settle();
+    await untilIdle();
     expect(store.getState().ui.features.shareOrigin).toBe('https://player.example');
   });
 
   it('turns sharing off with disabled_share', async () => {
     const ports = fakePorts({ clock: virtualClock().port });
     const { store } = startPlayer('?movie_id=1&disabled_share=1', ports);
-    await settle();
+    await untilIdle();
     expect(store.getState().ui.features.share).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { runSaga, stdChannel } from 'redux-saga';
 import { viewportActor } from '../../../sagas/viewport/viewport';
 import { viewportActions } from '../../../src/state/viewport';
 import { fakeViewport } from '../../../tools/sim/fakePorts';
-import { settle } from '../../../tools/sim/player';
+import { untilIdle } from '../../../tools/sim/waits';
 
 function viewportActorOn() {
   const viewport = fakeViewport();
@@ -31,7 +31,7 @@ describe('the viewport actor: AirPlay and casting devices within reach', () => {
     viewport.emit({ type: 'playbackTargets', kind: 'airplay', available: true });
     viewport.emit({ type: 'playbackTargets', kind: 'remote', available: true });
     viewport.emit({ type: 'playbackTargets', kind: 'airplay', available: false });
-    await settle();
+    await untilIdle();
     expect(put).toEqual([
       viewportActions.playbackTargetsChanged({ kind: 'airplay', available: true }),
       viewportActions.playbackTargetsChanged({ kind: 'remote', available: true }),
@@ -43,7 +43,7 @@ describe('the viewport actor: AirPlay and casting devices within reach', () => {
     const { viewport, task } = viewportActorOn();
     expect(viewport.listeners.size).toBe(1);
     task.cancel();
-    await settle();
+    await untilIdle();
     expect(viewport.listeners.size).toBe(0);
   });
 });
