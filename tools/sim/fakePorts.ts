@@ -5,6 +5,7 @@ import { createStreamLoop, TICK_MS } from '../../src/stream/loop';
 import type { HttpPort, HttpRequest, HttpResponse, MediaPort, Ports } from '../../src/ports/types';
 import type { MediaEvent, PlayOutcome } from '../../src/shared/media';
 import { fakeAdMedia, fakeSimid, fakeVpaid } from './fakeAdPorts';
+import { untilIdle } from './waits';
 import {
   fakeConnection,
   fakeDevice,
@@ -74,7 +75,7 @@ export function virtualClock(epoch = EPOCH) {
         timers.shift();
         now = next.due;
         next.resolve();
-        for (let i = 0; i < 20; i++) await Promise.resolve();
+        await untilIdle(); // every saga the timer woke has run, however many awaits it takes
       }
       now = end;
     },
