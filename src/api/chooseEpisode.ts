@@ -1,4 +1,10 @@
-import { byViewingOrder, type Episode } from './types';
+import { byViewingOrder, type Episode, type InViewingOrder } from './types';
+
+/**
+ * What the choice reads of an episode: of the catalog's, checked by EpisodesSchema, or of the page's
+ * first script's own reading (earlyStart.ts), which has no schema library.
+ */
+export type ChoosableEpisode = InViewingOrder & Pick<Episode, 'id' | 'isCompleted'>;
 
 export interface EpisodeWish {
   episodeId: number | null;
@@ -7,7 +13,10 @@ export interface EpisodeWish {
 }
 
 /** SPEC.md section 4: by id, then by season and episode order, then the first not completed, then the first. */
-export function chooseEpisode(episodes: readonly Episode[], wish: EpisodeWish): Episode | null {
+export function chooseEpisode<E extends ChoosableEpisode>(
+  episodes: readonly E[],
+  wish: EpisodeWish,
+): E | null {
   const inOrder = [...episodes].sort(byViewingOrder);
   return (
     (wish.episodeId != null ? inOrder.find((e) => e.id === wish.episodeId) : undefined) ??

@@ -2,6 +2,7 @@
 // Checked by hand, not with the schemas of storedSchemas.ts: the page's first script reads the token
 // (earlyStart.ts), and a schema library there would cost the first frame a round trip (its script
 // would no longer fit inline).
+import { isRecord } from '../shared/isRecord';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -31,12 +32,15 @@ function base64UrlDecode(part: string): string {
 export function jwtExpSeconds(token: string): number | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
+  let claims: unknown;
   try {
-    const exp = (JSON.parse(base64UrlDecode(payload)) as { exp?: unknown } | null)?.exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
+    claims = JSON.parse(base64UrlDecode(payload));
   } catch {
     return null; // not base64, or not JSON
   }
+  // the claims are the token issuer's: a list, null or a string exp is no expiry
+  const exp = isRecord(claims) ? claims.exp : undefined;
+  return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;
 }
 
 /** Epoch milliseconds of a JWT's exp claim; null for a token that is not a JWT or has no exp. */

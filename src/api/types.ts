@@ -18,8 +18,11 @@ export type MasterSource = MasterJson['sources'][number];
 export type MasterSubtitle = MasterJson['subtitles'][number];
 export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 
+/** What the viewing order reads of an episode. */
+export type InViewingOrder = Pick<Episode, 'order'> & { season: Pick<Season, 'order'> };
+
 /** Viewing order: by season, then by episode. */
-export const byViewingOrder = (a: Episode, b: Episode) =>
+export const byViewingOrder = (a: InViewingOrder, b: InViewingOrder) =>
   a.season.order - b.season.order || a.order - b.order;
 
 /** SPEC.md section 3: an entry of the ad list. */

@@ -3,6 +3,7 @@
 import { parseOrigins } from '../bridge/origins';
 import { webAddress } from '../shared/address';
 import { siteOrigin } from '../shared/shareLink';
+import { isRecord } from '../shared/isRecord';
 import type { PlayerConfig } from '../shared/config';
 
 export interface ConfigSources {
@@ -78,10 +79,10 @@ export function parseDeploymentSettings(text: string | null | undefined): Deploy
   } catch {
     return {};
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  if (!isRecord(parsed)) return {};
   const out: DeploymentSettings = {};
   for (const key of DEPLOYMENT_KEYS) {
-    const value = (parsed as Record<string, unknown>)[key];
+    const value = parsed[key];
     // an address is checked with the frame's own ones, by parseConfig
     if (typeof value === 'string' && value.trim()) out[key] = value.trim();
   }

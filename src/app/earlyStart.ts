@@ -7,8 +7,7 @@
 import { catalogEndpoints, DEFAULT_TIMEOUT_MS, requestOf, withBearer } from '../api/endpoints';
 import { successBody } from '../api/response';
 import { ACCESS_COOKIE, isExpired, usableToken } from '../api/token';
-import type { Episode, MasterJson } from '../api/types';
-import { chooseEpisode } from '../api/chooseEpisode';
+import { chooseEpisode, type ChoosableEpisode } from '../api/chooseEpisode';
 import { createCookiePort, createStoragePort } from '../ports/storage';
 import { defaultSource, isMasterJson, withOrigin } from '../stream/links';
 import { firstLevelOf, isMediaPlaylist, segmentsAt, type FirstLevel } from '../stream/firstLoads';
@@ -25,6 +24,7 @@ import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
 import { pageConfig } from './pageConfig';
 import { ignore } from '../shared/ignore';
+import { isRecord } from '../shared/isRecord';
 
 /** Where the page's first script leaves its answers for the player's code. */
 const HANDOVER = '__kinoEarlyStart';
@@ -52,19 +52,63 @@ export function startFirstFrameRequests(
   const episodes = catalog.episodes(config.movieId);
   ask(episodes)
     .then((res) => {
-      // unchecked (the boot actor checks the same answer): a wrong shape only fails this early start
-      const episode = chooseEpisode(successBody(res, episodes.url) as Episode[], config);
+      // read as the boot actor's schema reads the same answer: a wrong shape starts nothing early
+      const episode = chooseEpisode(earlyEpisodes(successBody(res, episodes.url)), config);
       if (!episode) return;
       const path = withOrigin(episode.m3u8MasterFilePath, config.envBaseUrl);
       if (!isMasterJson(path)) return startFirstLoads(early, path, config);
       return early
         .start({ method: 'GET', url: path, timeoutMs: DEFAULT_TIMEOUT_MS })
         .then((master) => {
-          const source = defaultSource(successBody(master, path) as MasterJson);
+          const source = defaultSource({ sources: earlySources(successBody(master, path)) });
           if (source) startFirstLoads(early, withOrigin(source.link, path), config);
         });
     })
     .catch(ignore); // the actors meet the same answer and say what is wrong with it
+}
+
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+
+/** An episode of the catalog's answer as the early start reads it: what it chooses by and plays. */
+type EarlyEpisode = ChoosableEpisode & { m3u8MasterFilePath: string };
+
+/**
+ * The catalog's episodes, the fields EpisodesSchema requires checked by hand (the schema library is
+ * not in the first script): an entry of another shape is left out, as the schema leaves it out, so
+ * the early start and the boot actor choose the same episode; an answer that is no list has none.
+ */
+function earlyEpisodes(body: unknown): EarlyEpisode[] {
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((entry: unknown) => {
+    if (!isRecord(entry)) return [];
+    const { id, order, isCompleted, m3u8MasterFilePath, season } = entry;
+    if (!isInteger(id) || typeof order !== 'number' || typeof m3u8MasterFilePath !== 'string')
+      return [];
+    if (!isRecord(season) || !isInteger(season.id) || typeof season.order !== 'number') return [];
+    // isCompleted falls back to false, as the schema's does
+    const completed = isCompleted === true;
+    return [
+      { id, order, isCompleted: completed, m3u8MasterFilePath, season: { order: season.order } },
+    ];
+  });
+}
+
+/** A master JSON source as the early start reads it. */
+type EarlySource = { link: string; isDefault: boolean };
+
+/**
+ * The master JSON's sources, read as MasterJsonSchema reads them: every source needs a link, or
+ * the whole file is refused (and then nothing is started early: the stream actor says what is wrong).
+ */
+function earlySources(body: unknown): EarlySource[] {
+  const sources = isRecord(body) ? body.sources : undefined;
+  if (!Array.isArray(sources)) return [];
+  const read = sources.map((source: unknown): EarlySource | null =>
+    isRecord(source) && typeof source.link === 'string'
+      ? { link: source.link, isDefault: source.isDefault === true }
+      : null,
+  );
+  return read.every((source): source is EarlySource => source !== null) ? read : [];
 }
 
 /**

@@ -7,7 +7,7 @@ import { FRAGMENT_SETTINGS } from '../shared/protocol';
  */
 export function readFrameDataset(): Record<string, string | undefined> {
   try {
-    const frame = window.frameElement as HTMLElement | null;
+    const frame = window.frameElement; // the host's element: only its attributes are read
     if (!frame) return fromFragment();
     const out: Record<string, string | undefined> = {};
     for (const attr of Array.from(frame.attributes)) {

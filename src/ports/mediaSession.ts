@@ -20,8 +20,10 @@ export function createMediaSessionPort(): MediaSessionPort {
   const session =
     typeof navigator !== 'undefined' && 'mediaSession' in navigator ? navigator.mediaSession : null;
   const listeners = new Set<(event: MediaSessionEvent) => void>();
-  const emit = (details: MediaSessionActionDetails) => {
-    const event: MediaSessionEvent = { action: details.action as MediaSessionAction };
+  // A press is told as the action its handler was set for: the browser's own action string (a
+  // union wider than the player's, 'skipad', 'stop'...) is not trusted to be one of ours.
+  const emit = (action: MediaSessionAction, details: MediaSessionActionDetails) => {
+    const event: MediaSessionEvent = { action };
     const seekTime = finite(details.seekTime);
     const seekOffset = finite(details.seekOffset);
     if (seekTime !== undefined) event.seekTime = seekTime;
@@ -56,7 +58,12 @@ export function createMediaSessionPort(): MediaSessionPort {
     setActions(actions) {
       if (!session) return;
       for (const action of ALL_ACTIONS)
-        quietly(() => session.setActionHandler(action, actions.includes(action) ? emit : null));
+        quietly(() =>
+          session.setActionHandler(
+            action,
+            actions.includes(action) ? (details) => emit(action, details) : null,
+          ),
+        );
     },
     setPositionState(position) {
       if (!session || typeof session.setPositionState !== 'function') return;

@@ -5,15 +5,14 @@ import { STATISTICS_FUNCTION } from '../shared/protocol';
 // protocol's). The player calls it with the event name and its payload when the page that runs the
 // player defines it.
 
-type StatisticsFunction = (event: string, payload: Record<string, unknown>) => void;
-
 export function createStatsPort(): StatsPort {
   return {
     send(event, payload) {
-      const send = (window as unknown as Record<string, unknown>)[STATISTICS_FUNCTION];
+      // whatever the page left under that name: only a function is called, anything else is none
+      const send: unknown = Reflect.get(window, STATISTICS_FUNCTION);
       if (typeof send !== 'function') return false;
       try {
-        (send as StatisticsFunction)(event, payload);
+        Reflect.apply(send, undefined, [event, payload]);
         return true;
       } catch {
         return false; // the statistics script's failure is never the viewer's

@@ -295,8 +295,12 @@ export class KinoPlayer {
     try {
       await this.whenReady();
     } catch (error) {
-      const code = (error as Partial<PlayerError>).code;
-      if (code === 'DESTROYED' || code === 'NOT_READY' || !(error instanceof PlayerError))
+      // only the content's own refusal (its error event, read by readErrorCode) lets it through
+      if (
+        !(error instanceof PlayerError) ||
+        error.code === 'DESTROYED' ||
+        error.code === 'NOT_READY'
+      )
         throw error;
     }
     return this.request('loadContent', args);

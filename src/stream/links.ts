@@ -1,4 +1,4 @@
-import type { MasterJson, MasterSource } from '../api/types';
+import type { MasterSource } from '../api/types';
 import { originOf, parseAddress } from '../shared/address';
 
 const HTTP = /^https?:\/\//i;
@@ -15,6 +15,9 @@ export function withOrigin(link: string, base: string): string {
 export const isMasterJson = (path: string) =>
   parseAddress(path, 'http://x')?.pathname.includes('.json') ?? false;
 
-export function defaultSource(master: MasterJson): MasterSource | null {
+/** The source marked default, else the first (of a checked MasterJson, or the first script's reading). */
+export function defaultSource<M extends { sources: readonly Pick<MasterSource, 'isDefault'>[] }>(
+  master: M,
+): M['sources'][number] | null {
   return master.sources.find((s) => s.isDefault) ?? master.sources[0] ?? null;
 }

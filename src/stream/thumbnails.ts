@@ -73,9 +73,10 @@ function imageOf(text: string, resolve: Resolve): Pick<ThumbnailCue, 'image' | '
   if (hash < 0 || hash === text.length - 1) return { image, tile: null };
   const m = XYWH.exec(text.slice(hash + 1));
   if (!m) return null; // a fragment other than pixels (percent:) is not drawn
-  const [x, y, w, h] = m.slice(1).map(Number) as [number, number, number, number];
-  if (w === 0 || h === 0) return null;
-  return { image, tile: { x, y, w, h } };
+  // the pattern's four groups of digits, read as numbers (no tuple assumed of the file's text)
+  const tile = { x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) };
+  if (tile.w === 0 || tile.h === 0) return null;
+  return { image, tile };
 }
 
 /** One block of the file as a cue; null for a note, a style, or a cue that is not well formed. */

@@ -190,7 +190,7 @@ describe('parseConfig', () => {
       envBaseUrl: 'https://api.example',
       sentryDsn: 'https://key@errors.example/1',
     });
-    for (const broken of ['{oops', '[]', '{"env_base_url": 5}', '', null])
+    for (const broken of ['{oops', '[]', '{"env_base_url": 5}', '', null, 'null', '"x"', '42'])
       expect(parseDeploymentSettings(broken)).toEqual({});
   });
 

@@ -102,6 +102,86 @@ describe('the early start asks for exactly what the actors will', () => {
   });
 });
 
+describe('answers of the wrong shape: the early start reads them as the actors’ schemas do', () => {
+  /** The routes of `entry` with its episodes (or the film's master JSON) answered as given. */
+  const routesWith = (
+    id: number,
+    entry: typeof film,
+    over: { episodes?: unknown; master?: unknown },
+  ) => ({
+    ...routes(id, entry),
+    ...('episodes' in over
+      ? { [`${BASE}/catalog-api/episodes?content-id=${id}`]: ok(over.episodes) }
+      : {}),
+    ...('master' in over ? { [`${BASE}/media/film.json`]: ok(over.master) } : {}),
+  });
+  const MASTER_JSON = `${BASE}/media/film.json`;
+
+  it.each([
+    ['an object, not a list', { episodes: film.episodes }],
+    ['text', 'episodes'],
+    ['a list of nothing usable', [null, 7, 'x', []]],
+    ['an id that is text', film.episodes.map((e) => ({ ...e, id: String(e.id) }))],
+    ['no stream path', film.episodes.map(({ m3u8MasterFilePath: _path, ...e }) => e)],
+    [
+      'a season without its order',
+      film.episodes.map((e) => ({ ...e, season: { id: e.season.id } })),
+    ],
+  ])(
+    'episodes as %s: no master JSON or manifest is asked for early, nothing throws',
+    async (_name, episodes) => {
+      const early = await earlyRequests(
+        '?movie_id=1',
+        fakeHttp(routesWith(1, film, { episodes })),
+        null,
+      );
+      expect(early.started.map((r) => r.url)).not.toContain(MASTER_JSON);
+      expect(early.manifests).toEqual([]);
+    },
+  );
+
+  it('an episode of the wrong shape is left out as the boot actor leaves it out: both choose the same', async () => {
+    // each episode its own manifest, so the one chosen shows in what is loaded
+    const own = series.episodes.map((e) => ({
+      ...e,
+      m3u8MasterFilePath: `/media/hls/ep${e.id}.m3u8`,
+    }));
+    const [first, second, third, ...rest] = own;
+    const episodes = [
+      first, // completed
+      { ...second, season: { id: second!.season.id, order: '1' } }, // left out by both
+      { ...third, isCompleted: 'no' }, // not a flag: not completed, to both
+      ...rest,
+    ];
+    const search = '?movie_id=2';
+    const early = await earlyRequests(search, fakeHttp(routesWith(2, series, { episodes })), null);
+    const actors = await actorRequests(search, fakeHttp(routesWith(2, series, { episodes })), null);
+    expect(actors.manifest).toBe(`${BASE}/media/hls/ep203.m3u8`);
+    expect(early.manifests).toEqual([actors.manifest]);
+  });
+
+  it.each([
+    [
+      'a source without its link',
+      { sources: [{ label: 'a', isDefault: true }, MASTER.sources[0]] },
+    ],
+    ['sources that are no list', { sources: MASTER.sources[0] }],
+    ['no sources', {}],
+    ['a list, not an object', MASTER.sources],
+  ])(
+    'a master JSON with %s: no manifest is asked for early, nothing throws',
+    async (_name, master) => {
+      const early = await earlyRequests(
+        '?movie_id=1',
+        fakeHttp(routesWith(1, film, { master })),
+        null,
+      );
+      expect(early.started.map((r) => r.url)).toContain(MASTER_JSON);
+      expect(early.manifests).toEqual([]);
+    },
+  );
+});
+
 describe('after the manifest, what hls.js will load first', () => {
   const HLS = `${BASE}/media/hls`;
   const PLAYLISTS: Record<string, string> = {

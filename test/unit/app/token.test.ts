@@ -19,6 +19,28 @@ describe('bearer tokens', () => {
     expect(isExpired('opaque-token', NOW)).toBe(false);
   });
 
+  it('reads a payload of the wrong shape as no expiry: the token is used until the server refuses it', () => {
+    const jwt = (claims: string) => `a.${Buffer.from(claims).toString('base64url')}.c`;
+    const badShapes = [
+      '{"exp":"1700000000"}', // exp as a string
+      '{"exp":null}',
+      '{"exp":{"seconds":1}}',
+      '{"exp":1e400}', // past a double: Infinity
+      '[{"exp":1}]', // a list, not the claims object
+      'null',
+      '42',
+      '"exp"',
+      '{"sub":"viewer"}', // no exp at all
+    ];
+    for (const claims of badShapes) {
+      expect(tokenExpiry(jwt(claims))).toBeNull();
+      expect(isExpired(jwt(claims), NOW)).toBe(false);
+    }
+    // the right shape beside them still reads
+    expect(tokenExpiry(jwt(`{"exp":${NOW / 1000 - 1}}`))).toBe(NOW - 1000);
+    expect(isExpired(jwt(`{"exp":${NOW / 1000 - 1}}`), NOW)).toBe(true);
+  });
+
   it('takes the token out of an Authorization header', () => {
     expect(bearerOf('Bearer abc.def')).toBe('abc.def');
     expect(bearerOf('bearer   x ')).toBe('x');

@@ -113,6 +113,20 @@ describe('media session port', () => {
     expect(handlers.get('seekto')).toBeNull();
   });
 
+  it('tells a press as the action its handler was set for, whatever action string the browser passes', () => {
+    const { handlers } = stubMediaSession();
+    const port = createMediaSessionPort();
+    const heard: unknown[] = [];
+    port.subscribe((e) => heard.push(e));
+    port.setActions(['play', 'seekforward']);
+    const press = (action: string, details: Record<string, unknown>) =>
+      handlers.get(action)!(details as unknown as MediaSessionActionDetails);
+    press('play', { action: 'skipad' }); // a browser's action the player never offers
+    press('play', { action: 42 });
+    press('seekforward', { seekOffset: '10' }); // no action, an offset that is no number
+    expect(heard).toEqual([{ action: 'play' }, { action: 'play' }, { action: 'seekforward' }]);
+  });
+
   it('clears the position with no state, and swallows a state the browser refuses', () => {
     const { session } = stubMediaSession();
     const port = createMediaSessionPort();

@@ -339,6 +339,20 @@ describe('the host SDK: commands', () => {
     await expect(player.ready).resolves.toEqual(READY);
   });
 
+  it('an error event of the wrong shape from the frame is REFUSED, and loadContent still goes', async () => {
+    for (const data of [null, 'boom', 42, [], { code: 42 }, { code: 'NOT_A_CODE' }]) {
+      const { player, tell, answer, last } = mount();
+      tell('error', data);
+      await expect(player.ready).rejects.toMatchObject({ code: 'REFUSED' });
+      const load = player.loadContent({ movieId: 3 });
+      await tick();
+      expect(last('loadContent')!.message.args).toEqual({ movieId: 3 });
+      answer(last('loadContent')!.message.requestId);
+      await expect(load).resolves.toBeUndefined();
+      player.destroy();
+    }
+  });
+
   it('request ids differ from another client’s on the same frame', () => {
     const a = mount();
     const b = mount();
