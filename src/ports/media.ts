@@ -10,6 +10,7 @@ import type { EarlyLoads } from '../stream/earlyLoader';
 import type { HlsModule } from '../stream/hlsModule';
 import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
+import { shouldWaitToStart, untilStartable, watchViewerInput } from './startFromFirstFrame';
 
 export { liveStreamEngines } from './hlsEngine';
 
@@ -33,10 +34,18 @@ export function createMediaPort(
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: HlsEngine | null = null;
+  // the first play of a load waiting for the element to be able to play (startFromFirstFrame.ts)
+  let startWait: AbortController | null = null;
+  const lastInputAt = watchViewerInput(video.ownerDocument);
+  const stopWaiting = () => {
+    startWait?.abort();
+    startWait = null;
+  };
   const element = watchMediaElement(video, emit, () => hls?.bandwidth() ?? 0);
   const subtitles = externalSubtitles(video, emit);
 
   function unload() {
+    stopWaiting();
     hls?.destroy();
     hls = null;
     subtitles.removeAll();
@@ -62,6 +71,14 @@ export function createMediaPort(
     },
     async play(): Promise<PlayOutcome> {
       try {
+        if (hls && (startWait || shouldWaitToStart(video, lastInputAt()))) {
+          startWait ??= new AbortController();
+          const { signal } = startWait;
+          await untilStartable(video, signal);
+          // a pause or another load came first: this play is not carried out
+          if (signal.aborted) return { ok: false, reason: 'aborted' };
+          startWait = null;
+        }
         await video.play();
         return { ok: true };
       } catch (error) {
@@ -75,7 +92,10 @@ export function createMediaPort(
         total: quality?.totalVideoFrames ?? 0,
       };
     },
-    pause: () => video.pause(),
+    pause: () => {
+      stopWaiting();
+      video.pause();
+    },
     seek: (time) => {
       video.currentTime = time;
     },
