@@ -10,7 +10,6 @@ import type { EarlyLoads } from '../stream/earlyLoader';
 import type { HlsModule } from '../stream/hlsModule';
 import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
-import { shouldWaitToStart, untilStartable, watchViewerInput } from './startFromFirstFrame';
 
 export { liveStreamEngines } from './hlsEngine';
 
@@ -34,18 +33,10 @@ export function createMediaPort(
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: HlsEngine | null = null;
-  // the first play of a load waiting for the element to be able to play (startFromFirstFrame.ts)
-  let startWait: AbortController | null = null;
-  const lastInputAt = watchViewerInput(video.ownerDocument);
-  const stopWaiting = () => {
-    startWait?.abort();
-    startWait = null;
-  };
   const element = watchMediaElement(video, emit, () => hls?.bandwidth() ?? 0);
   const subtitles = externalSubtitles(video, emit);
 
   function unload() {
-    stopWaiting();
     hls?.destroy();
     hls = null;
     subtitles.removeAll();
@@ -71,14 +62,6 @@ export function createMediaPort(
     },
     async play(): Promise<PlayOutcome> {
       try {
-        if (hls && (startWait || shouldWaitToStart(video, lastInputAt()))) {
-          startWait ??= new AbortController();
-          const { signal } = startWait;
-          await untilStartable(video, signal);
-          // a pause or another load came first: this play is not carried out
-          if (signal.aborted) return { ok: false, reason: 'aborted' };
-          startWait = null;
-        }
         await video.play();
         return { ok: true };
       } catch (error) {
@@ -92,10 +75,7 @@ export function createMediaPort(
         total: quality?.totalVideoFrames ?? 0,
       };
     },
-    pause: () => {
-      stopWaiting();
-      video.pause();
-    },
+    pause: () => video.pause(),
     seek: (time) => {
       video.currentTime = time;
     },
