@@ -10,6 +10,7 @@ import type { EarlyLoads } from '../stream/earlyLoader';
 import type { HlsModule } from '../stream/hlsModule';
 import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
+import { shouldWaitToStart, untilStartable, watchViewerInput } from './startFromFirstFrame';
 
 export { liveStreamEngines } from './hlsEngine';
 
@@ -33,9 +34,19 @@ export function createMediaPort(
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: HlsEngine | null = null;
+  // the first play of a load waiting for the element to be able to play (startFromFirstFrame.ts)
+  let startWait: AbortController | null = null;
+  const lastInputAt = watchViewerInput(video.ownerDocument);
+  const stopWaiting = () => {
+    startWait?.abort();
+    startWait = null;
+  };
   const element = watchMediaElement(video, emit, () => hls?.bandwidth() ?? 0);
   const subtitles = externalSubtitles(video, emit);
 
+  // A load's own unload keeps a waiting first play: a recovery's or a source switch's new load takes
+  // it over (the element is paused meanwhile, so the stream actor would not ask again). Only the
+  // stream actor's unload (after a failure, always with a pause first) and a pause end it.
   function unload() {
     hls?.destroy();
     hls = null;
@@ -62,6 +73,14 @@ export function createMediaPort(
     },
     async play(): Promise<PlayOutcome> {
       try {
+        if (hls && (startWait || shouldWaitToStart(video, lastInputAt()))) {
+          startWait ??= new AbortController();
+          const { signal } = startWait;
+          await untilStartable(video, signal);
+          // a pause or the stream actor's unload came first: this play is not carried out
+          if (signal.aborted) return { ok: false, reason: 'aborted' };
+          startWait = null;
+        }
         await video.play();
         return { ok: true };
       } catch (error) {
@@ -75,7 +94,10 @@ export function createMediaPort(
         total: quality?.totalVideoFrames ?? 0,
       };
     },
-    pause: () => video.pause(),
+    pause: () => {
+      stopWaiting();
+      video.pause();
+    },
     seek: (time) => {
       video.currentTime = time;
     },
@@ -102,7 +124,10 @@ export function createMediaPort(
     volume: () => ({ volume: elementVolume(video), muted: video.muted }),
     recover: (kind) => hls?.recover(kind),
     engineIdleMs: () => hls?.idleMs() ?? 0,
-    unload,
+    unload: () => {
+      stopWaiting();
+      unload();
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

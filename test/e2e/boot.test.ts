@@ -1,7 +1,9 @@
 // The viewer's first second, through the real embed URL and the demo server's faults.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startDemoServer } from '../../demo/app';
 import type { FlightLog } from '../../src/recorder/format';
+import { longFilmDir } from '../../tools/longFilm';
 import { bootRetrying } from '../../src/state/system';
 import {
   ARTIFACTS,
@@ -406,6 +408,53 @@ describe('the start', () => {
       '/media/hls/audio_ru/seg0.m4s',
     ]);
     expect(errors).toEqual([]);
+  });
+
+  it('a film whose first frame comes after 0 starts from that frame: no seek over the gap, no standing still', async () => {
+    // the MPEG-TS film's video begins 0.046 s after its sound, as ffmpeg's streams do
+    const server = await startDemoServer(0, {
+      defaultAdList: [],
+      mounts: { '/media/long': longFilmDir() },
+    });
+    const { page, errors } = await openPage(browser());
+    try {
+      await page.evaluateOnNewDocument(() => {
+        const seen: [string, number, number][] = [];
+        Object.assign(window, { videoEvents: seen });
+        for (const type of ['play', 'seeking', 'playing'])
+          document.addEventListener(
+            type,
+            (e) => {
+              const v = e.target;
+              if (v instanceof HTMLVideoElement && v.id === 'video')
+                seen.push([type, v.readyState, v.currentTime]);
+            },
+            true,
+          );
+      });
+      await page.goto(`${server.url}/index.html?movie_id=5&auto_play=1`);
+      const frame = page.mainFrame();
+      await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
+        timeout: 20_000,
+      });
+      const events = await frame.evaluate(
+        () => (window as unknown as { videoEvents: [string, number, number][] }).videoEvents,
+      );
+      const firstPlaying = events.findIndex(([type]) => type === 'playing');
+      expect(firstPlaying).toBeGreaterThan(0);
+      // nothing skipped: the picture moved on from the film's first frame, without a seek
+      expect(events.slice(0, firstPlaying).map(([type]) => type)).not.toContain('seeking');
+      expect(events[firstPlaying]![2]).toBeLessThan(0.1);
+      // the play was asked of an element that could play (readyState 3 or 4), so it never stood
+      // at 0 with the film buffered, where hls.js would have jumped the gap
+      const [type, readyState] = events[0]!;
+      expect(type).toBe('play');
+      expect(readyState).toBeGreaterThanOrEqual(3);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.browserContext().close();
+      await server.close();
+    }
   });
 });
 

@@ -354,8 +354,20 @@ function expectOutcome(outcome: Outcome, expected: Expected) {
 async function pauseWorks(frame: Frame) {
   // the interface comes just after the film's first frame (docs/startup.md); the controls show on
   // pointer movement, and the button is there either way
-  const button = await frame.waitForSelector('button[aria-label="Пауза"]', { timeout: 5_000 });
-  await button!.evaluate((el) => (el as HTMLButtonElement).click());
+  // looked for in the page's own world, where the state is read (waitForSelector, in puppeteer's
+  // world, waited out its 5 s twice in some 500 cases while the state and the screenshot said
+  // playing, the button drawn); what is there instead, said if it is not
+  await frame
+    .waitForFunction(() => document.querySelector('button[aria-label="Пауза"]'), { timeout: 5_000 })
+    .catch(async () => {
+      const labels = await frame.$$eval('button', (all) => all.map((b) => b.ariaLabel));
+      throw new Error(
+        `No pause button 5 s after the film played; the buttons: ${labels.join(', ')}`,
+      );
+    });
+  await frame.evaluate(() =>
+    document.querySelector<HTMLButtonElement>('button[aria-label="Пауза"]')?.click(),
+  );
   await frame.waitForFunction(() => window.__player!.getState().media.paused, { timeout: 5_000 });
 }
 
