@@ -16,6 +16,12 @@ import { adTextButton } from './styles';
  */
 export const ICON_CLEAR = 'data-icon-clear';
 
+/**
+ * The page an icon's HTML is written in, beside the player's (public/adHtml.html): the player
+ * page's policy would refuse the HTML's own scripts and styles in a srcdoc frame.
+ */
+export const HTML_PAGE = 'adHtml.html';
+
 /** The frames an icon's page or HTML is drawn in: its scripts run, on an origin of their own. */
 export const ICON_SANDBOX = 'allow-scripts allow-popups';
 
@@ -142,7 +148,13 @@ function IconDrawing({ icon }: { icon: AdIconView }) {
   return resource.kind === 'iframe' ? (
     <iframe {...frame} src={resource.url} />
   ) : (
-    <iframe {...frame} srcDoc={resource.html} />
+    <iframe
+      {...frame}
+      src={HTML_PAGE}
+      onLoad={(event) =>
+        event.currentTarget.contentWindow?.postMessage({ html: resource.html }, '*')
+      }
+    />
   );
 }
 

@@ -48,11 +48,15 @@ function vpaidEvent(data: unknown): VpaidEvent | null {
   }
 }
 
+/** The frame's page, beside the player's own (public/vpaid.html, its script src/adFrames/vpaidFrame.ts). */
+export const VPAID_PAGE = 'vpaid.html';
+
 /**
  * VPAID 2.0 creatives in a sandboxed frame (scripts and the creative's own pop-ups only, in an opaque
- * origin) laid over the player, under its controls. The frame's own script (vpaidBootstrap.ts) comes
- * with the first VPAID advert, not with the player's start; the creative's load limit covers it, and
- * when it cannot come the creative fails with AdError.
+ * origin) laid over the player, under its controls. The frame's page is a file of the player's, not
+ * a srcdoc: a srcdoc frame would live under the player page's Content-Security-Policy, which lets no
+ * ad server's script in. It comes with the first VPAID advert; when it cannot come, the creative's
+ * load limit ends it.
  */
 export function createVpaidPort(player: HTMLElement, before: HTMLElement | null): VpaidPort {
   const listeners = new Set<(event: VpaidEvent) => void>();
@@ -65,38 +69,26 @@ export function createVpaidPort(player: HTMLElement, before: HTMLElement | null)
     const event = vpaidEvent(message.data);
     if (event) emit(event);
   });
-  // each load is a new creative: an unload or another load while its frame's script comes drops it
-  let loads = 0;
+  // each load is a new creative in a new frame
   const unload = () => {
-    loads += 1;
     frame?.remove();
     frame = null;
   };
-  const createFrame = (code: string, scriptUrl: string, adParameters: string) => {
+  const createFrame = (scriptUrl: string, adParameters: string) => {
     const created = document.createElement('iframe');
     created.setAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
     created.setAttribute('allow', 'autoplay');
     created.title = 'Реклама';
     created.className = 'vpaid-frame';
-    created.srcdoc = code;
+    created.src = new URL(VPAID_PAGE, document.baseURI).href;
     created.onload = () => command('load', { url: scriptUrl, adParameters });
     player.insertBefore(created, before);
     return created;
   };
-  const bootstrap = () => import('./vpaidBootstrap').then((module) => module.VPAID_BOOTSTRAP);
   return {
     load(scriptUrl, adParameters) {
       unload();
-      const load = loads;
-      const failed = () => {
-        if (load === loads)
-          emit({ type: 'AdError', message: 'The VPAID frame could not be loaded' });
-      };
-      bootstrap()
-        .then((code) => {
-          if (load === loads) frame = createFrame(code, scriptUrl, adParameters);
-        })
-        .catch(failed);
+      frame = createFrame(scriptUrl, adParameters);
     },
     start: () => command('start'),
     pause: () => command('pause'),

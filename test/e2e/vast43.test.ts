@@ -3,7 +3,9 @@
 // out of view), and each of its two verification vendors told once that its code did not run, with
 // the reason (2: not supported; 3: the second vendor's only script address is malformed). `icon`
 // (icon.xml): the AdChoices icon drawn clear of the ad's controls, its view and click tracked;
-// `icon-fallback` (icon-fallback.xml): with no page to open, its fallback image shown instead.
+// `icon-fallback` (icon-fallback.xml): with no page to open, its fallback image shown instead;
+// `icon-html` (icon-html.xml): an icon of HTML whose own style and script run in its sandboxed page,
+// outside the player page's Content-Security-Policy.
 import type { Frame, Page } from 'puppeteer-core';
 import { audit, describeViolations } from './axe';
 import { adBeacons, clearBeacons, sinkBeacons } from './beacons';
@@ -232,5 +234,33 @@ describe('VAST 4.3 on the demo: viewability, verification vendors, industry icon
     ]);
     expect(opened.errors).toEqual([]);
     await expectReplayable(frame, 'ad-icon-fallback');
+  });
+
+  it('an icon of HTML: its own inline style and script run in its sandboxed page, the player refusing nothing', async () => {
+    const opened = await openPage(browser());
+    page = opened.page;
+    await page.goto(demoUrl('/host.html?movie_id=1&ads=icon-html'));
+    const frame = await playerFrame(page);
+    await adPlayedPast(frame, 1);
+    const icon = '[data-testid="ad-icon"][data-program="AdChoices"] iframe';
+    await frame.waitForSelector(icon, { visible: true });
+    // the icon's page: the player's adHtml.html, the HTML written in it by then
+    const iconPage = await (await frame.$(icon))!.contentFrame();
+    expect(iconPage.url()).toMatch(/\/adHtml\.html$/);
+    await iconPage.waitForFunction(
+      () => document.getElementById('mark')?.textContent === 'AdChoices',
+    );
+    const drawn = await iconPage.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(drawn).toBe('rgb(31, 111, 63)'); // its inline <style> applied
+    await screenshot(page, 'ad-icon-html');
+    await contentPlayingAfterBreak(frame);
+    expect(await adBeacons(frame, 'icon-html')).toEqual([
+      'impression',
+      'start',
+      'icon-view',
+      'complete',
+    ]);
+    expect(opened.errors).toEqual([]);
+    await expectReplayable(frame, 'ad-icon-html');
   });
 });

@@ -163,7 +163,7 @@ describe('an industry icon over the advert', () => {
     expect(screen.getByRole('link', { name: 'AdChoices' })).toBeEmptyDOMElement();
   });
 
-  it('HTML in a sandboxed frame of its own document', () => {
+  it('HTML in a sandboxed frame of the player’s own page, which is sent the HTML once it has loaded', () => {
     const icon: AdIconView = {
       ...adChoices,
       clickThrough: null,
@@ -173,9 +173,14 @@ describe('an industry icon over the advert', () => {
     renderPlayer(...adPlaying([icon]));
     const frame = screen.getByTitle('AdChoices');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame).toHaveAttribute('srcdoc', '<a href="https://icons.test/info">i</a>');
+    expect(frame).toHaveAttribute('src', 'adHtml.html');
+    expect(frame).not.toHaveAttribute('srcdoc'); // a srcdoc frame would live under the player's policy
     expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups');
-    expect(frame).not.toHaveAttribute('src');
+    const sent: unknown[] = [];
+    const page = (frame as HTMLIFrameElement).contentWindow!;
+    jest.spyOn(page, 'postMessage').mockImplementation((data: unknown) => void sent.push(data));
+    fireEvent.load(frame);
+    expect(sent).toEqual([{ html: '<a href="https://icons.test/info">i</a>' }]);
   });
 
   it('only the icons shown now are drawn, and none once the advert has ended', () => {

@@ -1,56 +1,51 @@
 import type { VpaidEvent } from '../../../src/ports/types';
+import { createVpaidPort } from '../../../src/ports/vpaid';
 
-/** The VPAID port on a fresh module registry, its frame's script as `bootstrap` gives it. */
-async function portWith(bootstrap: () => { VPAID_BOOTSTRAP: string }) {
-  jest.resetModules();
-  jest.doMock('../../../src/ports/vpaidBootstrap', bootstrap);
-  const { createVpaidPort } = await import('../../../src/ports/vpaid');
+function port() {
   document.body.innerHTML = '<div id="player"><div id="ui"></div></div>';
   const player = document.getElementById('player')!;
-  const port = createVpaidPort(player, document.getElementById('ui'));
+  const vpaid = createVpaidPort(player, document.getElementById('ui'));
   const heard: VpaidEvent[] = [];
-  port.subscribe((event) => heard.push(event));
-  return { port, player, heard };
+  vpaid.subscribe((event) => heard.push(event));
+  return { vpaid, player, heard };
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-const frames = (player: HTMLElement) => player.querySelectorAll('iframe.vpaid-frame');
+const frames = (player: HTMLElement) =>
+  [...player.querySelectorAll('iframe.vpaid-frame')] as HTMLIFrameElement[];
 
-describe('the VPAID port, its frame’s script loaded with the first VPAID advert', () => {
-  it('lays the sandboxed frame under the controls once its script has come', async () => {
-    const { port, player, heard } = await portWith(() => ({
-      VPAID_BOOTSTRAP: '<script>1</script>',
-    }));
-    port.load('https://ads.test/creative.js', '{}');
-    await settled();
-    const frame = frames(player)[0] as HTMLIFrameElement;
-    expect(frame.srcdoc).toBe('<script>1</script>');
-    expect(frame.getAttribute('sandbox')).toBe(
+describe('the VPAID port, its creative in a sandboxed frame of the player’s own page', () => {
+  it('lays the frame under the controls, sandboxed, its page beside the player’s (not a srcdoc under the player’s policy)', () => {
+    const { vpaid, player, heard } = port();
+    vpaid.load('https://ads.test/creative.js', '{}');
+    const [frame] = frames(player);
+    expect(frame!.src).toBe(new URL('vpaid.html', document.baseURI).href);
+    expect(frame!.srcdoc).toBe('');
+    expect(frame!.getAttribute('sandbox')).toBe(
       'allow-scripts allow-popups allow-popups-to-escape-sandbox',
     );
-    expect(frame.nextElementSibling?.id).toBe('ui');
+    expect(frame!.nextElementSibling?.id).toBe('ui');
     expect(heard).toEqual([]);
   });
 
-  it('makes no frame for a creative unloaded, or replaced, while the script was coming', async () => {
-    const { port, player } = await portWith(() => ({ VPAID_BOOTSTRAP: '<script>1</script>' }));
-    port.load('https://ads.test/first.js', '{}');
-    port.unload();
-    await settled();
-    expect(frames(player)).toHaveLength(0);
-    port.load('https://ads.test/second.js', '{}');
-    port.load('https://ads.test/third.js', '{}');
-    await settled();
+  it('keeps one frame: another creative replaces it, an unload removes it', () => {
+    const { vpaid, player } = port();
+    vpaid.load('https://ads.test/first.js', '{}');
+    vpaid.load('https://ads.test/second.js', '{}');
     expect(frames(player)).toHaveLength(1);
+    vpaid.unload();
+    expect(frames(player)).toHaveLength(0);
   });
 
-  it('fails the creative with AdError when the script cannot come', async () => {
-    const { port, player, heard } = await portWith(() => {
-      throw new Error('chunk failed to load');
-    });
-    port.load('https://ads.test/creative.js', '{}');
-    await settled();
-    expect(frames(player)).toHaveLength(0);
-    expect(heard).toEqual([{ type: 'AdError', message: 'The VPAID frame could not be loaded' }]);
+  it('hears only its own frame, and only known events with fields of the right kind', () => {
+    const { vpaid, player, heard } = port();
+    vpaid.load('https://ads.test/creative.js', '{}');
+    const source = frames(player)[0]!.contentWindow;
+    const send = (data: unknown, from: MessageEventSource | null = source) =>
+      window.dispatchEvent(new MessageEvent('message', { data, source: from }));
+    send({ vpaid: 1, event: { type: 'AdStarted' } });
+    send({ vpaid: 1, event: { type: 'AdVolumeChange', volume: 7 } });
+    send({ vpaid: 1, event: { type: 'NotAnEvent' } });
+    send({ vpaid: 1, event: { type: 'AdStarted' } }, window); // not the creative's frame
+    expect(heard).toEqual([{ type: 'AdStarted' }, { type: 'AdVolumeChange', volume: 1 }]);
   });
 });

@@ -148,6 +148,21 @@ test('icon.xml: a 6 s ad with the AdChoices icon at the top right, from its firs
   expect(chosen(ad)?.url).toBe(`${ORIGIN}/media/ads/ad-6s.mp4`);
 });
 
+test('icon-html.xml: the AdChoices icon as HTML with its own inline style and script', async () => {
+  const ad = adOf(await resolveFixture('icon-html'));
+  expect(ad).toMatchObject({ id: 'demo-icon-html', durationSec: 6 });
+  const [icon] = ad.icons;
+  expect(icon?.resources).toEqual([
+    {
+      kind: 'html',
+      html: expect.stringMatching(
+        /^<style>[^<]*<\/style><span id="mark">i<\/span><script>[^<]*<\/script>$/,
+      ),
+    },
+  ]);
+  expect(icon?.viewTracking).toEqual([track('icon-html/icon-view')]);
+});
+
 test('icon-fallback.xml: the AdChoices icon with no page to open, and a fallback image instead', async () => {
   const ad = adOf(await resolveFixture('icon-fallback'));
   expect(ad).toMatchObject({ id: 'demo-icon-fallback', durationSec: 6 });
