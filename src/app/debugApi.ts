@@ -3,6 +3,7 @@ import type { PlayerDebugApi } from '../qa/debugApi';
 import type { createActionTap } from './actionTap';
 import { liveStreamEngines } from '../ports/media';
 import { logAsJson } from '../recorder/exporters';
+import { policyViolations } from './policyViolations';
 import { systemActions } from '../state/system';
 import type { PlayerConfig } from '../shared/config';
 import type { PlayerStore } from './createPlayer';
@@ -27,5 +28,6 @@ export function installDebugApi(
       streamEngines: liveStreamEngines(),
       mediaElements: document.querySelectorAll('video, audio').length,
     }),
+    policyViolations,
   };
 }

@@ -25,6 +25,7 @@ import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
 import { pageConfig } from './pageConfig';
 import { ignore } from '../shared/ignore';
 import { isRecord } from '../shared/isRecord';
+import { watchPolicyViolations } from './policyViolations';
 
 /** Where the page's first script leaves its answers for the player's code. */
 const HANDOVER = '__kinoEarlyStart';
@@ -171,6 +172,7 @@ function startFirstLoads(
 
 /** The page's first script: the requests of the first frame and the hls.js chunk; it never throws. */
 export function startEarly(): void {
+  watchPolicyViolations(); // first: what the page's policy refuses from here on is kept
   const early = createEarlyAnswers();
   (globalThis as { [HANDOVER]?: EarlyAnswers })[HANDOVER] = early;
   import('hls.js').catch(ignore); // beside the player's code, not after it

@@ -3,8 +3,9 @@
 import type { FlightRecorder } from '../recorder/recorder';
 import type { PlayerConfig } from '../shared/config';
 import type { PlayerState } from '../state';
+import type { PolicyViolation } from '../app/policyViolations';
 
-export type { PlayerState, PlayerConfig };
+export type { PlayerState, PlayerConfig, PolicyViolation };
 
 /** An action as the player's store sees it: an intent sent, or one waited for. */
 export type PlayerAction = { type: string; payload?: unknown };
@@ -24,6 +25,8 @@ export interface PlayerDebugApi {
   waitForAction(type: string, timeoutMs?: number): Promise<PlayerAction>;
   /** hls.js instances not destroyed and media elements in the page: 1 and 2 (content, ads) at any time */
   mediaStats(): { streamEngines: number; mediaElements: number };
+  /** what the page's Content-Security-Policy refused since the page opened: none, in a sound build */
+  policyViolations(): PolicyViolation[];
 }
 
 declare global {

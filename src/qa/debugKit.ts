@@ -50,15 +50,12 @@ export class DebugKit {
     arg?: A,
     { timeout = DEFAULT_TIMEOUT }: WaitOptions = {},
   ): Promise<PlayerState> {
+    // one expression, which puppeteer turns into a function as it sets the wait up: a function made
+    // in the page while it polls would be refused by the player's policy (no eval, docs/security.md)
+    const argument = arg === undefined ? 'undefined' : JSON.stringify(arg);
     await this.frame.waitForFunction(
-      (source, a) =>
-        (new Function(`return (${source})`)() as (s: unknown, x: unknown) => boolean)(
-          (window.__player as PlayerDebugApi).getState(),
-          a,
-        ),
+      `(${predicate.toString()})(window.__player.getState(), ${argument})`,
       { timeout, polling: 50 },
-      predicate.toString(),
-      arg as unknown,
     );
     return this.state();
   }

@@ -46,10 +46,13 @@ const SMALL_TARGETS = `
 
 /**
  * An expression that audits the document as it is now (installing axe the first time) and answers
- * its violations (none is the goal). Indirect eval: the drivers evaluate expressions, not scripts.
+ * its violations (none is the goal). axe's source is part of the expression, not a string handed to
+ * eval: the player's policy refuses eval, and WebKit's driver runs what it is given under it.
  */
 export const AXE_AUDIT = `(async () => {
-  if (!window.axe) (0, eval)(${JSON.stringify(AXE_SOURCE)});
+  if (!window.axe) {
+${AXE_SOURCE}
+  }
   const result = await window.axe.run(document, {
     runOnly: { type: 'tag', values: ${JSON.stringify(WCAG_TAGS)} },
   });

@@ -17,7 +17,7 @@ import {
   type EngineName,
   type Session,
 } from './driver';
-import { ENGINES, expectSessionReplays, startEngine } from './engines';
+import { ENGINES, expectSoundSession, startEngine } from './engines';
 
 /** the content's video plays past `t` s, no break running */
 const filmPlaying = (t: number) => `(() => {
@@ -245,7 +245,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     );
     expect(await player.eval<number>(decodedFrames('video'))).toBeGreaterThan(10);
     await session.screenshot(`engine-${name}-film`);
-    await expectSessionReplays(player, `engine-${name}-film`);
+    await expectSoundSession(player, `engine-${name}-film`);
   });
 
   engineTest(
@@ -270,7 +270,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       await player.click('[data-testid="ad-layer"] button:not([disabled])', 'Пропустить');
       await player.waitFor(filmPlaying(0.5), 30_000);
       expect(await state(player, 'ads.history[0].status')).toBe('skipped');
-      await expectSessionReplays(player, `engine-${name}-preroll-skip`);
+      await expectSoundSession(player, `engine-${name}-preroll-skip`);
     },
   );
 
@@ -281,7 +281,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     expect(at).toBeGreaterThanOrEqual(9.5);
     expect(at).toBeLessThan(12);
     await player.waitFor(filmPlaying(at), 30_000);
-    await expectSessionReplays(player, `engine-${name}-midroll`);
+    await expectSoundSession(player, `engine-${name}-midroll`);
   });
 
   engineTest(
@@ -314,7 +314,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       await player.click('button[aria-label="Настройки"]');
       await player.waitFor(`document.querySelector('[data-testid="settings-main"]') !== null`);
       await session.screenshot(`engine-${name}-settings`);
-      await expectSessionReplays(player, `engine-${name}-settings`);
+      await expectSoundSession(player, `engine-${name}-settings`);
     },
   );
 
@@ -349,7 +349,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       await player.waitFor(
         `!window.__player.getState().stream.autoLevel && ${heightPlaying} === 720`,
       );
-      await expectSessionReplays(player, `engine-${name}-quality`);
+      await expectSoundSession(player, `engine-${name}-quality`);
     },
   );
 
@@ -361,7 +361,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await player.click('[data-testid="menu-episodes"] [role="menuitemradio"]', 'Эпизод 2');
     await player.waitFor(`window.__player.getState().content.currentEpisodeId === 205`);
     await player.waitFor(filmPlaying(0.5), 30_000);
-    await expectSessionReplays(player, `engine-${name}-episodes`);
+    await expectSoundSession(player, `engine-${name}-episodes`);
   });
 
   engineTest('WCAG 2.2 AA (axe-core): the poster and every page of every menu', async () => {
@@ -457,7 +457,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     const muted = await player.eval<boolean>(`document.getElementById('video').muted`);
     await session.press('KeyM');
     await player.waitFor(`document.getElementById('video').muted === ${!muted}`);
-    await expectSessionReplays(player, `engine-${name}-keyboard`);
+    await expectSoundSession(player, `engine-${name}-keyboard`);
   });
 
   engineTest('after a reload, the continue prompt: continue where the viewer stopped', async () => {
@@ -476,7 +476,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await auditIn(session, player, 'continue-prompt');
     await player.click('[data-testid="continue-watching"]');
     await player.waitFor(filmPlaying(5), 30_000);
-    await expectSessionReplays(player, `engine-${name}-continue`);
+    await expectSoundSession(player, `engine-${name}-continue`);
   });
 
   engineTest('the host page steers it through the SDK and hears its events', async () => {
@@ -498,7 +498,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     // the events reach the page's list as they come (a seek's after its answer)
     for (const event of ['ready', 'play', 'volumeChange', 'seeked', 'pause'])
       await host.waitFor(`document.querySelector('#messages li[data-event="${event}"]') !== null`);
-    await expectSessionReplays(player, `engine-${name}-host`);
+    await expectSoundSession(player, `engine-${name}-host`);
   });
 
   engineTest(
@@ -518,7 +518,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       );
       await player.waitFor(`window.__player.getState().media.volume === 0.3`);
       expect(await player.eval(`document.querySelector('[role="alert"]') === null`)).toBe(true);
-      await expectSessionReplays(player, `engine-${name}-storage-blocked`);
+      await expectSoundSession(player, `engine-${name}-storage-blocked`);
     },
   );
 
@@ -538,7 +538,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
           details: 'noHlsPlayback',
         });
         await session.screenshot(`engine-${name}-no-mse`);
-        await expectSessionReplays(player, `engine-${name}-no-mse`);
+        await expectSoundSession(player, `engine-${name}-no-mse`);
         return;
       }
       // the pre-roll is a progressive MP4: it needs no MediaSource
@@ -566,7 +566,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
         expect(audioTracks).toHaveLength(2);
       }
       await session.screenshot(`engine-${name}-no-mse`);
-      await expectSessionReplays(player, `engine-${name}-no-mse`);
+      await expectSoundSession(player, `engine-${name}-no-mse`);
     },
   );
 
@@ -579,7 +579,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     expect(await player.eval(`document.querySelector('[role="alert"] p').textContent`)).toMatch(
       /^К сожалению, произошла ошибка, попробуйте перезагрузите страницу\. Идентификатор ошибки: [0-9a-f]{8}$/,
     );
-    await expectSessionReplays(player, `engine-${name}-catalog-fault`);
+    await expectSoundSession(player, `engine-${name}-catalog-fault`);
   });
 
   engineTest('a VAST fault ends in the film, the advert reported 303', async () => {
@@ -590,7 +590,7 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
       status: 'error',
       errorCode: 303,
     });
-    await expectSessionReplays(player, `engine-${name}-vast-fault`);
+    await expectSoundSession(player, `engine-${name}-vast-fault`);
   });
 
   engineTest('plays on through a 12 s network drop in a long film, by itself', async () => {
@@ -610,32 +610,35 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
     await player.waitFor(`window.__player.getState().streamHealth.phase === 'playing'`, 30_000);
     await player.waitFor(filmPlaying(before + 14), 30_000);
     expect(await state(player, 'system.failure')).toBeNull();
-    await expectSessionReplays(player, `engine-${name}-network-drop`);
+    await expectSoundSession(player, `engine-${name}-network-drop`);
   });
 
-  engineTest('plays on through a 12 s outage of the film’s host alone, with no message', async () => {
-    const session = await open();
-    await session.goto(`${cdnServer.url}/index.html?movie_id=5&t=1800&auto_play=1`);
-    const player = session.page;
-    await player.waitFor('window.__player !== undefined');
-    await player.waitFor(filmPlaying(1802), 30_000);
-    const before = await player.eval<number>(`document.getElementById('video').currentTime`);
-    const phases = new Set<string>();
-    const failures = new Set<string>();
-    await mediaHost.fail('reset');
-    try {
-      for (const end = Date.now() + 12_000; Date.now() < end; await sleep(500)) {
-        phases.add(await state<string>(player, 'streamHealth.phase'));
-        failures.add(await state<string>(player, 'stream.lastError?.details ?? ""'));
+  engineTest(
+    'plays on through a 12 s outage of the film’s host alone, with no message',
+    async () => {
+      const session = await open();
+      await session.goto(`${cdnServer.url}/index.html?movie_id=5&t=1800&auto_play=1`);
+      const player = session.page;
+      await player.waitFor('window.__player !== undefined');
+      await player.waitFor(filmPlaying(1802), 30_000);
+      const before = await player.eval<number>(`document.getElementById('video').currentTime`);
+      const phases = new Set<string>();
+      const failures = new Set<string>();
+      await mediaHost.fail('reset');
+      try {
+        for (const end = Date.now() + 12_000; Date.now() < end; await sleep(500)) {
+          phases.add(await state<string>(player, 'streamHealth.phase'));
+          failures.add(await state<string>(player, 'stream.lastError?.details ?? ""'));
+        }
+      } finally {
+        await mediaHost.heal();
       }
-    } finally {
-      await mediaHost.heal();
-    }
-    // the film's loads failed, and the services answered: tried again, never the network's wait
-    expect([...failures].filter(Boolean).length).toBeGreaterThan(0);
-    expect([...phases]).not.toContain('waitingForNetwork');
-    await player.waitFor(filmPlaying(before + 14), 60_000);
-    expect(await state(player, 'system.failure')).toBeNull();
-    await expectSessionReplays(player, `engine-${name}-media-host-outage`);
-  });
+      // the film's loads failed, and the services answered: tried again, never the network's wait
+      expect([...failures].filter(Boolean).length).toBeGreaterThan(0);
+      expect([...phases]).not.toContain('waitingForNetwork');
+      await player.waitFor(filmPlaying(before + 14), 60_000);
+      expect(await state(player, 'system.failure')).toBeNull();
+      await expectSoundSession(player, `engine-${name}-media-host-outage`);
+    },
+  );
 });
