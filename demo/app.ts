@@ -129,6 +129,16 @@ export function createDemoApp({
     requests.length = 0;
     res.status(204).end();
   });
+  // A page fault for the browser tests: a script of the page's own origin that throws in a task of
+  // its own. An inline one would be refused by the player's policy, and the browser mutes an error
+  // of the test's evaluated code to "Script error.".
+  control.get('/throw.js', (req, res) => {
+    const message = typeof req.query.message === 'string' ? req.query.message.slice(0, 200) : '';
+    res
+      .type('text/javascript')
+      .set('Cache-Control', 'no-store')
+      .send(`setTimeout(() => { throw new Error(${JSON.stringify(message || 'Page fault')}); });`);
+  });
   app.use('/__test', control);
 
   app.use((req, _res, next) => {

@@ -48,16 +48,27 @@ function reportingBundlePath(): string {
 }
 
 /**
- * Throws an error in a task of the frame's own, as a script of the page would: an inline script, so
- * that the browser does not mute it to "Script error." (as it does for the test's evaluated code).
+ * Throws an error in a task of the frame's own, as a script of the page would: a script from the
+ * page's origin (the demo's /__test/throw.js), so that the browser does not mute it to "Script
+ * error." (as it does for the test's evaluated code) and the player's policy lets it run (it
+ * refuses inline scripts).
  */
 const throwInPage = (frame: Frame, message: string) =>
-  frame.evaluate((text) => {
-    const script = document.createElement('script');
-    script.textContent = `setTimeout(() => { throw new Error(${JSON.stringify(text)}); });`;
-    document.head.append(script);
-    script.remove();
-  }, message);
+  frame.evaluate(
+    (path) =>
+      new Promise<void>((resolve, reject) => {
+        const src = new URL(path, location.href).href; // the frame's own origin, the demo server
+        const script = document.createElement('script');
+        script.src = src;
+        script.onload = () => {
+          script.remove();
+          resolve();
+        };
+        script.onerror = () => reject(new Error(`${src} did not load`));
+        document.head.append(script);
+      }),
+    `/__test/throw.js?message=${encodeURIComponent(message)}`,
+  );
 
 describe('the flight recorder in the browser', () => {
   const browser = useBrowser();
