@@ -92,10 +92,7 @@ interface VpaidAd {
   const post = (event: Record<string, unknown>) =>
     parentWindow.postMessage({ vpaid: 1, event }, '*');
   const fail = (error: unknown) =>
-    post({
-      type: 'AdError',
-      message: String((error instanceof Error ? error.message : error) || error),
-    });
+    post({ type: 'AdError', message: (error instanceof Error && error.message) || String(error) });
 
   function sampleTime() {
     try {
