@@ -178,7 +178,11 @@ export function startHlsEngine(
       cappedHeight = null;
       hls.autoLevelCapping = -1;
       const playing = hls.currentLevel;
-      if (level !== -1 && level !== playing) {
+      // After a pick, hls.js names the rung on screen only from its next tick (100 ms): until
+      // then it is the one before the pick, and what is buffered ahead is of the pick. So while
+      // the viewer's own rung is loading, any other goes at once, as from a different rung.
+      const otherThanPicked = !hls.autoLevelEnabled && hls.loadLevel !== level;
+      if (level !== -1 && (level !== playing || otherThanPicked)) {
         hls.currentLevel = level; // the buffer of the old rung goes, so the pick shows at once
         return;
       }

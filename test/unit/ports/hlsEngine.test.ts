@@ -194,3 +194,55 @@ describe('hls.js engine: no HLS interstitials', () => {
     ).toBeNull();
   });
 });
+
+describe("hls.js engine: the viewer's pick of a rung", () => {
+  /** hls.js's level properties as far as a pick is concerned: which setter the engine used */
+  function engineOn(screen: { playing: number; loading: number; auto: boolean }) {
+    const hlsJs = fakeHlsJs();
+    const emitted: unknown[] = [];
+    const engine = startHlsEngine(
+      hlsJs.module,
+      document.createElement('video'),
+      source,
+      (event) => emitted.push(event),
+      null,
+      true,
+    );
+    const hls = hlsJs.instances[0]! as unknown as Record<string, unknown>;
+    const set: string[] = [];
+    Object.defineProperties(hls, {
+      currentLevel: { get: () => screen.playing, set: (l) => set.push(`currentLevel ${l}`) },
+      nextLevel: { set: (l) => set.push(`nextLevel ${l}`) },
+      loadLevel: { get: () => screen.loading, set: (l) => set.push(`loadLevel ${l}`) },
+      autoLevelEnabled: { get: () => screen.auto },
+    });
+    return { engine, set, emitted };
+  }
+
+  it('another rung than the one on screen: its buffer goes, so the pick shows at once', () => {
+    const { engine, set } = engineOn({ playing: 1, loading: 1, auto: true });
+    engine.setLevel(2);
+    expect(set).toEqual(['currentLevel 2']);
+  });
+
+  it('the rung on screen while the automatic choice loads a higher one: from the next segment', () => {
+    const { engine, set } = engineOn({ playing: 2, loading: 3, auto: true });
+    engine.setLevel(2);
+    expect(set).toEqual(['nextLevel 2']);
+  });
+
+  it('just after a pick of another rung, while hls.js still names the old one on screen: at once, not after the buffer of the first pick', () => {
+    // 480p on screen, 240p picked a moment ago (its segments are what is buffered ahead)
+    const { engine, set } = engineOn({ playing: 2, loading: 0, auto: false });
+    engine.setLevel(2);
+    expect(set).toEqual(['currentLevel 2']);
+  });
+
+  it('the rung already picked and on screen: nothing flushed, the choice told', async () => {
+    const { engine, set, emitted } = engineOn({ playing: 2, loading: 2, auto: false });
+    engine.setLevel(2);
+    expect(set).toEqual(['loadLevel 2']);
+    await Promise.resolve();
+    expect(emitted).toContainEqual({ type: 'levelSwitched', level: 2, auto: false });
+  });
+});
