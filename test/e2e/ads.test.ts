@@ -11,6 +11,7 @@ import {
   useBrowser,
 } from './browser';
 import { clearBeacons, firedBeaconUrls, sinkBeacons } from './beacons';
+import { expectNoPolicyViolation } from './contentPolicy';
 import { expectReplayable } from './flightLog';
 
 /**
@@ -137,6 +138,7 @@ describe('adverts on the demo', () => {
     );
     openPlayers.delete(frame);
     await expectReplayable(frame, 'ad-unload');
+    await expectNoPolicyViolation(frame); // before the viewer leaves, as the shared check cannot
     const fired = await firedBeacons(frame);
     expect(fired).toEqual(expect.arrayContaining(['/track/nonskippable/midpoint']));
     await page.goto('about:blank'); // the viewer leaves

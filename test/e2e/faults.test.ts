@@ -17,6 +17,7 @@ import {
   screenshot,
   useFaultScope,
 } from './browser';
+import { expectNoPolicyViolation } from './contentPolicy';
 import { expectReplayable, saveFlightLog } from './flightLog';
 
 const FAULTS = {
@@ -407,6 +408,7 @@ describe('fault matrix', () => {
           throw error;
         }
         await expectReplayable(frame, `fault-${scope}`);
+        await expectNoPolicyViolation(frame); // the shared check after each test skips this frame
       } finally {
         await clearFaultScope(scope);
         await page.browserContext().close();
@@ -442,6 +444,7 @@ describe('storage blocked (a third-party frame)', () => {
       expect(errors).toEqual([]);
       openPlayers.delete(frame);
       await expectReplayable(frame, 'storage-blocked');
+      await expectNoPolicyViolation(frame);
     } finally {
       await page.browserContext().close();
     }
