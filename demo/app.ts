@@ -6,6 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { catalog as demoCatalog, LONG_FILM_MASTER_JSON, longFilmOn } from './catalog';
+import { clearKeyLicenseRoute } from './clearKey';
+import { PROTECTED_FILMS } from './protectedFilms';
+import { protectedFilmDir } from '../tools/protectedFilm';
 import { compressedStatic } from './compressedStatic';
 import { nominalSize } from './nominalSize';
 import { createFaults, isFault } from './faults';
@@ -246,6 +249,15 @@ export function createDemoApp({
   app.get('/media/film.json', (_req, res) => res.sendFile(join(FIXTURES, 'film.json')));
   app.get('/media/series.json', (_req, res) => res.sendFile(join(FIXTURES, 'series.json')));
   if (longFilm) app.get(LONG_FILM_MASTER_JSON, (_req, res) => res.json(longFilm.master));
+  // The protected films: their master JSONs, their media (made on first use), their license server.
+  for (const [path, film] of Object.entries(PROTECTED_FILMS))
+    app.get(path, (_req, res) => res.json(film.master));
+  let protectedMedia: express.RequestHandler | null = null;
+  app.use('/media/protected', (req, res, next) => {
+    protectedMedia ??= express.static(protectedFilmDir(), { fallthrough: false });
+    protectedMedia(req, res, next);
+  });
+  app.post('/drm/clearkey', express.raw({ type: () => true, limit: '64kb' }), clearKeyLicenseRoute);
   // Mounted first, so a mount can stand in for part of the demo media (the benchmark's long film).
   // Segments of a ladder's rungs at the size their rates say (nominalSize: the media stay small in git).
   const padded = (dir: string) => nominalSize(dir, { maxAgeS: segmentMaxAgeS });

@@ -2,6 +2,7 @@
 // the long film of the network tests (an hour of MPEG-TS, served at /media/long/ where a test or
 // benchmark mounts it: tools/longFilm.ts; or from other hosts, by a master JSON: longFilmOn).
 import type { Content, Episode, Season } from '../src/api/types';
+import { PROTECTED_FILMS } from './protectedFilms';
 
 const DURATION = 24; // seconds of the demo media (demo/fixtures/generate.sh)
 const LONG_FILM_DURATION = 3600; // tools/longFilm.ts
@@ -73,7 +74,30 @@ function longFilm(masterPath: string): DemoContent {
   };
 }
 
+/** A protected film (demo/protectedFilms.ts): the demo film's media, encrypted. */
+function protectedFilm(id: number, title: string, masterPath: string): DemoContent {
+  return {
+    content: content(id, title, {}),
+    seasons: [filmSeason],
+    episodes: [
+      episode(id * 100 + 1, filmSeason, 1, title, {
+        m3u8MasterFilePath: masterPath,
+        posterPath: '/media/poster-film.jpg',
+      }),
+    ],
+    available: true,
+  };
+}
+
+const protectedFilms = Object.fromEntries(
+  Object.entries(PROTECTED_FILMS).map(([path, film]) => [
+    film.id,
+    protectedFilm(film.id, film.title, path),
+  ]),
+);
+
 export const catalog: Record<number, DemoContent> = {
+  ...protectedFilms,
   1: {
     content: content(1, 'Демонстрационный фильм', { year: 2023 }),
     seasons: [filmSeason],

@@ -24,7 +24,7 @@ function* refreshToken() {
 }
 
 /** The token to send, and whether a refresh was already tried for it. */
-function* currentToken() {
+export function* currentToken() {
   const { cookies, clock } = yield* getPorts();
   const token = usableToken(cookies.get(ACCESS_COOKIE));
   if (!token || !isExpired(token, clock.epochMs())) return { token, refreshTried: false };

@@ -29,6 +29,7 @@ import {
 import { selectFailure, systemActions } from '../../src/state/system';
 import { newErrorId } from '../lib/errorId';
 import { networkTypeOf } from '../../src/stream/network';
+import { protectionProblemOf, type ProtectionProblem } from '../../src/stream/protection';
 import { getPorts } from '../lib/context';
 import { NETWORK_WAIT_LIMIT_MS, networkState, waitForNetwork } from './networkWait';
 
@@ -231,8 +232,14 @@ export function* handleStreamError(event: MediaErrorEvent) {
     case 'switchSource':
       yield* switchSource(event);
       return;
-    case 'fail':
-      yield* failStream(`Stream failed: ${event.details}`);
+    case 'fail': {
+      const license =
+        event.licenseStatus === undefined ? '' : ` (license answered ${event.licenseStatus})`;
+      yield* failStream(
+        `Stream failed: ${event.details}${license}`,
+        protectionProblemOf(event.details, event.licenseStatus),
+      );
+    }
   }
 }
 
@@ -286,7 +293,7 @@ export function* watchConnection() {
 }
 
 /** The stream cannot go on: SPEC.md section 8, the viewer is told, with an id to quote, and offered a reload. */
-export function* failStream(detail: string) {
+export function* failStream(detail: string, protection: ProtectionProblem | null = null) {
   // two failures decided at once (both waited for a probe): the viewer has the first's id
   if (yield* select(selectFailure)) return;
   const { media } = yield* getPorts();
@@ -303,6 +310,7 @@ export function* failStream(detail: string) {
       detail,
       // the reload button takes the film up from here (src/app/reloadAfterFailure.ts)
       atS: Math.floor(at),
+      ...(protection ? { protection } : {}),
     }),
   );
 }

@@ -40,6 +40,8 @@ import { getConfig, getPorts } from '../lib/context';
 import { mediaEventToAction } from './mediaEventToAction';
 import { failStream, handleStreamError, waitOutNetworkLosses, watchConnection } from './recovery';
 import { resolveStream, type ResolvedStream } from './resolveStream';
+import { protectionOf } from './protection';
+import { NO_KEY_SYSTEM } from '../../src/stream/protection';
 import { streamTick } from './streamLoop';
 import { watchWhileWaiting } from './stallWatch';
 import { anyOf } from '../lib/anyOf';
@@ -249,6 +251,7 @@ function* loadStream(action: Action) {
   const preferredHeight = yield* select(selectPreferredHeight);
   const bandwidth = yield* select(selectBandwidth);
   const autoMaxHeight = yield* select(selectAutoMaxHeight);
+  const protection = yield* protectionOf(source, base);
   let engine: StreamEngine;
   try {
     ({ engine } = yield* call([media, media.load], {
@@ -258,22 +261,30 @@ function* loadStream(action: Action) {
       bandwidthEstimate: bandwidth,
       autoMaxHeight,
       subtitles,
+      ...(protection ? { protection } : {}),
     }));
   } catch (error) {
-    // a browser with no way to play HLS (neither MediaSource nor its own), or an engine that could
-    // not be fetched: a fatal stream error, reported as the engine's are, and the viewer is told
-    const noHls = (error as Error).name === NO_HLS_PLAYBACK;
+    // a browser with no way to play HLS (neither MediaSource nor its own), none of a protected
+    // source's key systems, or an engine that could not be fetched: a fatal stream error, reported
+    // as the engine's are, and the viewer is told
+    const { name, message } = error as Error;
+    const noHls = name === NO_HLS_PLAYBACK;
+    const noKeySystem = name === NO_KEY_SYSTEM;
     yield* put(
       streamActions.errorOccurred({
         fatal: true,
-        kind: noHls ? 'media' : 'network',
-        errorType: noHls ? 'other' : 'network',
-        details: noHls ? 'noHlsPlayback' : 'engineLoadFailed',
+        kind: noHls ? 'media' : noKeySystem ? 'other' : 'network',
+        errorType: noHls || noKeySystem ? 'other' : 'network',
+        details: noHls ? 'noHlsPlayback' : noKeySystem ? NO_KEY_SYSTEM : 'engineLoadFailed',
         networkType: networkTypeOf(bandwidth ?? 0),
         bufferLength: 0,
       }),
     );
-    yield* failStream(`Stream load failed: ${(error as Error).message}`);
+    const tried = protection?.map((k) => k.keySystem).join(', ');
+    yield* failStream(
+      `Stream load failed: ${message}${noKeySystem ? ` (${tried})` : ''}`,
+      noKeySystem ? 'noKeySystem' : null,
+    );
     return;
   }
   yield* put(streamActions.attached({ engine }));

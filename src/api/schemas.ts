@@ -78,10 +78,27 @@ export const EpisodesSchema = eachValid(EpisodeSchema);
 
 export const AvailabilitySchema = v.object({ available: v.boolean() });
 
+/** docs/master-json.md: one key system that can play a protected source, with its license server. */
+const KeySystemLicenseSchema = v.pipe(
+  v.object({
+    keySystem: v.picklist(['widevine', 'playready', 'fairplay', 'clearkey']),
+    licenseUrl: v.pipe(v.string(), v.nonEmpty('a license address')),
+    certificateUrl: v.optional(v.pipe(v.string(), v.nonEmpty('a certificate address'))),
+    licenseHeaders: v.optional(v.record(v.string(), v.string())),
+    withToken: v.optional(v.boolean()),
+  }),
+  v.check(
+    (license) => license.keySystem !== 'fairplay' || license.certificateUrl !== undefined,
+    'FairPlay needs its certificateUrl',
+  ),
+);
+
 const MasterSourceSchema = v.object({
   label: text(),
   link: v.string(),
   isDefault: flag,
+  /** a protected source's key systems, in the order to try them; an entry of the wrong shape is left out */
+  drm: v.optional(eachValid(KeySystemLicenseSchema)),
 });
 
 const MasterSubtitleSchema = v.object({

@@ -20,6 +20,9 @@ export function failureMessage(failure: BootFailure): string {
     case 'master-load-failed':
       return ru.masterLoadFailed(failure.address ?? '');
     case 'unexpected':
+      return failure.protection
+        ? ru.protection[failure.protection](failure.errorId ?? '')
+        : ru.unexpected(failure.errorId ?? '');
     case 'actor-stopped':
       return ru.unexpected(failure.errorId ?? '');
   }

@@ -8,6 +8,8 @@ import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { hungLoadCounter } from '../stream/hungLoads';
 import { earlyFragmentLoader, earlyPlaylistLoader, type EarlyLoads } from '../stream/earlyLoader';
 import type { MediaErrorKind, MediaEvent, MediaTrack } from '../shared/media';
+import type { KeySystemLicense } from '../stream/protection';
+import { emeConfig } from './hlsProtection';
 import type { MediaSource as MediaSourceSpec } from './types';
 import { bufferLength, finite } from './mediaElement';
 
@@ -78,7 +80,10 @@ export const liveStreamEngines = () => liveEngines;
 
 export type HlsEngine = ReturnType<typeof startHlsEngine>;
 
-/** Loads the source into the element through hls.js; `useOwnSubtitles`: the stream's renditions. */
+/**
+ * Loads the source into the element through hls.js; `useOwnSubtitles`: the stream's renditions;
+ * `license`: the key system granted for a protected source.
+ */
 export function startHlsEngine(
   hlsJs: HlsModule,
   video: HTMLVideoElement,
@@ -86,6 +91,7 @@ export function startHlsEngine(
   emit: (event: MediaEvent) => void,
   early: EarlyLoads | null,
   useOwnSubtitles: boolean,
+  license: KeySystemLicense | null = null,
 ) {
   const { default: HlsClass, Events } = hlsJs;
   /** the height automatic quality is capped under (Save-Data) until the viewer picks a level */
@@ -104,6 +110,7 @@ export function startHlsEngine(
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
     ...abrConfig(hlsJs, source.bandwidthEstimate),
+    ...(license ? emeConfig(license) : {}),
     ...(early
       ? { pLoader: earlyPlaylistLoader(hlsJs, early), fLoader: earlyFragmentLoader(hlsJs, early) }
       : {}),
@@ -156,6 +163,10 @@ export function startHlsEngine(
       ...trackOf(data.context ?? undefined),
       // no answer at all (refused, reset, offline): the stream actor asks whether the network is gone
       ...(data.response?.code === 0 ? { noResponse: true as const } : {}),
+      // a license server's answer (its key system is the source's granted one)
+      ...(data.type === hlsJs.ErrorTypes.KEY_SYSTEM_ERROR && data.response
+        ? { licenseStatus: data.response.code }
+        : {}),
       bandwidth: finite(hls.bandwidthEstimate),
       bufferLength: bufferLength(video),
     }),

@@ -11,6 +11,8 @@ import type { HlsModule } from '../stream/hlsModule';
 import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
 import { shouldWaitToStart, untilStartable, watchViewerInput } from './startFromFirstFrame';
+import { firstGrantedKeySystem } from './keySystemAccess';
+import { NO_KEY_SYSTEM } from '../stream/protection';
 
 export { liveStreamEngines } from './hlsEngine';
 
@@ -20,6 +22,11 @@ const playOutcome = (error: unknown): PlayOutcome => {
     name === 'NotAllowedError' ? 'not-allowed' : name === 'AbortError' ? 'aborted' : 'failed';
   return { ok: false, reason };
 };
+
+const noKeySystem = () =>
+  Object.assign(new Error('The browser grants none of the source’s key systems'), {
+    name: NO_KEY_SYSTEM,
+  });
 
 /**
  * The browser adapter of the media port. One hls.js instance at a time, destroyed with all its
@@ -61,10 +68,17 @@ export function createMediaPort(
       element.reset();
       const hlsJs = await hlsModule;
       subtitles.add(source.subtitles);
+      const protectedSource = (source.protection?.length ?? 0) > 0;
       if (hlsJs.default.isSupported()) {
-        hls = startHlsEngine(hlsJs, video, source, emit, early, !subtitles.any);
+        const license = protectedSource
+          ? await firstGrantedKeySystem(source.protection ?? [])
+          : null;
+        if (protectedSource && !license) throw noKeySystem();
+        hls = startHlsEngine(hlsJs, video, source, emit, early, !subtitles.any, license);
         return { engine: 'hls.js' };
       }
+      // the browser's own HLS plays a protected film only with FairPlay's exchange, not built yet
+      if (protectedSource) throw noKeySystem();
       if (playsHlsItself(video)) {
         startNativeEngine(video, source);
         return { engine: 'native' };

@@ -13,6 +13,7 @@ import type {
 } from '../shared/media';
 import type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome } from '../shared/systemMedia';
 import type { AdMediaPort, SimidPort, VpaidPort } from './adTypes';
+import type { Protection } from '../stream/protection';
 
 export type { MediaSessionAction, MediaSessionEvent, WakeLockOutcome };
 export type * from './adTypes';
@@ -49,6 +50,8 @@ export interface MediaSource {
   autoMaxHeight?: number | null;
   /** subtitle files from a master JSON; empty to use the stream's own subtitle renditions */
   subtitles: ExternalSubtitle[];
+  /** a protected source's key systems, in the order to try them (absent or empty: a clear one) */
+  protection?: Protection;
 }
 
 /** The content <video> element and the streaming engine that feeds it. */

@@ -14,6 +14,10 @@ const SECRET_KEYS: [RegExp, string][] = [
   [/(fingerprint|device_?fp)/i, 'fingerprint'],
   [/^user_?id$/i, 'user'],
 ];
+/** Objects every value of which is a secret, whatever its key: a license server's headers (tickets). */
+const SECRET_OBJECTS = /^licenseHeaders$/i;
+/** the key a secret object's values are looked at under */
+const SECRET_VALUE_KEY = 'authorization';
 const b64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
@@ -70,7 +74,8 @@ export function sanitizeLog(log: FlightLog): FlightLog {
     } else if (Array.isArray(value)) {
       value.forEach((v) => collect(v, null));
     } else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) collect(v, k);
+      const secrets = key !== null && SECRET_OBJECTS.test(key);
+      for (const [k, v] of Object.entries(value)) collect(v, secrets ? SECRET_VALUE_KEY : k);
     }
   }
 
@@ -93,7 +98,10 @@ export function sanitizeLog(log: FlightLog): FlightLog {
     if (typeof value === 'number' && secretKey) return placeholders.get(String(value)) ?? value;
     if (Array.isArray(value)) return value.map((v) => replace(v, null));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, k)]));
+      const secrets = key !== null && SECRET_OBJECTS.test(key);
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, replace(v, secrets ? SECRET_VALUE_KEY : k)]),
+      );
     }
     return value;
   }

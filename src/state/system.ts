@@ -1,4 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProtectionProblem } from '../stream/protection';
 
 /** Why the player could not start; each maps to one message of SPEC.md section 8. */
 export type BootFailureReason =
@@ -20,6 +21,8 @@ export interface BootFailure {
   detail: string;
   /** Where the film was when its stream failed: the reload takes it up from there. */
   atS?: number;
+  /** why a protected film could not be shown, for 'unexpected' (its own message, the same id) */
+  protection?: ProtectionProblem;
 }
 
 /** An actor that crashes more often than this is left stopped. */

@@ -96,6 +96,55 @@ describe('the flight recorder', () => {
     expect(result.divergence).toBeNull();
   });
 
+  it("keeps a protected film's license tickets and the token sent with them out, and the log still replays", async () => {
+    const ticket = 'ticket-secret-77';
+    const token = demoToken('viewer', 3600, Date.parse('2026-11-22T00:00:00.000Z'));
+    const routes = {
+      ...filmRoutes,
+      [`${BASE}/media/film.json`]: ok({
+        sources: [
+          {
+            label: 'A',
+            link: '/media/protected/master.m3u8',
+            isDefault: true,
+            drm: [
+              {
+                keySystem: 'clearkey',
+                licenseUrl: '/drm/clearkey',
+                licenseHeaders: { 'X-Ticket': ticket },
+                withToken: true,
+              },
+            ],
+          },
+        ],
+        subtitles: [],
+      }),
+    };
+    const { recorder } = await recordSession('?movie_id=1&auto_play=1', {
+      ports: { http: fakeHttp(routes), cookies: fakeStorage({ access_token: token }) },
+    });
+    const log = await recorder.export();
+    const load = log.entries.find((e) => e.kind === 'call' && e.method === 'load');
+    expect(load).toMatchObject({
+      args: [
+        {
+          protection: [
+            {
+              keySystem: 'clearkey',
+              licenseUrl: `${BASE}/drm/clearkey`,
+              licenseHeaders: { 'X-Ticket': expect.stringMatching(/^<token-\d>$/) },
+              licenseToken: expect.stringMatching(/\.redacted$/),
+            },
+          ],
+        },
+      ],
+    });
+    const json = JSON.stringify(log);
+    expect(json).not.toContain(ticket);
+    expect(json).not.toContain(token);
+    expect((await replayLog(log)).divergence).toBeNull();
+  });
+
   it.each([
     ['a JWT', (t: string) => t],
     // the player reads its expiry too (api/token.ts): the placeholder must keep it

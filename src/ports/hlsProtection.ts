@@ -1,0 +1,23 @@
+// hls.js's EME settings for a protected source: the one key system the browser granted
+// (keySystemAccess.ts) with its license server, and what each license request carries.
+import type { HlsConfig } from 'hls.js';
+import { KEY_SYSTEMS, type KeySystemLicense } from '../stream/protection';
+
+export function emeConfig(license: KeySystemLicense): Partial<HlsConfig> {
+  return {
+    emeEnabled: true,
+    drmSystems: {
+      [KEY_SYSTEMS[license.keySystem]]: {
+        licenseUrl: license.licenseUrl,
+        ...(license.certificateUrl ? { serverCertificateUrl: license.certificateUrl } : {}),
+      },
+    },
+    licenseXhrSetup(xhr, url) {
+      xhr.open('POST', url, true); // headers can only be set on an opened request
+      for (const [name, value] of Object.entries(license.licenseHeaders ?? {}))
+        xhr.setRequestHeader(name, value);
+      if (license.licenseToken)
+        xhr.setRequestHeader('Authorization', `Bearer ${license.licenseToken}`);
+    },
+  };
+}
