@@ -13,11 +13,17 @@ import { encryptInit } from './cenc/encryptInit';
 import { encryptSegment } from './cenc/encryptSegment';
 
 const SOURCE = join(__dirname, '..', 'demo', 'fixtures', 'media', 'hls');
-/** the rungs protected, with their line of the master playlist */
+/**
+ * The rungs protected, with their line of the master playlist; the highest asks for HDCP, as
+ * studios ask for their HD rungs (a device that cannot give it plays the others).
+ */
 const RUNGS: Record<string, string> = {
-  '240p': 'BANDWIDTH=300000,RESOLUTION=426x240,CODECS="avc1.4d4015,mp4a.40.2",AUDIO="aud"',
-  '360p': 'BANDWIDTH=750000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="aud"',
-  '480p': 'BANDWIDTH=1200000,RESOLUTION=854x480,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="aud"',
+  '240p':
+    'BANDWIDTH=300000,RESOLUTION=426x240,CODECS="avc1.4d4015,mp4a.40.2",AUDIO="aud",HDCP-LEVEL=NONE',
+  '360p':
+    'BANDWIDTH=750000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="aud",HDCP-LEVEL=NONE',
+  '480p':
+    'BANDWIDTH=1200000,RESOLUTION=854x480,CODECS="avc1.4d401e,mp4a.40.2",AUDIO="aud",HDCP-LEVEL=TYPE-0',
 };
 const AUDIO = 'audio_ru';
 
@@ -25,7 +31,7 @@ const AUDIO = 'audio_ru';
 export function protectedFilmDir(): string {
   const sources = [AUDIO, ...Object.keys(RUNGS)].map((name) => join(SOURCE, name));
   const bytes = sources.flatMap((dir) => readdirSync(dir).map((f) => statSync(join(dir, f)).size));
-  const recipe = `v1 cenc ${DEMO_KEY_ID.toString('hex')} ${bytes.reduce((a, b) => a + b, 0)}`;
+  const recipe = `v2 cenc ${DEMO_KEY_ID.toString('hex')} ${bytes.reduce((a, b) => a + b, 0)}`;
   return cachedFolder('protected-film', recipe, (work) => {
     writeFilm(work, Object.keys(RUNGS), { id: DEMO_KEY_ID, key: DEMO_KEY });
     writeFilm(join(work, 'unlicensed'), ['240p'], { id: UNKNOWN_KEY_ID, key: UNKNOWN_KEY });

@@ -185,6 +185,9 @@ function* onStreamError(memory: Memory, { payload }: PayloadAction<StreamError>)
     buffer_length: payload.bufferLength,
     error_details: payload.details,
     fatal: payload.fatal,
+    // a protected film's key system and its license server's answer (docs/master-json.md)
+    ...(payload.keySystem ? { key_system: payload.keySystem } : {}),
+    ...(payload.licenseStatus === undefined ? {} : { license_status: payload.licenseStatus }),
   });
 }
 

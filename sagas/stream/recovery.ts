@@ -176,6 +176,8 @@ export function* handleStreamError(event: MediaErrorEvent) {
       details: event.details,
       networkType: networkTypeOf(event.bandwidth),
       bufferLength: event.bufferLength,
+      ...(event.keySystem ? { keySystem: event.keySystem } : {}),
+      ...(event.licenseStatus === undefined ? {} : { licenseStatus: event.licenseStatus }),
     }),
   );
   if (!event.fatal) return;
@@ -234,7 +236,9 @@ export function* handleStreamError(event: MediaErrorEvent) {
       return;
     case 'fail': {
       const license =
-        event.licenseStatus === undefined ? '' : ` (license answered ${event.licenseStatus})`;
+        event.licenseStatus === undefined
+          ? ''
+          : ` (${event.keySystem ?? 'license'}: license answered ${event.licenseStatus})`;
       yield* failStream(
         `Stream failed: ${event.details}${license}`,
         protectionProblemOf(event.details, event.licenseStatus),

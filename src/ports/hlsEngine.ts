@@ -163,9 +163,12 @@ export function startHlsEngine(
       ...trackOf(data.context ?? undefined),
       // no answer at all (refused, reset, offline): the stream actor asks whether the network is gone
       ...(data.response?.code === 0 ? { noResponse: true as const } : {}),
-      // a license server's answer (its key system is the source's granted one)
-      ...(data.type === hlsJs.ErrorTypes.KEY_SYSTEM_ERROR && data.response
-        ? { licenseStatus: data.response.code }
+      // a key system's failure: which one (the source's granted one), and its license server's answer
+      ...(license && data.type === hlsJs.ErrorTypes.KEY_SYSTEM_ERROR
+        ? {
+            keySystem: license.keySystem,
+            ...(data.response ? { licenseStatus: data.response.code } : {}),
+          }
         : {}),
       bandwidth: finite(hls.bandwidthEstimate),
       bufferLength: bufferLength(video),

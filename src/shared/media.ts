@@ -66,7 +66,8 @@ export type MediaEvent =
        * a time limit: the viewer's network may be gone (absent from logs of builds before it)
        */
       noResponse?: true;
-      /** the HTTP status a license server answered with, for a key-system failure */
+      /** a key system's failure: the key system, and the HTTP status its license server answered */
+      keySystem?: string;
       licenseStatus?: number;
       bandwidth: number;
       bufferLength: number;

@@ -37,6 +37,9 @@ export interface StreamError {
   details: string;
   networkType: NetworkType;
   bufferLength: number;
+  /** a key system's failure: which key system, and its license server's HTTP status */
+  keySystem?: string;
+  licenseStatus?: number;
 }
 
 export interface StreamState {
