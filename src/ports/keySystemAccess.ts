@@ -1,10 +1,11 @@
 // Which of a protected source's key systems this browser grants, tried in the source's order (hls.js
 // would try them in an order of its own). Asked with the film's kind of media: CENC-protected H.264
-// and AAC in fMP4 (FairPlay's initialization data is its own).
+// and AAC in fMP4, or for FairPlay also HLS itself (its initialization data is its own).
 import { KEY_SYSTEMS, type KeySystemLicense, type Protection } from '../stream/protection';
 
 const VIDEO = 'video/mp4; codecs="avc1.42E01E"';
 const AUDIO = 'audio/mp4; codecs="mp4a.40.2"';
+const NATIVE_HLS = 'application/vnd.apple.mpegurl';
 
 type RequestAccess = (
   keySystem: string,
@@ -24,7 +25,11 @@ export async function firstGrantedKeySystem(
       await requestAccess(KEY_SYSTEMS[license.keySystem], [
         {
           initDataTypes,
-          videoCapabilities: [{ contentType: VIDEO }],
+          // FairPlay also where the browser plays the stream itself (its own HLS)
+          videoCapabilities:
+            license.keySystem === 'fairplay'
+              ? [{ contentType: VIDEO }, { contentType: NATIVE_HLS }]
+              : [{ contentType: VIDEO }],
           audioCapabilities: [{ contentType: AUDIO }],
         },
       ]);

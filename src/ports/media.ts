@@ -12,6 +12,7 @@ import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
 import { shouldWaitToStart, untilStartable, watchViewerInput } from './startFromFirstFrame';
 import { firstGrantedKeySystem } from './keySystemAccess';
+import { startFairPlay } from './fairPlay';
 import { NO_KEY_SYSTEM } from '../stream/protection';
 
 export { liveStreamEngines } from './hlsEngine';
@@ -41,6 +42,7 @@ export function createMediaPort(
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: HlsEngine | null = null;
+  let stopFairPlay: (() => void) | null = null;
   // the first play of a load waiting for the element to be able to play (startFromFirstFrame.ts)
   let startWait: AbortController | null = null;
   const lastInputAt = watchViewerInput(video.ownerDocument);
@@ -57,6 +59,8 @@ export function createMediaPort(
   function unload() {
     hls?.destroy();
     hls = null;
+    stopFairPlay?.();
+    stopFairPlay = null;
     subtitles.removeAll();
     video.removeAttribute('src');
     video.load();
@@ -77,9 +81,14 @@ export function createMediaPort(
         hls = startHlsEngine(hlsJs, video, source, emit, early, !subtitles.any, license);
         return { engine: 'hls.js' };
       }
-      // the browser's own HLS plays a protected film only with FairPlay's exchange, not built yet
-      if (protectedSource) throw noKeySystem();
       if (playsHlsItself(video)) {
+        // the browser's own HLS: FairPlay alone, its key exchange driven here (fairPlay.ts)
+        if (protectedSource) {
+          const fairPlay = (source.protection ?? []).filter((k) => k.keySystem === 'fairplay');
+          const license = await firstGrantedKeySystem(fairPlay);
+          if (!license) throw noKeySystem();
+          stopFairPlay = startFairPlay(video, license, emit);
+        }
         startNativeEngine(video, source);
         return { engine: 'native' };
       }
