@@ -249,6 +249,30 @@ describe.each(ENGINES)('in %s', (name: EngineName) => {
   });
 
   engineTest(
+    'plays the Clear Key film decrypted, or where the engine has no Clear Key says so with an id',
+    async () => {
+      const { session, player } = await hostPage('movie_id=6&auto_play=1');
+      const clearKey = await player.eval<boolean>(
+        `navigator.requestMediaKeySystemAccess ? navigator.requestMediaKeySystemAccess('org.w3.clearkey', [{ initDataTypes: ['cenc'], videoCapabilities: [{ contentType: 'video/mp4; codecs="avc1.42E01E"' }] }]).then(() => true, () => false) : false`,
+      );
+      console.log(`${name}: Clear Key ${clearKey ? 'granted' : 'not granted'}`);
+      if (clearKey) {
+        await player.waitFor(filmPlaying(2), 30_000);
+        expect(await player.eval<number>(decodedFrames('video'))).toBeGreaterThan(10);
+      } else {
+        await player.waitFor(`document.querySelector('[role="alert"]') !== null`, 30_000);
+        expect(
+          await player.eval<string>(`document.querySelector('[role="alert"]').textContent`),
+        ).toMatch(
+          /Этот фильм защищён, и ваш браузер не может его воспроизвести\. Откройте его в другом браузере\. Идентификатор ошибки: [0-9a-f]{8}/,
+        );
+      }
+      await session.screenshot(`engine-${name}-protected-film`);
+      await expectSoundSession(player, `engine-${name}-protected-film`);
+    },
+  );
+
+  engineTest(
     'plays the pre-roll, counts its skip down, skips it and yields to the film',
     async () => {
       const { session, player } = await hostPage('movie_id=1&auto_play=1&ads=skippable');
