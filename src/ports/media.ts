@@ -12,7 +12,6 @@ import { watchMediaElement } from './mediaElement';
 import { playsHlsItself, startNativeEngine } from './nativeEngine';
 import { shouldWaitToStart, untilStartable, watchViewerInput } from './startFromFirstFrame';
 import { firstGrantedKeySystem } from './keySystemAccess';
-import { startFairPlay } from './fairPlay';
 import { NO_KEY_SYSTEM } from '../stream/protection';
 
 export { liveStreamEngines } from './hlsEngine';
@@ -87,6 +86,8 @@ export function createMediaPort(
           const fairPlay = (source.protection ?? []).filter((k) => k.keySystem === 'fairplay');
           const license = await firstGrantedKeySystem(fairPlay);
           if (!license) throw noKeySystem();
+          // its own chunk: only an iPhone's own HLS ever needs it
+          const { startFairPlay } = await import('./fairPlay');
           stopFairPlay = startFairPlay(video, license, emit);
         }
         startNativeEngine(video, source);
