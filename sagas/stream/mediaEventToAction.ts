@@ -35,5 +35,11 @@ export function mediaEventToAction(event: Exclude<MediaEvent, { type: 'error' | 
       return streamActions.subtitleTracksLoaded({ tracks: event.tracks, current: event.current });
     case 'subtitleTrackSwitched':
       return streamActions.subtitleTrackSwitched({ id: event.id });
+    case 'licenseReceived':
+      return streamActions.licenseReceived({
+        keySystem: event.keySystem,
+        url: event.url,
+        bytes: event.bytes,
+      });
   }
 }

@@ -128,9 +128,17 @@ export function startFairPlay(
       void (async () => {
         const answer = await send(licenseRequest(license, message.message));
         if (!answer?.ok) return fail('keySystemLicenseRequestFailed', answer?.status ?? 0);
-        await session
-          .update(await answer.arrayBuffer())
-          .catch(() => fail('keySystemSessionUpdateFailed'));
+        const ckc = await answer.arrayBuffer();
+        await session.update(ckc).then(
+          () =>
+            emit({
+              type: 'licenseReceived',
+              keySystem: 'fairplay',
+              url: license.licenseUrl,
+              bytes: ckc.byteLength,
+            }),
+          () => fail('keySystemSessionUpdateFailed'),
+        );
       })();
     });
     // the native element has no other rungs to fall back on: a key the device may not show ends it

@@ -110,7 +110,11 @@ export function startHlsEngine(
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
     ...abrConfig(hlsJs, source.bandwidthEstimate),
-    ...(license ? emeConfig(license) : {}),
+    ...(license
+      ? emeConfig(license, ({ url, bytes }) =>
+          emit({ type: 'licenseReceived', keySystem: license.keySystem, url, bytes }),
+        )
+      : {}),
     ...(early
       ? { pLoader: earlyPlaylistLoader(hlsJs, early), fLoader: earlyFragmentLoader(hlsJs, early) }
       : {}),

@@ -3,7 +3,11 @@
 import type { HlsConfig } from 'hls.js';
 import { KEY_SYSTEMS, type KeySystemLicense } from '../stream/protection';
 
-export function emeConfig(license: KeySystemLicense): Partial<HlsConfig> {
+/** `received`: each license the server answered, by its size (the keys in it stay in hls.js). */
+export function emeConfig(
+  license: KeySystemLicense,
+  received: (answer: { url: string; bytes: number }) => void = () => undefined,
+): Partial<HlsConfig> {
   return {
     emeEnabled: true,
     drmSystems: {
@@ -18,6 +22,11 @@ export function emeConfig(license: KeySystemLicense): Partial<HlsConfig> {
         xhr.setRequestHeader(name, value);
       if (license.licenseToken)
         xhr.setRequestHeader('Authorization', `Bearer ${license.licenseToken}`);
+    },
+    licenseResponseCallback(xhr, url) {
+      const answer = xhr.response as ArrayBuffer;
+      received({ url, bytes: answer.byteLength });
+      return answer;
     },
   };
 }

@@ -54,6 +54,8 @@ export type MediaEvent =
   | { type: 'audioTrackSwitched'; id: number }
   | { type: 'subtitleTracks'; tracks: MediaTrack[]; current: number }
   | { type: 'subtitleTrackSwitched'; id: number }
+  /** a protected film's license answered (its size only: the keys in it are never told) */
+  | { type: 'licenseReceived'; keySystem: string; url: string; bytes: number }
   | {
       type: 'error';
       fatal: boolean;

@@ -211,6 +211,11 @@ export const streamSlice = createSlice({
     subtitleTrackSwitched(state, action: PayloadAction<{ id: number }>) {
       state.subtitleTrack = action.payload.id;
     },
+    /** a protected film's license came: a fact for the flight log and the report, nothing to keep */
+    licenseReceived(
+      _state,
+      _action: PayloadAction<{ keySystem: string; url: string; bytes: number }>,
+    ) {},
     rateChanged(state, action: PayloadAction<{ rate: number }>) {
       state.rate = action.payload.rate;
     },

@@ -54,6 +54,7 @@ describe('protected films in Chromium', () => {
     await screenshot(page, 'protected-film');
     const log = await frame.evaluate(() => window.__player!.exportLog());
     expect(log).toContain('"keySystem":"clearkey"');
+    expect(log).toContain('"type":"stream/licenseReceived"'); // the exchange, by its size alone
     expect(log).not.toContain(DEMO_KEY.toString('base64url'));
     expect(log).not.toContain(DEMO_KEY.toString('base64'));
     expect(errors).toEqual([]);

@@ -117,6 +117,22 @@ describe("hls.js's EME settings", () => {
     const plain = licenseRequest({ keySystem: 'clearkey', licenseUrl: 'https://a/ck' });
     expect(plain.xhr.setRequestHeader).not.toHaveBeenCalled();
   });
+
+  it('hand the license on as it came, telling only its size', () => {
+    const received: unknown[] = [];
+    const config = emeConfig({ keySystem: 'clearkey', licenseUrl: 'https://a/ck' }, (answer) =>
+      received.push(answer),
+    );
+    const license = new Uint8Array([1, 2, 3]).buffer;
+    const given = config.licenseResponseCallback!.call(
+      null as never,
+      { response: license } as XMLHttpRequest,
+      'https://a/ck',
+      {} as never,
+    );
+    expect(given).toBe(license);
+    expect(received).toEqual([{ url: 'https://a/ck', bytes: 3 }]);
+  });
 });
 
 describe('what the viewer is told', () => {
