@@ -4,7 +4,7 @@
 // certificate once, sets up the key system with it, and posts each key request (the SPC) to the
 // license server, handing its answer (the CKC) back to the session. Apple's browsers alone have
 // FairPlay: the requests are built and unit-tested here, never played on these machines.
-import { KEY_SYSTEMS, type KeySystemLicense } from '../stream/protection';
+import { KEY_SYSTEMS, LICENSE_RETRY_WAITS_MS, type KeySystemLicense } from '../stream/protection';
 import type { MediaEvent } from '../shared/media';
 
 /** What the element is asked to play with FairPlay: the stream itself, by its own HLS. */
@@ -47,9 +47,6 @@ export function licenseRequest(license: KeySystemLicense, spc: ArrayBuffer): Lic
     body: new Uint8Array(spc),
   };
 }
-
-/** the waits before asking a license server that is down again */
-export const LICENSE_RETRY_WAITS_MS = [1_000, 2_000, 4_000];
 
 interface FairPlayEnvironment {
   requestAccess: (

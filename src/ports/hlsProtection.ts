@@ -1,14 +1,34 @@
 // hls.js's EME settings for a protected source: the one key system the browser granted
-// (keySystemAccess.ts) with its license server, and what each license request carries.
+// (keySystemAccess.ts) with its license server, what each license request carries, and the waits
+// before asking a server that is down again (hls.js itself would ask again at once, eight times).
 import type { HlsConfig } from 'hls.js';
-import { KEY_SYSTEMS, type KeySystemLicense } from '../stream/protection';
+import { KEY_SYSTEMS, LICENSE_RETRY_WAITS_MS, type KeySystemLicense } from '../stream/protection';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** hls.js's own license policy (its defaults) with as many retries as there are waits. */
+const LICENSE_POLICY = {
+  default: {
+    maxTimeToFirstByteMs: 8_000,
+    maxLoadTimeMs: 20_000,
+    timeoutRetry: { maxNumRetry: 1, retryDelayMs: 1_000, maxRetryDelayMs: 20_000 },
+    errorRetry: {
+      maxNumRetry: LICENSE_RETRY_WAITS_MS.length,
+      retryDelayMs: 1_000,
+      maxRetryDelayMs: 20_000,
+    },
+  },
+};
 
 /** `received`: each license the server answered, by its size (the keys in it stay in hls.js). */
 export function emeConfig(
   license: KeySystemLicense,
   received: (answer: { url: string; bytes: number }) => void = () => undefined,
 ): Partial<HlsConfig> {
+  /** license requests since the last one answered: each after the one before failed */
+  let tries = 0;
   return {
+    keyLoadPolicy: LICENSE_POLICY,
     emeEnabled: true,
     drmSystems: {
       [KEY_SYSTEMS[license.keySystem]]: {
@@ -16,7 +36,10 @@ export function emeConfig(
         ...(license.certificateUrl ? { serverCertificateUrl: license.certificateUrl } : {}),
       },
     },
-    licenseXhrSetup(xhr, url) {
+    async licenseXhrSetup(xhr, url) {
+      const wait = tries === 0 ? 0 : (LICENSE_RETRY_WAITS_MS[tries - 1] ?? 0);
+      tries += 1;
+      if (wait > 0) await sleep(wait);
       xhr.open('POST', url, true); // headers can only be set on an opened request
       for (const [name, value] of Object.entries(license.licenseHeaders ?? {}))
         xhr.setRequestHeader(name, value);
@@ -24,6 +47,7 @@ export function emeConfig(
         xhr.setRequestHeader('Authorization', `Bearer ${license.licenseToken}`);
     },
     licenseResponseCallback(xhr, url) {
+      tries = 0;
       const answer = xhr.response as ArrayBuffer;
       received({ url, bytes: answer.byteLength });
       return answer;

@@ -32,6 +32,12 @@ export type Protection = KeySystemLicense[];
 export type ProtectionProblem =
   'noKeySystem' | 'licenseRefused' | 'licenseUnavailable' | 'keyMissing' | 'outputRestricted';
 
+/**
+ * The waits before asking a license server that does not answer, or answers 5xx, again (a refusal,
+ * 4xx, is final): a blip is ridden out, a server that is down is the message after about 7 s more.
+ */
+export const LICENSE_RETRY_WAITS_MS = [1_000, 2_000, 4_000];
+
 /** The media port's error for a source none of whose key systems the browser grants. */
 export const NO_KEY_SYSTEM = 'keySystemNoAccess';
 

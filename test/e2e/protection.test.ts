@@ -4,6 +4,7 @@
 // film cannot be shown ends in its own message with an id, never a frozen frame.
 import type { Frame } from 'puppeteer-core';
 import { DEMO_KEY } from '../../demo/clearKey';
+import { LICENSE_RETRY_WAITS_MS } from '../../src/stream/protection';
 import {
   clearFaults,
   contentPlayingAfterBreak,
@@ -74,6 +75,12 @@ describe('protected films in Chromium', () => {
       'Нет разрешения на просмотр этого фильма. Попробуйте перезагрузить страницу.',
     ],
     [
+      'a license server down (500)',
+      '?movie_id=6&auto_play=1',
+      { type: 'status', status: 500 },
+      'Не удалось получить разрешение на просмотр: сервер не отвечает. Попробуйте перезагрузить страницу позже.',
+    ],
+    [
       'a license answered with junk',
       '?movie_id=6&auto_play=1',
       { type: 'malformed' },
@@ -93,6 +100,11 @@ describe('protected films in Chromium', () => {
     expect(
       await frame.evaluate(() => (document.getElementById('video') as HTMLVideoElement).paused),
     ).toBe(true);
+    // refused: asked once; down: asked again after each of the waits; not at all without a key system
+    const asked = (await requests()).length;
+    const status = fault && 'status' in fault ? fault.status : 0;
+    if (fault) expect(asked).toBe(status >= 500 ? 1 + LICENSE_RETRY_WAITS_MS.length : 1);
+    if (query.includes('movie_id=7')) expect(asked).toBe(0);
     await screenshot(page, `protected-${name.replace(/[^\w]+/g, '-')}`);
   });
 });

@@ -1,12 +1,8 @@
 // FairPlay on the browser's own HLS: the certificate and license requests the player makes, and
 // what the stream actor hears when they fail. No FairPlay here (Apple's browsers alone): the key
 // system, its sessions and the element stand in, as WebKit's EME behaves.
-import {
-  certificateRequest,
-  LICENSE_RETRY_WAITS_MS,
-  licenseRequest,
-  startFairPlay,
-} from '../../../src/ports/fairPlay';
+import { certificateRequest, licenseRequest, startFairPlay } from '../../../src/ports/fairPlay';
+import { LICENSE_RETRY_WAITS_MS } from '../../../src/stream/protection';
 import type { MediaEvent } from '../../../src/shared/media';
 import type { KeySystemLicense } from '../../../src/stream/protection';
 

@@ -4,7 +4,11 @@ import * as v from 'valibot';
 import { MasterJsonSchema } from '../../../src/api/schemas';
 import { emeConfig } from '../../../src/ports/hlsProtection';
 import { firstGrantedKeySystem } from '../../../src/ports/keySystemAccess';
-import { protectionProblemOf, type Protection } from '../../../src/stream/protection';
+import {
+  LICENSE_RETRY_WAITS_MS,
+  protectionProblemOf,
+  type Protection,
+} from '../../../src/stream/protection';
 import { failureMessage } from '../../../src/components/MessageScreen';
 
 const source = (drm: unknown) => ({
@@ -116,6 +120,44 @@ describe("hls.js's EME settings", () => {
     ]);
     const plain = licenseRequest({ keySystem: 'clearkey', licenseUrl: 'https://a/ck' });
     expect(plain.xhr.setRequestHeader).not.toHaveBeenCalled();
+  });
+
+  it('ask a license server that failed again only after a growing wait, at once after an answer', async () => {
+    jest.useFakeTimers();
+    try {
+      const config = emeConfig({ keySystem: 'clearkey', licenseUrl: 'https://a/ck' });
+      const request = () => {
+        const xhr = { open: jest.fn(), setRequestHeader: jest.fn() };
+        void config.licenseXhrSetup!.call(
+          null as never,
+          xhr as unknown as XMLHttpRequest,
+          'https://a/ck',
+          {} as never,
+          new Uint8Array(),
+        );
+        return xhr;
+      };
+      expect(request().open).toHaveBeenCalled(); // the first: at once
+      for (const wait of LICENSE_RETRY_WAITS_MS) {
+        const retry = request(); // hls.js asks again as soon as the last failed
+        await jest.advanceTimersByTimeAsync(wait - 1);
+        expect(retry.open).not.toHaveBeenCalled();
+        await jest.advanceTimersByTimeAsync(1);
+        expect(retry.open).toHaveBeenCalled();
+      }
+      expect(config.keyLoadPolicy!.default.errorRetry!.maxNumRetry).toBe(
+        LICENSE_RETRY_WAITS_MS.length,
+      );
+      config.licenseResponseCallback!.call(
+        null as never,
+        { response: new ArrayBuffer(1) } as XMLHttpRequest,
+        'https://a/ck',
+        {} as never,
+      );
+      expect(request().open).toHaveBeenCalled(); // answered: the next key's request at once
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('hand the license on as it came, telling only its size', () => {
