@@ -64,7 +64,10 @@ function* networkBack() {
   const { bufferedEnd: bufferedAtLoss } = yield* call([media, media.sample]);
   for (let delay = FIRST_PROBE_DELAY_MS; ; delay = Math.min(delay * 2, LONGEST_PROBE_DELAY_MS)) {
     const sample = yield* call([media, media.sample]);
-    if (sample.bufferedEnd > bufferedAtLoss + 1) return true;
+    // film loaded past what was there, ahead of the playhead: a seek past the buffer moves the
+    // sample's end to the playhead itself (no range holds it), and is not a load
+    const loaded = sample.bufferedEnd > bufferedAtLoss + 1;
+    if (loaded && sample.bufferedEnd > sample.currentTime + 1) return true;
     const left = NETWORK_WAIT_LIMIT_MS - ((yield* call([clock, clock.now])) - since);
     if (left <= 0 && !sample.paused) return false;
     // the browser's `online` (recovery.ts, watchConnection) cuts the wait short: a probe at once

@@ -328,6 +328,23 @@ describe('a network that goes away is waited for', () => {
     expect(s.recovers()).toHaveLength(1);
   });
 
+  it('is not ended by a seek past the buffer while it waits: that is no load, the film waits on', async () => {
+    const s = await playingFilm();
+    s.connection.drop({ offline: true });
+    await untilIdle();
+    expect(s.health().phase).toBe('waitingForNetwork');
+    // the viewer seeks past the buffer: the element's sample ends at the playhead (no range holds it)
+    Object.assign(s.media.state, { currentTime: 2700, bufferedEnd: 2700 });
+    s.media.emit({ type: 'seeking', currentTime: 2700 });
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS * 2);
+    expect(s.health().phase).toBe('waitingForNetwork');
+    expect(s.recovers()).toEqual([]);
+    // loads taken up there by themselves: the wait ends
+    s.media.state.bufferedEnd = s.media.state.currentTime + 12;
+    await s.clock.advance(LONGEST_PROBE_DELAY_MS);
+    expect(s.health().phase).not.toBe('waitingForNetwork');
+  });
+
   it('gives a paused film no message however long the network is away', async () => {
     const s = await playingFilm();
     s.connection.drop({ offline: true });
