@@ -25,8 +25,9 @@ export function emeConfig(
   license: KeySystemLicense,
   received: (answer: { url: string; bytes: number }) => void = () => undefined,
 ): Partial<HlsConfig> {
-  /** license requests since the last one answered: each after the one before failed */
-  let tries = 0;
+  /** license requests that failed in a row, and the last one asked */
+  let failures = 0;
+  let last: XMLHttpRequest | null = null;
   return {
     keyLoadPolicy: LICENSE_POLICY,
     emeEnabled: true,
@@ -37,8 +38,11 @@ export function emeConfig(
       },
     },
     async licenseXhrSetup(xhr, url) {
-      const wait = tries === 0 ? 0 : (LICENSE_RETRY_WAITS_MS[tries - 1] ?? 0);
-      tries += 1;
+      // a retry follows a request that ended without a license; one asked beside a request still
+      // on its way (another key's) is not a retry and goes at once
+      if (last?.readyState === XMLHttpRequest.DONE && last.status !== 200) failures += 1;
+      last = xhr;
+      const wait = failures === 0 ? 0 : (LICENSE_RETRY_WAITS_MS[failures - 1] ?? 0);
       if (wait > 0) await sleep(wait);
       xhr.open('POST', url, true); // headers can only be set on an opened request
       for (const [name, value] of Object.entries(license.licenseHeaders ?? {}))
@@ -47,7 +51,7 @@ export function emeConfig(
         xhr.setRequestHeader('Authorization', `Bearer ${license.licenseToken}`);
     },
     licenseResponseCallback(xhr, url) {
-      tries = 0;
+      failures = 0;
       const answer = xhr.response as ArrayBuffer;
       received({ url, bytes: answer.byteLength });
       return answer;

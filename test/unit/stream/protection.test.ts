@@ -126,8 +126,13 @@ describe("hls.js's EME settings", () => {
     jest.useFakeTimers();
     try {
       const config = emeConfig({ keySystem: 'clearkey', licenseUrl: 'https://a/ck' });
-      const request = () => {
-        const xhr = { open: jest.fn(), setRequestHeader: jest.fn() };
+      /** a request hls.js makes; the one before it ended with `status` (on its way: undefined) */
+      let before: { readyState: number; status: number } | null = null;
+      const request = (endBefore?: number) => {
+        if (before && endBefore !== undefined)
+          Object.assign(before, { readyState: XMLHttpRequest.DONE, status: endBefore });
+        const xhr = { open: jest.fn(), setRequestHeader: jest.fn(), readyState: 1, status: 0 };
+        before = xhr;
         void config.licenseXhrSetup!.call(
           null as never,
           xhr as unknown as XMLHttpRequest,
@@ -138,8 +143,9 @@ describe("hls.js's EME settings", () => {
         return xhr;
       };
       expect(request().open).toHaveBeenCalled(); // the first: at once
+      expect(request().open).toHaveBeenCalled(); // another key's beside it: at once too
       for (const wait of LICENSE_RETRY_WAITS_MS) {
-        const retry = request(); // hls.js asks again as soon as the last failed
+        const retry = request(503); // hls.js asks again as soon as the last failed
         await jest.advanceTimersByTimeAsync(wait - 1);
         expect(retry.open).not.toHaveBeenCalled();
         await jest.advanceTimersByTimeAsync(1);
@@ -154,7 +160,7 @@ describe("hls.js's EME settings", () => {
         'https://a/ck',
         {} as never,
       );
-      expect(request().open).toHaveBeenCalled(); // answered: the next key's request at once
+      expect(request(200).open).toHaveBeenCalled(); // answered: the next key's request at once
     } finally {
       jest.useRealTimers();
     }
