@@ -76,11 +76,35 @@ export function keepAsGolden(frame: Frame, name: string) {
   goldenNames.set(frame, name);
 }
 
+/**
+ * The player's frame in the iframe `selector` matches, once its debug API is there. The iframe and
+ * its frame are looked up again on every try: a frame taken before a cross-origin address commits
+ * (or an iframe a host page makes again) is not the one the player runs in.
+ */
+export async function frameWithPlayer(
+  page: Page,
+  selector: string,
+  timeoutMs = 30_000,
+): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = 'no iframe';
+  for (;;) {
+    const handle = await page.$(selector);
+    const frame = await handle?.contentFrame();
+    if (frame && !frame.detached) {
+      seen = `a frame at ${frame.url()}`;
+      const ready = await frame.evaluate(() => window.__player !== undefined).catch(() => false);
+      if (ready) return frame;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`No player in ${selector} within ${timeoutMs} ms (${seen})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** The player's frame inside the demo host page, once its debug API is there. */
 export async function playerFrame(page: Page): Promise<Frame> {
-  const handle = await page.waitForSelector('iframe#player');
-  const frame = await handle!.contentFrame();
-  await frame.waitForFunction(() => window.__player !== undefined);
+  const frame = await frameWithPlayer(page, 'iframe#player');
   openPlayers.add(frame);
   return frame;
 }

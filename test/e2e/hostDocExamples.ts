@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, Page } from 'puppeteer-core';
-import { demoUrl, screenshot, waitFor } from './browser';
+import { demoUrl, frameWithPlayer, screenshot, waitFor } from './browser';
 import { expectReplayable } from './flightLog';
 import { withDemoAddresses, type HostDocExample } from './hostApp';
 
@@ -146,13 +146,6 @@ function htmlPage(example: HostDocExample, otherOrigin: string): string {
   return `/doc-examples/${example.name}.html`;
 }
 
-async function playerFrameIn(page: Page, selector: string): Promise<Frame> {
-  const handle = await page.waitForSelector(selector, { timeout: 20_000 });
-  const frame = (await handle!.contentFrame())!;
-  await frame.waitForFunction(() => window.__player !== undefined, { timeout: 20_000 });
-  return frame;
-}
-
 /** Runs the example in the page and checks what it promises. */
 export async function runHostDocExample(
   page: Page,
@@ -171,12 +164,15 @@ export async function runHostDocExample(
     if (path.startsWith('/index.')) {
       frame = page.mainFrame();
       await frame.waitForFunction(() => window.__player !== undefined);
-    } else frame = await playerFrameIn(page, 'iframe');
+    } else frame = await frameWithPlayer(page, 'iframe');
   } else {
     await page.goto(demoUrl(`/host-app/index.html?player=${encodeURIComponent(otherOrigin)}`));
     await page.waitForFunction(() => window.hostApp !== undefined);
     await page.evaluate((name) => window.hostApp.runExample(name), example.name);
-    frame = await playerFrameIn(page, example.lang === 'tsx' ? '#example iframe' : '#film iframe');
+    frame = await frameWithPlayer(
+      page,
+      example.lang === 'tsx' ? '#example iframe' : '#film iframe',
+    );
   }
   await check({ page, frame, logs, example });
   await screenshot(page, `doc-example-${example.name}`);

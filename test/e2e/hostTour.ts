@@ -5,7 +5,7 @@ import type { Frame, Page } from 'puppeteer-core';
 import type { FlightLog } from '../../src/recorder/format';
 import type { HostQoe } from '../../src/shared/protocol';
 import { expectLogReplays, expectReplayable } from './flightLog';
-import { screenshot, waitFor } from './browser';
+import { frameWithPlayer, screenshot, waitFor } from './browser';
 
 export type Via = 'react' | 'sdk';
 interface Settled {
@@ -35,10 +35,7 @@ declare global {
 
 /** The player's frame of that part of the page, once its debug API is there. */
 export async function frameOf(page: Page, via: Via): Promise<Frame> {
-  const handle = await page.waitForSelector(`#${via} iframe`);
-  const frame = (await handle!.contentFrame())!;
-  await frame.waitForFunction(() => window.__player !== undefined, { timeout: 20_000 });
-  return frame;
+  return frameWithPlayer(page, `#${via} iframe`);
 }
 
 export async function tourEveryCommand(page: Page, via: Via) {
