@@ -14,8 +14,13 @@ import { measureOutage } from './networkDrop';
 import { KIND_FIGURES, networkFiguresOf, type OutageRow } from './networkReport';
 import type { OutageCase } from './outageMatrix';
 
-/** traces measured at once, each in a Chromium of its own */
-const ABR_PARALLEL = Number(process.env.ABR_PARALLEL) || 2;
+/**
+ * traces measured at once, each in a Chromium of its own. One: with two on this 2-core machine,
+ * the pages of two traces stood still at the same wall-clock instant (2026-11-29's held-back run:
+ * 28.5 s from their start on three pages of two traces, 172.7 s on all four of two others), the
+ * machine's moment on networks that differ, which the scores counted as stalls.
+ */
+const ABR_PARALLEL = Number(process.env.ABR_PARALLEL) || 1;
 
 export async function networkFigures(results: Record<string, Figure>, outages: OutageCase[]) {
   build();
@@ -70,7 +75,6 @@ export async function abrFigures(
     return measureNext();
   };
   try {
-    // each trace's pages are mostly idle (a tiny picture, the network the limit): two at a time
     await Promise.all(Array.from({ length: ABR_PARALLEL }, measureNext));
   } finally {
     await server.close();
