@@ -3,13 +3,14 @@
 // - 6 lists Widevine before Clear Key: a browser without Widevine (Chromium as Debian builds it,
 //   Firefox without its CDM) plays it with Clear Key, the source's second choice;
 // - 7 lists only key systems of commercial browsers' own CDMs: here, none is granted;
-// - 8 is encrypted with a key the license server does not hold.
+// - 8 is encrypted with a key the license server does not hold;
+// - 9 is the encrypted film through a master JSON that declares no key system (a deployment's slip).
 
 const WIDEVINE = { keySystem: 'widevine', licenseUrl: '/drm/widevine' } as const;
 const CLEAR_KEY = { keySystem: 'clearkey', licenseUrl: '/drm/clearkey' } as const;
 
-const master = (link: string, drm: object[]) => ({
-  sources: [{ label: 'Основной', link, isDefault: true, drm }],
+const master = (link: string, drm?: object[]) => ({
+  sources: [{ label: 'Основной', link, isDefault: true, ...(drm ? { drm } : {}) }],
   subtitles: [],
 });
 
@@ -32,5 +33,10 @@ export const PROTECTED_FILMS = {
     id: 8,
     title: 'Фильм без лицензии',
     master: master('/media/protected/unlicensed/master.m3u8', [CLEAR_KEY]),
+  },
+  '/media/protected-undeclared.json': {
+    id: 9,
+    title: 'Фильм без ключевой системы',
+    master: master('/media/protected/master.m3u8'),
   },
 };

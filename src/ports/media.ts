@@ -37,7 +37,9 @@ export function createMediaPort(
   video: HTMLVideoElement,
   early: EarlyLoads | null = null,
 ): MediaPort {
-  const hlsModule: Promise<HlsModule> = import('hls.js');
+  // every film's hls.js, asked for at once (the page's early start has already); a protected
+  // source's, with EME, only when one comes
+  const plainHls: Promise<HlsModule> = import('hls.js');
   const listeners = new Set<(event: MediaEvent) => void>();
   const emit = (event: MediaEvent) => listeners.forEach((listener) => listener(event));
   let hls: HlsEngine | null = null;
@@ -69,9 +71,9 @@ export function createMediaPort(
     async load(source) {
       unload();
       element.reset();
-      const hlsJs = await hlsModule;
-      subtitles.add(source.subtitles);
       const protectedSource = (source.protection?.length ?? 0) > 0;
+      const hlsJs: HlsModule = protectedSource ? await import('hls.js-protected') : await plainHls;
+      subtitles.add(source.subtitles);
       if (hlsJs.default.isSupported()) {
         const license = protectedSource
           ? await firstGrantedKeySystem(source.protection ?? [])

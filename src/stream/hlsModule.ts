@@ -1,6 +1,8 @@
 /**
  * hls.js as the player loads it (a module of its own, after the first frame's other code): the
- * bundle is built from hls.js's sources by tools/build/hls.mjs, which exports only these.
+ * bundles are built from hls.js's sources by tools/build/hls.mjs, which exports only these. Every
+ * film loads `hls.js` (no EME); a protected source loads `hls.js-protected`, the same with EME
+ * (both names are package.json aliases of the builds).
  */
 export type HlsModule = Pick<
   typeof import('hls.js'),

@@ -361,6 +361,10 @@ describe('the start', () => {
     const firstSegment = order.findIndex((p) => /seg0\.m4s$/.test(p));
     expect(firstSegment).toBeGreaterThanOrEqual(0);
     expect(view).toBeGreaterThan(firstSegment);
+    // a clear film's hls.js has no EME: the protected films' build is never asked for
+    expect(order.filter((p) => /^\/hls(Protected)?\.[\w]+\.js$/.test(p))).toEqual([
+      expect.stringMatching(/^\/hls\.[\w]+\.js$/),
+    ]);
     // what hls.js loads first was asked for by the page's first script, once, and hls.js took it
     // (src/stream/firstLoads.ts): the lowest level, its default audio, their first segments
     const first = [

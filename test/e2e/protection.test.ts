@@ -52,6 +52,11 @@ describe('protected films in Chromium', () => {
     expect(await frame.evaluate(() => document.querySelector('[role="alert"]'))).toBeNull();
     // Widevine, the source's first choice, is not in this Chromium: Clear Key, its second
     expect(await requests()).toEqual(['POST /drm/clearkey']);
+    // its hls.js is the build with EME, asked for once
+    const paths = (
+      (await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[]
+    ).map((r) => r.path);
+    expect(paths.filter((p) => /^\/hlsProtected\.\w+\.js$/.test(p))).toHaveLength(1);
     await screenshot(page, 'protected-film');
     const log = await frame.evaluate(() => window.__player!.exportLog());
     expect(log).toContain('"keySystem":"clearkey"');
@@ -87,6 +92,12 @@ describe('protected films in Chromium', () => {
       'Не удалось расшифровать фильм. Попробуйте перезагрузить страницу.',
     ],
     [
+      'an encrypted film whose source declares no key system',
+      '?movie_id=9&auto_play=1',
+      null,
+      'Этот фильм защищён, и ваш браузер не может его воспроизвести. Откройте его в другом браузере.',
+    ],
+    [
       'a key the license does not hold',
       '?movie_id=8&auto_play=1',
       null,
@@ -104,7 +115,7 @@ describe('protected films in Chromium', () => {
     const asked = (await requests()).length;
     if (fault && 'status' in fault)
       expect(asked).toBe(fault.status >= 500 ? 1 + LICENSE_RETRY_WAITS_MS.length : 1);
-    if (query.includes('movie_id=7')) expect(asked).toBe(0);
+    if (/movie_id=[79]/.test(query)) expect(asked).toBe(0);
     await screenshot(page, `protected-${name.replace(/[^\w]+/g, '-')}`);
   });
 });

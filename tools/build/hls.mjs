@@ -1,6 +1,8 @@
 // Builds the hls.js the player bundles, from the TypeScript sources its package ships, with its own
-// feature switches: what the player never uses is left out (see FEATURES). Parcel takes the result
-// in place of the package's prebuilt bundle (package.json "alias"). Run by `npm run build`.
+// feature switches: what the player never uses is left out (see FEATURES). Two builds: the one every
+// film loads (build/hls.mjs) has no EME, which only a protected source needs; a protected source
+// loads the other (build/hlsProtected.mjs), the same with EME. Parcel takes them in place of the
+// package's prebuilt bundle (package.json "alias"). Run by `npm run build`.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -8,13 +10,11 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 const hlsRoot = dirname(require.resolve('hls.js/package.json'));
 const { version } = require('hls.js/package.json');
-export const OUTFILE = 'build/hls.mjs';
 
 /** hls.js's build switches (src/define-plugin.d.ts): true keeps the feature. */
 export const FEATURES = {
   ALT_AUDIO: true, // audio tracks (the audio menu)
   SUBTITLES: true, // the stream's subtitle renditions and CEA-608 captions
-  EME_DRM: true, // protected films
   CONTENT_STEERING: true, // a CDN's steering manifest (EXT-X-CONTENT-STEERING)
   VARIABLE_SUBSTITUTION: true, // EXT-X-DEFINE, as other packagers write playlists
   M2TS_ADVANCED_CODECS: true, // AC-3/E-AC-3 audio in MPEG-TS
@@ -22,6 +22,15 @@ export const FEATURES = {
   CMCD: false, // no CDN of ours reads Common Media Client Data
   INTERSTITIALS: false, // adverts are the player's own VAST breaks, not EXT-X-DATERANGE ones
   IFRAMES: false, // no trick play from I-frame playlists
+};
+
+/**
+ * The two builds, by the file Parcel takes each from: EME (key systems, 7.8 KB gzipped) only in
+ * the protected films' one. AES-128 (whole segments encrypted, keys over HTTP) is in both.
+ */
+export const BUILDS = {
+  'build/hls.mjs': { ...FEATURES, EME_DRM: false },
+  'build/hlsProtected.mjs': { ...FEATURES, EME_DRM: true },
 };
 
 /** Modules of a switched-off feature the sources import whatever the switch says (hls.js's own build aliases them too). */
@@ -37,37 +46,45 @@ export { Events } from './src/events';
 export { ErrorTypes, ErrorDetails } from './src/errors';
 `;
 
-const define = { __VERSION__: JSON.stringify(version), __IN_WORKER__: 'false' };
-for (const [name, on] of Object.entries(FEATURES)) define[`__USE_${name}__`] = String(on);
+function buildWith(features, outfile) {
+  const define = { __VERSION__: JSON.stringify(version), __IN_WORKER__: 'false' };
+  for (const [name, on] of Object.entries(features)) define[`__USE_${name}__`] = String(on);
+  const leftOut = Object.entries(LEFT_OUT)
+    .filter(([name]) => !features[name])
+    .flatMap(([, patterns]) => patterns);
+  const emptyModules = {
+    name: 'left-out-features',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) =>
+        leftOut.some((p) => p.test(args.path))
+          ? { path: args.path, namespace: 'left-out' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
+        contents: 'export default undefined;',
+        loader: 'js',
+      }));
+    },
+  };
+  return build({
+    stdin: {
+      contents: ENTRY,
+      resolveDir: hlsRoot,
+      loader: 'ts',
+      sourcefile: 'player-hls-entry.ts',
+    },
+    bundle: true,
+    format: 'esm',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    outfile: join(process.cwd(), outfile),
+    define,
+    plugins: [emptyModules],
+    logLevel: 'warning',
+  });
+}
 
-const leftOut = Object.entries(LEFT_OUT)
-  .filter(([name]) => !FEATURES[name])
-  .flatMap(([, patterns]) => patterns);
-
-const emptyModules = {
-  name: 'left-out-features',
-  setup(b) {
-    b.onResolve({ filter: /.*/ }, (args) =>
-      leftOut.some((p) => p.test(args.path))
-        ? { path: args.path, namespace: 'left-out' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
-      contents: 'export default undefined;',
-      loader: 'js',
-    }));
-  },
-};
-
-await build({
-  stdin: { contents: ENTRY, resolveDir: hlsRoot, loader: 'ts', sourcefile: 'player-hls-entry.ts' },
-  bundle: true,
-  format: 'esm',
-  target: 'es2020',
-  minify: true,
-  legalComments: 'none',
-  outfile: join(process.cwd(), OUTFILE),
-  define,
-  plugins: [emptyModules],
-  logLevel: 'warning',
-});
+await Promise.all(
+  Object.entries(BUILDS).map(([outfile, features]) => buildWith(features, outfile)),
+);
