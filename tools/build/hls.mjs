@@ -25,7 +25,7 @@ export const FEATURES = {
 };
 
 /**
- * The two builds, by the file Parcel takes each from: EME (key systems, 7.8 KB gzipped) only in
+ * The two builds, by the file Parcel takes each from: EME (key systems, 8.5 KB gzipped as Parcel builds it) only in
  * the protected films' one. AES-128 (whole segments encrypted, keys over HTTP) is in both.
  */
 export const BUILDS = {
