@@ -33,6 +33,8 @@ const bar = css`
   flex-direction: column;
   align-items: stretch;
   gap: 0.25rem;
+  /* the rows below fit their controls to the bar's own width, whatever the page around it */
+  container-type: inline-size;
   padding-top: 2.5rem;
   transition: opacity 0.2s;
   &[data-hidden='true'] {
@@ -52,13 +54,45 @@ const row = css`
   display: flex;
   align-items: center;
   gap: 0.25rem;
-  .spacer {
-    flex: 1;
-  }
   button {
     display: flex;
+    flex-shrink: 0;
     align-items: center;
     justify-content: center;
+  }
+`;
+
+/**
+ * The row of playback controls on the left and the rest on the right. A bar too narrow for both
+ * gives the right group a line of its own rather than letting it run off the player's edge.
+ */
+const groupedRow = css`
+  flex-wrap: wrap;
+  row-gap: 0.25rem;
+  .group {
+    display: flex;
+    align-items: center;
+    gap: 0.25rem;
+  }
+  .end {
+    margin-left: auto;
+  }
+`;
+
+/** The desktop layout on a narrow bar (from 640 px): no volume slider, and tighter buttons. */
+const tightWhenNarrow = css`
+  @container (max-width: 48rem) {
+    gap: 0;
+    .group {
+      gap: 0;
+    }
+    input[type='range'] {
+      display: none;
+    }
+    button {
+      width: 2.25rem;
+      height: 2.25rem;
+    }
   }
 `;
 
@@ -239,102 +273,107 @@ export function ControlBar() {
         </div>
       )}
       <ProgressSlider />
-      <div css={row}>
-        <IconButton
-          label={paused ? ru.play : ru.pause}
-          keys="K Space"
-          icon={paused ? 'play' : 'pause'}
-          onClick={() =>
-            dispatch(paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested())
-          }
-        >
-          {paused ? <PlayIcon /> : <PauseIcon />}
-        </IconButton>
-        <IconButton
-          label={ru.seekBack}
-          keys="J ArrowLeft"
-          icon="seek_back"
-          onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: -SEEK_STEP_S }))}
-        >
-          <SeekBackIcon />
-        </IconButton>
-        <IconButton
-          label={ru.seekForward}
-          keys="L ArrowRight"
-          icon="seek_forward"
-          onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: SEEK_STEP_S }))}
-        >
-          <SeekForwardIcon />
-        </IconButton>
-        <VolumeControl slider={wide} />
-        <TimeLabel />
-        <span className="spacer" />
-        {wide && episodeControls}
-        {wide && shareControl}
-        {wide && hasSubs && (
+      <div css={[row, groupedRow, wide && tightWhenNarrow]}>
+        <div className="group">
           <IconButton
-            label={ru.subtitles}
-            keys="C"
-            opensMenu
-            buttonRef={subtitlesButton}
-            expanded={subtitlesOpen}
-            onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
+            label={paused ? ru.play : ru.pause}
+            keys="K Space"
+            icon={paused ? 'play' : 'pause'}
+            onClick={() =>
+              dispatch(
+                paused ? playbackRequests.playRequested() : playbackRequests.pauseRequested(),
+              )
+            }
           >
-            <SubtitlesIcon />
+            {paused ? <PlayIcon /> : <PauseIcon />}
           </IconButton>
-        )}
-        <button
-          ref={settingsButton}
-          type="button"
-          css={iconButton}
-          aria-label={ru.settings}
-          aria-haspopup="menu"
-          aria-expanded={settingsOpen}
-          onClick={() => {
-            dispatch(uiRequests.iconClicked({ icon: 'settings' }));
-            dispatch(uiRequests.settingsToggled());
-          }}
-        >
-          <SettingsIcon />
-        </button>
-        {wide && can.pictureInPicture && (
           <IconButton
-            label={ru.pictureInPicture}
-            keys="I"
-            icon={pictureInPicture ? 'picture_in_picture_exit' : 'picture_in_picture_enter'}
-            onClick={() => dispatch(uiRequests.pictureInPictureToggled())}
+            label={ru.seekBack}
+            keys="J ArrowLeft"
+            icon="seek_back"
+            onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: -SEEK_STEP_S }))}
           >
-            <PictureInPictureIcon />
+            <SeekBackIcon />
           </IconButton>
-        )}
-        {wide && can.airplay && (
           <IconButton
-            label={ru.airplay}
-            icon="airplay"
-            onClick={() => dispatch(uiRequests.castRequested({ kind: 'airplay' }))}
+            label={ru.seekForward}
+            keys="L ArrowRight"
+            icon="seek_forward"
+            onClick={() => dispatch(playbackRequests.seekByRequested({ seconds: SEEK_STEP_S }))}
           >
-            <AirPlayIcon />
+            <SeekForwardIcon />
           </IconButton>
-        )}
-        {wide && can.remotePlayback && (
-          <IconButton
-            label={ru.cast}
-            icon="cast"
-            onClick={() => dispatch(uiRequests.castRequested({ kind: 'remote' }))}
+          <VolumeControl slider={wide} />
+          <TimeLabel />
+        </div>
+        <div className="group end">
+          {wide && episodeControls}
+          {wide && shareControl}
+          {wide && hasSubs && (
+            <IconButton
+              label={ru.subtitles}
+              keys="C"
+              opensMenu
+              buttonRef={subtitlesButton}
+              expanded={subtitlesOpen}
+              onClick={() => dispatch(uiRequests.menuOpened({ menu: 'subs' }))}
+            >
+              <SubtitlesIcon />
+            </IconButton>
+          )}
+          <button
+            ref={settingsButton}
+            type="button"
+            css={iconButton}
+            aria-label={ru.settings}
+            aria-haspopup="menu"
+            aria-expanded={settingsOpen}
+            onClick={() => {
+              dispatch(uiRequests.iconClicked({ icon: 'settings' }));
+              dispatch(uiRequests.settingsToggled());
+            }}
           >
-            <CastIcon />
-          </IconButton>
-        )}
-        {(can.fullscreen || stretchedMode) && (
-          <IconButton
-            label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
-            keys="F"
-            icon={fullscreen ? 'fullscreen_exit' : 'fullscreen'}
-            onClick={() => dispatch(uiRequests.fullscreenToggled())}
-          >
-            <FullscreenIcon active={fullscreen} />
-          </IconButton>
-        )}
+            <SettingsIcon />
+          </button>
+          {wide && can.pictureInPicture && (
+            <IconButton
+              label={ru.pictureInPicture}
+              keys="I"
+              icon={pictureInPicture ? 'picture_in_picture_exit' : 'picture_in_picture_enter'}
+              onClick={() => dispatch(uiRequests.pictureInPictureToggled())}
+            >
+              <PictureInPictureIcon />
+            </IconButton>
+          )}
+          {wide && can.airplay && (
+            <IconButton
+              label={ru.airplay}
+              icon="airplay"
+              onClick={() => dispatch(uiRequests.castRequested({ kind: 'airplay' }))}
+            >
+              <AirPlayIcon />
+            </IconButton>
+          )}
+          {wide && can.remotePlayback && (
+            <IconButton
+              label={ru.cast}
+              icon="cast"
+              onClick={() => dispatch(uiRequests.castRequested({ kind: 'remote' }))}
+            >
+              <CastIcon />
+            </IconButton>
+          )}
+          {(can.fullscreen || stretchedMode) && (
+            <IconButton
+              label={fullscreen ? ru.exitFullscreen : ru.fullscreen}
+              keys="F"
+              icon={fullscreen ? 'fullscreen_exit' : 'fullscreen'}
+              onClick={() => dispatch(uiRequests.fullscreenToggled())}
+            >
+              <FullscreenIcon active={fullscreen} />
+            </IconButton>
+          )}
+        </div>
       </div>
     </div>
   );

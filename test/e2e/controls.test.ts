@@ -1,6 +1,6 @@
 // The interface through real clicks, taps and keys, at 1280x720 and on a 390x844 touch screen.
 import type { Browser, ElementHandle, Frame, Page } from 'puppeteer-core';
-import { openPage, playerFrame, screenshot, useBrowser, demoUrl } from './browser';
+import { openEmbed, openPage, playerFrame, screenshot, useBrowser, demoUrl } from './browser';
 
 const MOBILE = { width: 390, height: 844, hasTouch: true, isMobile: true };
 
@@ -149,6 +149,35 @@ describe('the series through its menus (1280x720)', () => {
     expect(await frame.$$eval('[data-testid="menu-share"] a', (links) => links.length)).toBe(5);
     expect(errors).toEqual([]);
   });
+});
+
+describe('the control bar at every desktop width', () => {
+  const browser = useBrowser();
+
+  // a series shows the most controls: next, episodes, audio, share and subtitles beside the rest
+  it.each([640, 700, 1280])(
+    'at %i px wide every control lies inside the player, and fullscreen takes a click',
+    async (width) => {
+      const { page, errors } = await openPage(browser(), { width, height: Math.round((width * 9) / 16) });
+      const frame = await openEmbed(page, '?movie_id=2&episode_id=203&auto_play=1');
+      await waitFor(frame, `document.querySelector('video').currentTime > 0.5`);
+      // the player fills the page here: a move over its middle shows the bar
+      await page.mouse.move(width / 2, width / 4);
+      await page.mouse.move(width / 2 + 3, width / 4 + 3);
+      await waitFor(frame, `window.__player.getState().ui.controlsVisible`);
+      const outside = await frame.$$eval('[data-testid="control-bar"] button', (buttons) =>
+        buttons
+          .map((b) => ({ name: b.getAttribute('aria-label'), box: b.getBoundingClientRect() }))
+          .filter(({ box }) => box.left < 0 || box.right > window.innerWidth)
+          .map(({ name, box }) => `${name}: ${box.left}..${box.right}`),
+      );
+      await screenshot(page, `controls-bar-${width}`);
+      expect(outside).toEqual([]);
+      await frame.click('[aria-label="Во весь экран"]');
+      await waitFor(frame, `window.__player.getState().viewport.fullscreen`);
+      expect(errors).toEqual([]);
+    },
+  );
 });
 
 describe('the placeholder panel of messages', () => {
