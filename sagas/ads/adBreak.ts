@@ -1,4 +1,6 @@
-import { call, fork, put, select, takeLeading } from 'typed-redux-saga';
+import { call, fork, put, race, select, takeLeading } from 'typed-redux-saga';
+import { plain } from '../lib/plainEffects';
+import { AD_ENGINE_CODE_MS } from './limits';
 import { on, takeEach } from '../lib/takeEach';
 import { selectBreakStart } from '../../src/state/selectors';
 import {
@@ -14,10 +16,22 @@ import { playbackRequests, selectPlayedSeconds } from '../../src/state/playback'
 import { selectBooted, selectFailure, systemActions } from '../../src/state/system';
 import { getPorts } from '../lib/context';
 import { ensureAdList } from './adList';
-import { openAdSession, type PreparedSession } from './openAdSession';
-import { playAd } from './playAd';
-import { startPreparedEarly } from './videoCreative';
+import { adEngine, type AdEngine } from './adEngineHandle';
+import type { PreparedSession } from './openAdSession';
 import { joinTask } from '../lib/tasks';
+
+/**
+ * The ad engine, loaded the first time a list has an advert (src/ports/loader.ts); null when it
+ * cannot be had in time, and the film plays on without its adverts.
+ */
+function* loadedAdEngine() {
+  const { loader, clock } = yield* getPorts();
+  const { loaded } = yield* race({
+    loaded: plain.call([loader, loader.loadAdEngine]),
+    late: plain.call([clock, clock.sleep], AD_ENGINE_CODE_MS),
+  });
+  return loaded ? adEngine() : null;
+}
 
 /**
  * One ad break: content paused, each ad of the list in turn, then the ad player torn down and
@@ -39,8 +53,10 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
     if (kind === 'preroll' && before.nativeFullscreen) return (passed = 'native fullscreen');
     const items = yield* ensureAdList();
     if (items.length === 0) return (passed = 'no ads');
+    const engine: AdEngine | null = yield* loadedAdEngine();
+    if (!engine) return (passed = 'no ad engine');
     if (yield* episodeChanged()) return;
-    const early = yield* startPreparedEarly(
+    const early = yield* engine.startPreparedEarly(
       items[0]?.vastUrl === memory.prepared?.vastUrl ? memory.prepared : null,
     );
     // a message came meanwhile (blocked content, a failed stream): no advert plays behind it
@@ -60,8 +76,15 @@ function* runBreak(memory: AdsMemory, action: ReturnType<typeof adRequests.break
       yield* put(adsActions.adCreated({ index, vastUrl }));
       const prepared = index === 0 && memory.prepared?.vastUrl === vastUrl ? memory.prepared : null;
       memory.prepared = null; // a prepared session is played once
-      const session = prepared ? yield* joinTask(prepared.task) : yield* openAdSession(vastUrl);
-      const outcome = yield* call(playAd, session, sample.currentTime, index === 0 ? early : null);
+      const session = prepared
+        ? yield* joinTask(prepared.task)
+        : yield* engine.openAdSession(vastUrl);
+      const outcome = yield* call(
+        engine.playAd,
+        session,
+        sample.currentTime,
+        index === 0 ? early : null,
+      );
       yield* put(
         adsActions.adEnded({
           ...outcome,
@@ -110,9 +133,12 @@ function* prepareFirstAd(memory: AdsMemory) {
   const first = items[0];
   const due = yield* select(selectPrerollDue);
   if (!first || !due || memory.prepared) return;
+  const engine = yield* loadedAdEngine();
+  // the break may have begun while the engine came: it opens its own session then
+  if (!engine || memory.prepared || !(yield* select(selectPrerollDue))) return;
   memory.prepared = {
     vastUrl: first.vastUrl,
-    task: yield* fork(openAdSession, first.vastUrl, true),
+    task: yield* fork(engine.openAdSession, first.vastUrl, true),
   };
 }
 

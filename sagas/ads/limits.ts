@@ -12,6 +12,8 @@ export const MEDIA_TIMEOUT_MS = 8_000;
 export const STALL_TIMEOUT_MS = 8_000;
 /** how often the watchdog looks at the clock while an ad runs */
 export const WATCHDOG_MS = 1_000;
+/** the ad engine's code (loaded with the first list that has an advert): else the film, without it */
+export const AD_ENGINE_CODE_MS = 5_000;
 /** the SIMID frame's code (loaded with the first SIMID advert): else plain video */
 export const SIMID_CODE_MS = 5_000;
 /** a SIMID creative's createSession and its answer to init, from its frame's load: else plain video */

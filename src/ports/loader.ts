@@ -3,6 +3,7 @@
 // be in the log).
 import type { LoaderPort } from './types';
 import { provideVastReader } from '../vast/vastReader';
+import { provideAdEngine } from '../../sagas/ads/adEngineHandle';
 
 /** Takes the SIMID frame's adapter factory once loaded: the page that has the player makes its port. */
 export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPort) => void;
@@ -10,6 +11,7 @@ export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPor
 export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker): LoaderPort {
   let xml: Promise<boolean> | null = null;
   let simid: Promise<boolean> | null = null;
+  let adEngine: Promise<boolean> | null = null;
   return {
     loadXmlParser: () =>
       (xml ??= import('../vast/parse').then(
@@ -30,6 +32,17 @@ export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker): LoaderPor
         },
         () => {
           simid = null;
+          return false;
+        },
+      )),
+    loadAdEngine: () =>
+      (adEngine ??= import('../../sagas/ads/adEngine').then(
+        (engine) => {
+          provideAdEngine(engine);
+          return true;
+        },
+        () => {
+          adEngine = null;
           return false;
         },
       )),

@@ -238,6 +238,8 @@ export interface LoaderPort {
   loadXmlParser(): Promise<boolean>;
   /** a SIMID creative's frame adapter (src/ports/simid.ts); false when it could not be loaded */
   loadSimid(): Promise<boolean>;
+  /** the ad engine (sagas/ads/adEngineHandle.ts); false when it could not be loaded */
+  loadAdEngine(): Promise<boolean>;
 }
 
 export interface Ports {

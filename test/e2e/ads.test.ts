@@ -73,6 +73,7 @@ describe('adverts on the demo', () => {
   afterAll(clearFaults);
 
   it('plays a pre-roll, then the film from its start, with exactly the expected beacons in order', async () => {
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
     const { page, errors } = await open();
     await page.goto(demoUrl('/host.html?movie_id=1&ads=nonskippable'));
     const frame = await playerFrame(page);
@@ -101,6 +102,11 @@ describe('adverts on the demo', () => {
     expect(after.history).toEqual([
       expect.objectContaining({ id: 'demo-nonskippable', type: 'pre-roll', status: 'completed' }),
     ]);
+    // the ad engine's bundle came once, when the list had an advert, before its VAST was asked for
+    const order = ((await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[])
+      .map((r) => r.path.replace(/\?.*$/, '').replace(/^\/adEngine\.\w+\.js$/, '/adEngine.js'))
+      .filter((p) => ['/ad-list.json', '/adEngine.js', '/vast/nonskippable.xml'].includes(p));
+    expect(order).toEqual(['/ad-list.json', '/adEngine.js', '/vast/nonskippable.xml']);
     await expectBeacons(frame, [
       '/track/nonskippable/impression',
       '/track/nonskippable/start',

@@ -365,6 +365,8 @@ describe('the start', () => {
     expect(order.filter((p) => /^\/hls(Protected)?\.[\w]+\.js$/.test(p))).toEqual([
       expect.stringMatching(/^\/hls\.[\w]+\.js$/),
     ]);
+    // a film without adverts never downloads the ad engine (docs/startup.md)
+    expect(order.filter((p) => /^\/adEngine\./.test(p))).toEqual([]);
     // what hls.js loads first was asked for by the page's first script, once, and hls.js took it
     // (src/stream/firstLoads.ts): the lowest level, its default audio, their first segments
     const first = [

@@ -1,2 +1,3 @@
 import '@testing-library/jest-dom';
 import '../../src/vast/vastReaderInNode'; // the VAST reader, at once
+import '../../sagas/ads/adEngineInNode'; // the ad engine, at once

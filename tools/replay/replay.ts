@@ -6,6 +6,7 @@ import { NotClean, replayFull } from './replayActors';
 import { replayReducers } from './replayReducers';
 import type { ReplayOptions, ReplayResult } from './replayResult';
 import '../../src/vast/vastReaderInNode'; // the VAST reader, at once
+import '../../sagas/ads/adEngineInNode'; // the ad engine, at once
 
 export type { ActualOutput, Divergence, ReplayOptions, ReplayResult } from './replayResult';
 

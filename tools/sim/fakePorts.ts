@@ -14,8 +14,9 @@ import {
   fakeViewport,
   fakeWakeLock,
 } from './fakeSystemPorts';
-// Node has the VAST reader at once: the fake loader port has nothing to load.
+// Node has the VAST reader and the ad engine at once: the fake loader port has nothing to load.
 import '../../src/vast/vastReaderInNode';
+import '../../sagas/ads/adEngineInNode';
 
 export * from './fakeAdPorts';
 export * from './fakeSystemPorts';
@@ -224,7 +225,11 @@ export function fakePorts(
     mediaSession: fakeMediaSession().port,
     wakeLock: fakeWakeLock().port,
     // the VAST reader is there (below), and a fake SIMID port needs no code
-    loader: { loadXmlParser: () => Promise.resolve(true), loadSimid: () => Promise.resolve(true) },
+    loader: {
+      loadXmlParser: () => Promise.resolve(true),
+      loadSimid: () => Promise.resolve(true),
+      loadAdEngine: () => Promise.resolve(true),
+    },
     posted,
     sentStats,
     ...overrides,

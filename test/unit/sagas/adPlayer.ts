@@ -50,6 +50,8 @@ export function adPlayer(
     parserLoads = true as boolean | 'never',
     /** whether the SIMID frame's code loads (it comes with the first SIMID advert), or never answers */
     simidLoads = true as boolean | 'never',
+    /** whether the ad engine's code loads (it comes with the first list that has an advert), or never answers */
+    engineLoads = true as boolean | 'never',
     /** with its flight recorder, as in the browser: the session's log is `recorder.export()` */
     recorded = false,
     /** the device's pixel ratio (window.devicePixelRatio) */
@@ -57,6 +59,7 @@ export function adPlayer(
   } = {},
 ) {
   const clock = virtualClock();
+  let engineAsked = 0;
   const media = fakeMedia({ ok: true }, clock.port);
   const adMedia = fakeAdMedia(adPlay);
   const vpaid = fakeVpaid();
@@ -121,6 +124,12 @@ export function adPlayer(
         simidLoads === 'never'
           ? new Promise<boolean>(() => undefined)
           : Promise.resolve(simidLoads),
+      loadAdEngine: () => {
+        engineAsked += 1;
+        return engineLoads === 'never'
+          ? new Promise<boolean>(() => undefined)
+          : Promise.resolve(engineLoads);
+      },
     },
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },
@@ -205,6 +214,8 @@ export function adPlayer(
     beacons,
     adCalls,
     contentCalls,
+    /** how many times an actor asked the loader port for the ad engine */
+    engineAsked: () => engineAsked,
     adEvent,
     playTo,
     setViewport,

@@ -4,6 +4,7 @@ import { selectMidrollCountdown, selectMidrollMarkLeft } from '../../../src/stat
 import { playbackRequests } from '../../../src/state/playback';
 import { nextUpActions } from '../../../src/state/nextUp';
 import {
+  AD_ENGINE_CODE_MS,
   MEDIA_TIMEOUT_MS,
   STALL_TIMEOUT_MS,
   VAST_CHAIN_LIMIT_MS,
@@ -497,6 +498,39 @@ describe('the ad-break actor: failures end the break within its limits', () => {
     expect(p.store.getState().ads.history).toEqual([
       expect.objectContaining({ status: 'error', errorCode: 350 }),
     ]);
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('a film without adverts never asks for the ad engine’s code', async () => {
+    const p = adPlayer([]);
+    await untilIdle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await untilIdle();
+    expect(p.engineAsked()).toBe(0);
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('an ad engine whose code did not load: no VAST is asked for, no advert shows, and content plays', async () => {
+    const p = adPlayer(['skippable'], { engineLoads: false });
+    await untilIdle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await untilIdle();
+    expect(p.engineAsked()).toBeGreaterThan(0);
+    expect(p.vastRequests()).toBe(0);
+    expect(p.store.getState().ads.history).toEqual([]);
+    expect(p.store.getState().ads.activeBreak).toBeNull();
+    expect(p.contentCalls()).toContain('play');
+  });
+
+  it('an ad engine whose code never comes holds content back only until its time limit', async () => {
+    const p = adPlayer(['skippable'], { engineLoads: 'never' });
+    await untilIdle();
+    p.store.dispatch(playbackRequests.playRequested());
+    await untilIdle();
+    await p.clock.advance(AD_ENGINE_CODE_MS - 1);
+    expect(p.contentCalls()).not.toContain('play');
+    await p.clock.advance(1);
+    expect(p.vastRequests()).toBe(0);
     expect(p.contentCalls()).toContain('play');
   });
 
