@@ -109,6 +109,9 @@ export function startHlsEngine(
     interstitialsController: undefined,
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,
+    // captions inside the video (CEA-608/708) would be native text tracks no menu of the player
+    // offers: left unparsed, and their parser out of the build (tools/build/hls.mjs)
+    enableCEA708Captions: false,
     ...abrConfig(hlsJs, source.bandwidthEstimate),
     ...(license
       ? emeConfig(license, ({ url, bytes }) =>

@@ -39,6 +39,24 @@ const LEFT_OUT = {
   INTERSTITIALS: [/\/interstitials-controller$/],
 };
 
+/**
+ * Parts of hls.js the player has no use for, left out of both builds (about 7 KB of gzipped script):
+ * - the CEA-608 caption parser (and its output), made only with `enableCEA708Captions`, which the
+ *   player turns off (src/ports/hlsEngine.ts): its menus offer the stream's subtitle renditions and
+ *   the master JSON's files, never captions carried inside the video;
+ * - the ID3 track controller, which writes timed metadata (ID3 tags, EXT-X-DATERANGE) as cues of a
+ *   hidden text track that nothing in the player reads; the demuxers still read ID3 timestamps;
+ * - the FPS controller, which caps the level on dropped frames only with `capLevelOnFPSDrop`, never
+ *   set here.
+ * hls.js makes those controllers only when its configuration names one: an empty module names none.
+ */
+const UNUSED = [
+  /\/utils\/cea-608-parser$/,
+  /\/utils\/output-filter$/,
+  /\/controller\/id3-track-controller$/,
+  /\/controller\/fps-controller$/,
+];
+
 /** The player's entry: only what it reads from the module (src/stream/hlsModule.ts). */
 const ENTRY = `
 export { default } from './src/hls';
@@ -51,7 +69,8 @@ function buildWith(features, outfile) {
   for (const [name, on] of Object.entries(features)) define[`__USE_${name}__`] = String(on);
   const leftOut = Object.entries(LEFT_OUT)
     .filter(([name]) => !features[name])
-    .flatMap(([, patterns]) => patterns);
+    .flatMap(([, patterns]) => patterns)
+    .concat(UNUSED);
   const emptyModules = {
     name: 'left-out-features',
     setup(b) {
