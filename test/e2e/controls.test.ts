@@ -158,7 +158,10 @@ describe('the control bar at every desktop width', () => {
   it.each([640, 700, 1280])(
     'at %i px wide every control lies inside the player, and fullscreen takes a click',
     async (width) => {
-      const { page, errors } = await openPage(browser(), { width, height: Math.round((width * 9) / 16) });
+      const { page, errors } = await openPage(browser(), {
+        width,
+        height: Math.round((width * 9) / 16),
+      });
       const frame = await openEmbed(page, '?movie_id=2&episode_id=203&auto_play=1');
       await waitFor(frame, `document.querySelector('video').currentTime > 0.5`);
       // the player fills the page here: a move over its middle shows the bar
