@@ -3,20 +3,16 @@
 // actor waits for it where the session's did; Node (the replay, the tools, the tests) provides it at
 // once (adEngineInNode.ts).
 import type * as AdEngineModule from './adEngine';
+import { loadedLater } from '../../src/shared/loadedLater';
 
 export type AdEngine = Pick<
   typeof AdEngineModule,
   'openAdSession' | 'playAd' | 'startPreparedEarly'
 >;
 
-let provided: AdEngine | null = null;
+const engine = loadedLater<AdEngine>('The ad engine');
 
-export function provideAdEngine(engine: AdEngine): void {
-  provided = engine;
-}
+export const provideAdEngine = engine.provide;
 
 /** The engine, once loaded; an actor that plays an advert before it asked the loader port is a bug. */
-export function adEngine(): AdEngine {
-  if (!provided) throw new Error('The ad engine is not loaded: ask the loader port first');
-  return provided;
-}
+export const adEngine = engine.get;

@@ -5,19 +5,15 @@
 // waits for it where the session did; Node (the replay, the tools, the tests) provides it at once
 // (vastReaderInNode.ts).
 import type { parseVastDocument } from './parse';
+import { loadedLater } from '../shared/loadedLater';
 
 export interface VastReader {
   parseVastDocument: typeof parseVastDocument;
 }
 
-let provided: VastReader | null = null;
+const reader = loadedLater<VastReader>('The VAST reader');
 
-export function provideVastReader(reader: VastReader): void {
-  provided = reader;
-}
+export const provideVastReader = reader.provide;
 
 /** The reader, once loaded; an actor that reads VAST before it asked the loader port is a bug. */
-export function vastReader(): VastReader {
-  if (!provided) throw new Error('The VAST reader is not loaded: ask the loader port first');
-  return provided;
-}
+export const vastReader = reader.get;
