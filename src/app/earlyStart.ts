@@ -157,6 +157,9 @@ function startFirstLoads(
     const first = segmentsAt(text, url, position);
     if (first?.init) early.startSegment(first.init);
     if (first) early.startSegment(first.segment);
+    // no init segment: MPEG-TS or packed audio, whose demuxers are a bundle of their own
+    // (src/stream/lateDemuxers.ts), asked for beside the segment rather than once it is in
+    if (first && !first.init) import('hls.js-demuxers').catch(ignore);
   };
   early
     .startPlaylist(manifestUrl)

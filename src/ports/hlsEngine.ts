@@ -1,12 +1,14 @@
 // The media port's engine where the browser has MediaSource: one hls.js instance for one stream,
 // its events told as the port's, its controls (level, tracks, recovery) behind plain calls.
 import type Hls from 'hls.js';
+import type { XhrLoader } from 'hls.js';
 import { abrConfig } from '../stream/abrController';
 import type { HlsModule } from '../stream/hlsModule';
 import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
 import { hungLoadCounter } from '../stream/hungLoads';
 import { earlyFragmentLoader, earlyPlaylistLoader, type EarlyLoads } from '../stream/earlyLoader';
+import { DEMUXERS_MISSING, demuxersFor, demuxingLoader } from '../stream/lateDemuxers';
 import type { MediaErrorKind, MediaEvent, MediaTrack } from '../shared/media';
 import type { KeySystemLicense } from '../stream/protection';
 import { emeConfig } from './hlsProtection';
@@ -74,6 +76,21 @@ function offerAirPlaySource({ Events }: HlsModule, hls: Hls, video: HTMLVideoEle
   return () => airplay.remove();
 }
 
+/**
+ * hls.js's fragment loader, where the player needs one of its own: one that takes the early start's
+ * segments, and one that holds a segment needing the demuxers the build loads later (lateDemuxers.ts);
+ * `missing`: they could not be loaded.
+ */
+function fragmentLoaderOf(hlsJs: HlsModule, early: EarlyLoads | null, missing: () => void) {
+  const base = early ? earlyFragmentLoader(hlsJs, early) : null;
+  if (!hlsJs.provideDemuxers) return base; // hls.js's own package: its demuxers are inside
+  return demuxingLoader(
+    base ?? (hlsJs.default.DefaultConfig.loader as typeof XhrLoader),
+    demuxersFor(hlsJs),
+    missing,
+  );
+}
+
 /** hls.js instances created and not yet destroyed, on this page (the QA API and the benchmarks read it). */
 let liveEngines = 0;
 export const liveStreamEngines = () => liveEngines;
@@ -94,6 +111,17 @@ export function startHlsEngine(
   license: KeySystemLicense | null = null,
 ) {
   const { default: HlsClass, Events } = hlsJs;
+  // the demuxers' bundle not had: nothing here can play the film (another source may)
+  const fLoader = fragmentLoaderOf(hlsJs, early, () =>
+    emit({
+      type: 'error',
+      fatal: true,
+      kind: 'other',
+      details: DEMUXERS_MISSING,
+      bandwidth: finite(hls.bandwidthEstimate),
+      bufferLength: bufferLength(video),
+    }),
+  );
   /** the height automatic quality is capped under (Save-Data) until the viewer picks a level */
   let cappedHeight: number | null = null;
   /** when hls.js last showed it was at work (stall watch: idleMs) */
@@ -118,9 +146,8 @@ export function startHlsEngine(
           emit({ type: 'licenseReceived', keySystem: license.keySystem, url, bytes }),
         )
       : {}),
-    ...(early
-      ? { pLoader: earlyPlaylistLoader(hlsJs, early), fLoader: earlyFragmentLoader(hlsJs, early) }
-      : {}),
+    ...(early ? { pLoader: earlyPlaylistLoader(hlsJs, early) } : {}),
+    ...(fLoader ? { fLoader } : {}),
   });
   hls.on(Events.MANIFEST_PARSED, (_e, data) => {
     const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));

@@ -367,6 +367,8 @@ describe('the start', () => {
     ]);
     // a film without adverts never downloads the ad engine (docs/startup.md)
     expect(order.filter((p) => /^\/adEngine\./.test(p))).toEqual([]);
+    // nor a film in fragmented MP4 the demuxers of MPEG-TS (src/stream/lateDemuxers.ts)
+    expect(order.filter((p) => /^\/hlsDemuxers\./.test(p))).toEqual([]);
     // what hls.js loads first was asked for by the page's first script, once, and hls.js took it
     // (src/stream/firstLoads.ts): the lowest level, its default audio, their first segments
     const first = [
@@ -457,6 +459,55 @@ describe('the start', () => {
       expect(type).toBe('play');
       expect(readyState).toBeGreaterThanOrEqual(3);
       expect(errors).toEqual([]);
+      // MPEG-TS needs hls.js's demuxers, a bundle of their own: asked for once
+      const requests = (await (await fetch(`${server.url}/__test/requests`)).json()) as {
+        path: string;
+      }[];
+      expect(requests.filter((r) => /^\/hlsDemuxers\./.test(r.path))).toHaveLength(1);
+    } finally {
+      await page.browserContext().close();
+      await server.close();
+    }
+  });
+});
+
+describe('an MPEG-TS film', () => {
+  const browser = useBrowser();
+
+  it('whose demuxers fail to load: the message at once, and its reload plays the film', async () => {
+    const server = await startDemoServer(0, {
+      defaultAdList: [],
+      mounts: { '/media/long': longFilmDir() },
+    });
+    const { page, errors } = await openPage(browser());
+    try {
+      // the demuxers' bundle gets a 503, once (src/stream/lateDemuxers.ts)
+      const fault = await fetch(`${server.url}/__test/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          path: '/hlsDemuxers.*',
+          fault: { type: 'status', status: 503 },
+          times: 1,
+        }),
+      });
+      expect(fault.status).toBe(201);
+      const asked = Date.now();
+      await page.goto(`${server.url}/index.html?movie_id=5&auto_play=1`);
+      const frame = page.mainFrame();
+      expect(await messageText(frame)).toMatch(UNEXPECTED);
+      // told, not retried for the half minute a failing host gets: the page cannot load it again
+      expect(Date.now() - asked).toBeLessThan(15_000);
+      await screenshot(page, 'mpegts-demuxers-missing');
+      await frame.click('[role="alert"] button'); // 'Перезагрузить страницу'
+      await page.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
+        timeout: 20_000,
+      });
+      const requests = (await (await fetch(`${server.url}/__test/requests`)).json()) as {
+        path: string;
+      }[];
+      expect(requests.filter((r) => /^\/hlsDemuxers\./.test(r.path))).toHaveLength(2);
+      expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
     } finally {
       await page.browserContext().close();
       await server.close();

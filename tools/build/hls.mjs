@@ -1,10 +1,13 @@
 // Builds the hls.js the player bundles, from the TypeScript sources its package ships, with its own
 // feature switches: what the player never uses is left out (see FEATURES). Two builds: the one every
 // film loads (build/hls.mjs) has no EME, which only a protected source needs; a protected source
-// loads the other (build/hlsProtected.mjs), the same with EME. Parcel takes them in place of the
-// package's prebuilt bundle (package.json "alias"). Run by `npm run build`.
+// loads the other (build/hlsProtected.mjs), the same with EME. Neither holds the demuxers of MPEG-TS
+// and packed audio (see LATE_DEMUXERS): they are a third bundle (build/hlsDemuxers.mjs), which only
+// a film that is not in fragmented MP4 loads. Parcel takes them in place of the package's prebuilt
+// bundle (package.json "alias"). Run by `npm run build`.
 import { build } from 'esbuild';
 import { createRequire } from 'node:module';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -62,9 +65,74 @@ const ENTRY = `
 export { default } from './src/hls';
 export { Events } from './src/events';
 export { ErrorTypes, ErrorDetails } from './src/errors';
+export { provideDemuxers } from 'late-demuxers';
 `;
 
-function buildWith(features, outfile) {
+/**
+ * The demuxers and the remuxer of MPEG-TS and packed audio (AAC, MP3, AC-3), about 16 KB of gzipped
+ * script: a film in fragmented MP4 (the player's own, and most of today's) goes through hls.js's
+ * MP4 demuxer and its pass-through remuxer, never these. So hls.js's transmuxer takes them from
+ * LATE_DEMUXERS, whose classes stand for the real ones once the player has loaded this bundle and
+ * handed it over (`provideDemuxers`); until then no data probes as theirs. The player loads it with
+ * the first segment that has no init segment (src/stream/demuxingLoader.ts), and holds that segment
+ * until it is in, so hls.js never probes such a segment without them.
+ */
+const DEMUXERS_ENTRY = `
+export { default as TSDemuxer } from './src/demux/tsdemuxer';
+export { default as AACDemuxer } from './src/demux/audio/aacdemuxer';
+export { AC3Demuxer } from './src/demux/audio/ac3-demuxer';
+export { default as MP3Demuxer } from './src/demux/audio/mp3demuxer';
+export { default as MP4Remuxer } from './src/remux/mp4-remuxer';
+`;
+
+/** What the transmuxer imports instead: each class forwards to the real one, once provided. */
+const LATE_DEMUXERS = `
+const late = {};
+export function provideDemuxers(demuxers) {
+  Object.assign(late, demuxers);
+}
+function forwarding(name) {
+  const Forwarding = class {
+    constructor(...args) {
+      return new late[name](...args);
+    }
+    static probe(data, logger) {
+      const Real = late[name];
+      return Real ? Real.probe(data, logger) : false;
+    }
+    // the transmuxer keeps its demuxer while \`demuxer instanceof Demuxer\`
+    static [Symbol.hasInstance](instance) {
+      const Real = late[name];
+      return Real !== undefined && instance instanceof Real;
+    }
+  };
+  Object.defineProperty(Forwarding, 'name', { value: name });
+  return Forwarding;
+}
+export const TSDemuxer = forwarding('TSDemuxer');
+export const AACDemuxer = forwarding('AACDemuxer');
+export const AC3Demuxer = forwarding('AC3Demuxer');
+export const MP3Demuxer = forwarding('MP3Demuxer');
+export const MP4Remuxer = forwarding('MP4Remuxer');
+`;
+
+/** The transmuxer's imports of those five, which LATE_DEMUXERS replaces. */
+const DEMUXER_IMPORTS =
+  /^import (?:AACDemuxer|\{ AC3Demuxer \}|MP3Demuxer|TSDemuxer|MP4Remuxer) from '[^']+';\n/gm;
+
+/** The transmuxer's source with its imports of the five taken from LATE_DEMUXERS. */
+async function lateDemuxingTransmuxer(path) {
+  const source = await readFile(path, 'utf8');
+  const imports = source.match(DEMUXER_IMPORTS) ?? [];
+  // a new hls.js that imports them otherwise must fail the build, not bundle them twice
+  if (imports.length !== 5)
+    throw new Error(`${path}: ${imports.length} of its 5 demuxer imports found`);
+  const late =
+    "import { AACDemuxer, AC3Demuxer, MP3Demuxer, TSDemuxer, MP4Remuxer } from 'late-demuxers';\n";
+  return late + source.replace(DEMUXER_IMPORTS, '');
+}
+
+function buildWith(features, outfile, entry = ENTRY) {
   const define = { __VERSION__: JSON.stringify(version), __IN_WORKER__: 'false' };
   for (const [name, on] of Object.entries(features)) define[`__USE_${name}__`] = String(on);
   const leftOut = Object.entries(LEFT_OUT)
@@ -79,6 +147,18 @@ function buildWith(features, outfile) {
           ? { path: args.path, namespace: 'left-out' }
           : undefined,
       );
+      b.onResolve({ filter: /^late-demuxers$/ }, () => ({
+        path: 'late-demuxers',
+        namespace: 'late',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'late' }, () => ({
+        contents: LATE_DEMUXERS,
+        loader: 'js',
+      }));
+      b.onLoad({ filter: /\/demux\/transmuxer\.ts$/ }, async (args) => ({
+        contents: await lateDemuxingTransmuxer(args.path),
+        loader: 'ts',
+      }));
       b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
         contents: 'export default undefined;',
         loader: 'js',
@@ -87,7 +167,7 @@ function buildWith(features, outfile) {
   };
   return build({
     stdin: {
-      contents: ENTRY,
+      contents: entry,
       resolveDir: hlsRoot,
       loader: 'ts',
       sourcefile: 'player-hls-entry.ts',
@@ -104,6 +184,7 @@ function buildWith(features, outfile) {
   });
 }
 
-await Promise.all(
-  Object.entries(BUILDS).map(([outfile, features]) => buildWith(features, outfile)),
-);
+await Promise.all([
+  ...Object.entries(BUILDS).map(([outfile, features]) => buildWith(features, outfile)),
+  buildWith(FEATURES, 'build/hlsDemuxers.mjs', DEMUXERS_ENTRY),
+]);
