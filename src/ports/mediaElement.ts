@@ -21,6 +21,9 @@ const BUFFER_READ_SERVES_MS = 5_000;
 /** Closer than this to the buffer's end, each report reads the buffer anew. */
 const BUFFER_NEAR_S = 10;
 
+/** After the browser's last progress event, this long until the buffer is looked at once more. */
+const PROGRESS_QUIET_MS = 1_000;
+
 /** Seconds of media ahead of the position. */
 export const bufferLength = (video: HTMLVideoElement) =>
   Math.max(0, bufferedEnd(video) - video.currentTime);
@@ -129,10 +132,19 @@ export function watchMediaElement(
     });
   for (const name of ['pause', 'ended', 'emptied']) video.addEventListener(name, stopPlaying);
   // paused, the loop sleeps but the film goes on loading: the progress bar's buffered line follows
-  video.addEventListener('progress', () => {
+  const lookWhilePaused = () => {
     if (ticker !== undefined) return;
     const sample = loop.look(() => rawSample());
     if (sample) emit({ type: 'tick', sample });
+  };
+  // The browser tells of progress at most every 350 ms, and not once its loading has ended: the
+  // last segments (a film's end, appended just before) would go untold. One more look once its
+  // events stop.
+  let lookAfterProgress: ReturnType<typeof setTimeout> | undefined;
+  video.addEventListener('progress', () => {
+    lookWhilePaused();
+    clearTimeout(lookAfterProgress);
+    lookAfterProgress = setTimeout(lookWhilePaused, PROGRESS_QUIET_MS);
   });
 
   return {

@@ -163,6 +163,19 @@ describe("the media element's side of the media port", () => {
     expect(Math.floor(reports.at(-1)?.currentTime ?? 0)).toBe(3);
   });
 
+  it("reports the film's last segments, appended after the browser's last progress event", () => {
+    const { video, reports } = watched();
+    video.play();
+    jest.advanceTimersByTime(2_050);
+    video.pause();
+    video.bufferedEnd = 100;
+    video.dispatchEvent(new Event('progress'));
+    // the rest of the film appended, and the browser's loading ends: no progress event tells of it
+    video.bufferedEnd = 120;
+    jest.advanceTimersByTime(5_000);
+    expect(reports.at(-1)).toEqual(expect.objectContaining({ bufferedEnd: 120, paused: true }));
+  });
+
   it('keeps the played time whole when each wake comes late', () => {
     const { video, port } = watched();
     const onTime = globalThis.setTimeout;
