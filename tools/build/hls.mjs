@@ -43,14 +43,19 @@ const LEFT_OUT = {
 };
 
 /**
- * Parts of hls.js the player has no use for, left out of both builds (about 7 KB of gzipped script):
+ * Parts of hls.js the player has no use for, left out of both builds (about 10 KB of gzipped script):
  * - the CEA-608 caption parser (and its output), made only with `enableCEA708Captions`, which the
  *   player turns off (src/ports/hlsEngine.ts): its menus offer the stream's subtitle renditions and
  *   the master JSON's files, never captions carried inside the video;
  * - the ID3 track controller, which writes timed metadata (ID3 tags, EXT-X-DATERANGE) as cues of a
  *   hidden text track that nothing in the player reads; the demuxers still read ID3 timestamps;
  * - the FPS controller, which caps the level on dropped frames only with `capLevelOnFPSDrop`, never
- *   set here.
+ *   set here;
+ * - the level cap controller, which caps the rung to the player's size only with
+ *   `capLevelToPlayerSize`, never set here (the player caps by its own rules: Save-Data, the viewer's
+ *   pick; src/ports/hlsEngine.ts);
+ * - the fetch loader, which hls.js takes only for `progressive` streaming, never set here: every
+ *   load goes through its XHR loader (src/stream/earlyLoader.ts extends it).
  * hls.js makes those controllers only when its configuration names one: an empty module names none.
  */
 const UNUSED = [
@@ -58,7 +63,12 @@ const UNUSED = [
   /\/utils\/output-filter$/,
   /\/controller\/id3-track-controller$/,
   /\/controller\/fps-controller$/,
+  /\/controller\/cap-level-controller$/,
+  /\/utils\/fetch-loader$/,
 ];
+
+/** What an empty module exports besides its default: hls.js's configuration asks whether fetch streams. */
+const EMPTY_MODULE = 'export default undefined; export const fetchSupported = () => false;';
 
 /** The player's entry: only what it reads from the module (src/stream/hlsModule.ts). */
 const ENTRY = `
@@ -160,7 +170,7 @@ function buildWith(features, outfile, entry = ENTRY) {
         loader: 'ts',
       }));
       b.onLoad({ filter: /.*/, namespace: 'left-out' }, () => ({
-        contents: 'export default undefined;',
+        contents: EMPTY_MODULE,
         loader: 'js',
       }));
     },

@@ -195,6 +195,25 @@ describe('hls.js engine: no HLS interstitials', () => {
   });
 });
 
+describe("hls.js engine: nothing asked of the parts its build leaves out (tools/build/hls.mjs's UNUSED)", () => {
+  it('turns on no CEA-608 captions, frame-drop cap, player-size cap or progressive streaming', () => {
+    const hlsJs = fakeHlsJs();
+    startHlsEngine(
+      hlsJs.module,
+      document.createElement('video'),
+      source,
+      () => undefined,
+      null,
+      true,
+    );
+    const given = hlsJs.instances[0]!.config;
+    // each would ask for a part that is an empty module in the player's build, and do nothing
+    expect(given.enableCEA708Captions).toBe(false);
+    for (const key of ['capLevelOnFPSDrop', 'capLevelToPlayerSize', 'progressive'])
+      expect([key, given[key] ?? false]).toEqual([key, false]);
+  });
+});
+
 describe("hls.js engine: the viewer's pick of a rung", () => {
   /** hls.js's level properties as far as a pick is concerned: which setter the engine used */
   function engineOn(screen: { playing: number; loading: number; auto: boolean }) {
