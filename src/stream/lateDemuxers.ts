@@ -28,13 +28,15 @@ export const needsDemuxers = ({ frag }: FragmentLoaderContext) =>
 
 /**
  * hls.js's fragment loader `Base`, holding a segment that needs the demuxers until `demuxers()` has
- * them in; if they fail, the segment is never handed over and `missing()` is called.
+ * them in; if they fail, the segment is never handed over and `missing()` is called, once for the
+ * engine however many segments (video, audio) were held.
  */
 export function demuxingLoader(
   Base: typeof XhrLoader,
   demuxers: () => Promise<boolean>,
   missing: () => void,
 ) {
+  let told = false;
   return class DemuxingLoader extends Base {
     declare context: FragmentLoaderContext | null;
     /** a loaded segment waits for the demuxers: an abort or a destroy drops it */
@@ -57,7 +59,10 @@ export function demuxingLoader(
             if (!this.holding) return;
             this.holding = false;
             if (ok) callbacks.onSuccess(response, stats, loaded, details);
-            else missing();
+            else if (!told) {
+              told = true;
+              missing();
+            }
           });
         },
       });

@@ -84,7 +84,7 @@ export { provideDemuxers } from 'late-demuxers';
  * MP4 demuxer and its pass-through remuxer, never these. So hls.js's transmuxer takes them from
  * LATE_DEMUXERS, whose classes stand for the real ones once the player has loaded this bundle and
  * handed it over (`provideDemuxers`); until then no data probes as theirs. The player loads it with
- * the first segment that has no init segment (src/stream/demuxingLoader.ts), and holds that segment
+ * the first segment that has no init segment (src/stream/lateDemuxers.ts), and holds that segment
  * until it is in, so hls.js never probes such a segment without them.
  */
 const DEMUXERS_ENTRY = `

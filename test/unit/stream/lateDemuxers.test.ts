@@ -104,6 +104,30 @@ describe('the demuxing fragment loader', () => {
     expect(missing).toHaveBeenCalledTimes(1);
   });
 
+  it('tells of failed demuxers once for the engine, however many of its segments were held', async () => {
+    const bundle = deferred();
+    const missing = jest.fn();
+    const Loader = demuxingLoader(
+      FakeLoader as unknown as typeof XhrLoader,
+      () => bundle.promise,
+      missing,
+    );
+    const callbacks = { onSuccess: jest.fn(), onError: jest.fn(), onTimeout: jest.fn() };
+    for (const type of ['main', 'audio']) {
+      const loader = new Loader({} as never);
+      loader.load(
+        { frag: { ...tsSegment.frag, type } } as unknown as FragmentLoaderContext,
+        {} as LoaderConfiguration,
+        callbacks,
+      );
+      (loader as unknown as FakeLoader).answer();
+    }
+    bundle.settle(false);
+    await settled();
+    expect(missing).toHaveBeenCalledTimes(1);
+    expect(callbacks.onSuccess).not.toHaveBeenCalled();
+  });
+
   it.each(['abort', 'destroy'] as const)(
     'drops a held segment on %s: nothing reaches hls.js once the demuxers come',
     async (end) => {
