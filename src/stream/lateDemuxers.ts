@@ -19,12 +19,36 @@ export const demuxersFor = (hlsJs: HlsModule) => (): Promise<boolean> =>
     () => false,
   );
 
+/** Box types a fragmented MP4 init or media segment begins with. */
+const MP4_FIRST_BOXES = new Set([
+  'ftyp',
+  'styp',
+  'moov',
+  'moof',
+  'sidx',
+  'emsg',
+  'prft',
+  'free',
+  'skip',
+]);
+
+/** Whether a loaded segment is plainly MP4 (an encrypted one is not: it cannot be told). */
+export function looksLikeMp4(data: unknown): boolean {
+  if (!(data instanceof ArrayBuffer) || data.byteLength < 8) return false;
+  return MP4_FIRST_BOXES.has(String.fromCharCode(...new Uint8Array(data, 4, 4)));
+}
+
 /**
- * Whether hls.js needs those demuxers for this load: fragmented MP4 has an init segment
- * (EXT-X-MAP), and subtitle segments are parsed as text.
+ * How a load's need of the demuxers is known: a media segment without an init segment (no
+ * EXT-X-MAP) is MPEG-TS or packed audio; an init segment is fragmented MP4 or an MPEG-TS one
+ * (legal, if rare), told by its bytes; a media segment after an init segment was judged with it,
+ * which hls.js loads first; subtitle segments are parsed as text.
  */
-export const needsDemuxers = ({ frag }: FragmentLoaderContext) =>
-  String(frag.type) !== 'subtitle' && frag.sn !== 'initSegment' && !frag.initSegment;
+export function demuxersNeed({ frag }: FragmentLoaderContext): 'yes' | 'no' | 'byItsBytes' {
+  if (String(frag.type) === 'subtitle') return 'no';
+  if (frag.sn === 'initSegment') return 'byItsBytes';
+  return frag.initSegment ? 'no' : 'yes';
+}
 
 /**
  * hls.js's fragment loader `Base`, holding a segment that needs the demuxers until `demuxers()` has
@@ -48,14 +72,16 @@ export function demuxingLoader(
       callbacks: LoaderCallbacks<LoaderContext>,
     ): void {
       // hls.js gives a fragment loader its fragments' contexts only
-      if (!needsDemuxers(context as FragmentLoaderContext))
-        return super.load(context, config, callbacks);
-      const demuxersIn = demuxers(); // asked for beside the segment, not after it
+      const need = demuxersNeed(context as FragmentLoaderContext);
+      if (need === 'no') return super.load(context, config, callbacks);
+      const surely = need === 'yes' ? demuxers() : null; // asked for beside the segment
       super.load(context, config, {
         ...callbacks,
         onSuccess: (response, stats, loaded, details) => {
+          if (!surely && looksLikeMp4(response.data))
+            return callbacks.onSuccess(response, stats, loaded, details);
           this.holding = true;
-          void demuxersIn.then((ok) => {
+          void (surely ?? demuxers()).then((ok) => {
             if (!this.holding) return;
             this.holding = false;
             if (ok) callbacks.onSuccess(response, stats, loaded, details);

@@ -1,5 +1,15 @@
 // The viewer's first second, through the real embed URL and the demo server's faults.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoServer } from '../../demo/app';
 import type { FlightLog } from '../../src/recorder/format';
@@ -471,8 +481,57 @@ describe('the start', () => {
   });
 });
 
+/**
+ * The long MPEG-TS film as some packagers write it: its playlist names an init section (EXT-X-MAP,
+ * legal for MPEG-TS too), its segments' first three packets (SDT, PAT, PMT).
+ */
+function tsFilmWithInitSection(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ts-map-'));
+  const film = join(longFilmDir(), 'film');
+  symlinkSync(film, join(dir, 'film'));
+  mkdirSync(join(dir, 'mapped'));
+  const init = Buffer.alloc(3 * 188);
+  const seg0 = openSync(join(film, 'seg0.ts'), 'r');
+  readSync(seg0, init, 0, init.length, 0);
+  closeSync(seg0);
+  writeFileSync(join(dir, 'mapped', 'init.ts'), init);
+  const playlist = readFileSync(join(film, 'index.m3u8'), 'utf8')
+    .replace('#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-MAP:URI="init.ts"')
+    .replace(/^seg/gm, '../film/seg');
+  writeFileSync(join(dir, 'mapped', 'index.m3u8'), playlist);
+  const master = readFileSync(join(longFilmDir(), 'master.m3u8'), 'utf8');
+  writeFileSync(join(dir, 'master.m3u8'), master.replace('film/index.m3u8', 'mapped/index.m3u8'));
+  return dir;
+}
+
 describe('an MPEG-TS film', () => {
   const browser = useBrowser();
+
+  it('whose playlist names an init section (EXT-X-MAP) plays: its demuxers come with that section', async () => {
+    const server = await startDemoServer(0, {
+      defaultAdList: [],
+      mounts: { '/media/long': tsFilmWithInitSection() },
+    });
+    const { page, errors } = await openPage(browser());
+    try {
+      await page.goto(`${server.url}/index.html?movie_id=5&auto_play=1`);
+      const frame = page.mainFrame();
+      await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
+        timeout: 20_000,
+      });
+      await screenshot(page, 'mpegts-init-section');
+      const requests = (await (await fetch(`${server.url}/__test/requests`)).json()) as {
+        path: string;
+      }[];
+      const paths = requests.map((r) => r.path);
+      expect(paths).toContain('/media/long/mapped/init.ts');
+      expect(paths.filter((p) => /^\/hlsDemuxers\./.test(p))).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.browserContext().close();
+      await server.close();
+    }
+  });
 
   it('whose demuxers fail to load: the message at once, and its reload plays the film', async () => {
     const server = await startDemoServer(0, {

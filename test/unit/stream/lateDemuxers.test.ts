@@ -1,7 +1,7 @@
 // A segment of MPEG-TS or packed audio reaches hls.js only once the demuxers' bundle is in: they are
 // asked for as its load begins, the loaded segment waits for them, and a bundle that fails is told
 // as the engine's failure rather than handed to an hls.js that cannot demux it. Fragmented MP4 and
-// subtitles never wait and never ask.
+// subtitles never wait and never ask; an init segment is judged by its bytes (MPEG-TS may have one).
 import type {
   FragmentLoaderContext,
   LoaderCallbacks,
@@ -10,6 +10,20 @@ import type {
   XhrLoader,
 } from 'hls.js';
 import { demuxingLoader } from '../../../src/stream/lateDemuxers';
+
+/** The start of an MPEG-TS segment: 188-byte packets, each beginning with 0x47. */
+function tsBytes() {
+  const bytes = new Uint8Array(376);
+  bytes[0] = bytes[188] = 0x47;
+  return bytes.buffer;
+}
+
+/** The start of a fragmented MP4 init segment: a box of type `ftyp`. */
+function mp4Bytes() {
+  const bytes = new Uint8Array(32);
+  bytes.set([0, 0, 0, 32, ...[...'ftyp'].map((c) => c.charCodeAt(0))]);
+  return bytes.buffer;
+}
 
 /** hls.js's loader as far as the gate is concerned: a load whose answer the test gives. */
 class FakeLoader {
@@ -22,13 +36,8 @@ class FakeLoader {
   ) {
     this.callbacks = callbacks;
   }
-  answer() {
-    this.callbacks?.onSuccess(
-      { url: 'seg', data: new ArrayBuffer(8) },
-      this.stats as never,
-      {} as never,
-      null,
-    );
+  answer(data = tsBytes()) {
+    this.callbacks?.onSuccess({ url: 'seg', data }, this.stats as never, {} as never, null);
   }
   abort() {
     this.stats.aborted = true;
@@ -69,15 +78,28 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the demuxing fragment loader', () => {
   it.each([
-    ['a fragmented MP4 segment', mp4Segment],
-    ['an init segment', initSegment],
-    ['a subtitle segment', subtitleSegment],
-  ])('hands %s over at once, without the demuxers', (_name, context) => {
+    ['a fragmented MP4 segment', mp4Segment, tsBytes()],
+    ['an init segment of fragmented MP4', initSegment, mp4Bytes()],
+    ['a subtitle segment', subtitleSegment, tsBytes()],
+  ])('hands %s over at once, without the demuxers', (_name, context, data) => {
     const { demuxers, loader, callbacks, load } = gate();
     load(context);
-    loader.answer();
+    loader.answer(data);
     expect(callbacks.onSuccess).toHaveBeenCalledTimes(1);
     expect(demuxers).not.toHaveBeenCalled();
+  });
+
+  it("holds an MPEG-TS stream's init section (its EXT-X-MAP) until the demuxers are in", async () => {
+    const { bundle, demuxers, loader, callbacks, load } = gate();
+    load(initSegment);
+    expect(demuxers).not.toHaveBeenCalled(); // not known before its bytes
+    loader.answer(tsBytes());
+    expect(demuxers).toHaveBeenCalledTimes(1);
+    await settled();
+    expect(callbacks.onSuccess).not.toHaveBeenCalled();
+    bundle.settle(true);
+    await settled();
+    expect(callbacks.onSuccess).toHaveBeenCalledTimes(1);
   });
 
   it('asks for the demuxers as an MPEG-TS segment begins, and holds the segment until they are in', async () => {
