@@ -470,16 +470,22 @@ describe('the start', () => {
       expect(readyState).toBeGreaterThanOrEqual(3);
       expect(errors).toEqual([]);
       // MPEG-TS needs hls.js's demuxers, a bundle of their own: asked for once
-      const requests = (await (await fetch(`${server.url}/__test/requests`)).json()) as {
-        path: string;
-      }[];
-      expect(requests.filter((r) => /^\/hlsDemuxers\./.test(r.path))).toHaveLength(1);
+      expect(demuxerRequests(await pathsRequested(server.url))).toHaveLength(1);
     } finally {
       await page.browserContext().close();
       await server.close();
     }
   });
 });
+
+/** The paths a demo server of a test's own was asked for, in order. */
+const pathsRequested = async (serverUrl: string) =>
+  ((await (await fetch(`${serverUrl}/__test/requests`)).json()) as { path: string }[]).map(
+    (r) => r.path,
+  );
+
+/** Requests of hls.js's MPEG-TS demuxers' bundle (src/stream/lateDemuxers.ts). */
+const demuxerRequests = (paths: string[]) => paths.filter((p) => /^\/hlsDemuxers\./.test(p));
 
 /**
  * The long MPEG-TS film as some packagers write it: its playlist names an init section (EXT-X-MAP,
@@ -520,12 +526,9 @@ describe('an MPEG-TS film', () => {
         timeout: 20_000,
       });
       await screenshot(page, 'mpegts-init-section');
-      const requests = (await (await fetch(`${server.url}/__test/requests`)).json()) as {
-        path: string;
-      }[];
-      const paths = requests.map((r) => r.path);
+      const paths = await pathsRequested(server.url);
       expect(paths).toContain('/media/long/mapped/init.ts');
-      expect(paths.filter((p) => /^\/hlsDemuxers\./.test(p))).toHaveLength(1);
+      expect(demuxerRequests(paths)).toHaveLength(1);
       expect(errors).toEqual([]);
     } finally {
       await page.browserContext().close();
@@ -562,10 +565,7 @@ describe('an MPEG-TS film', () => {
       await page.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
         timeout: 20_000,
       });
-      const requests = (await (await fetch(`${server.url}/__test/requests`)).json()) as {
-        path: string;
-      }[];
-      expect(requests.filter((r) => /^\/hlsDemuxers\./.test(r.path))).toHaveLength(2);
+      expect(demuxerRequests(await pathsRequested(server.url))).toHaveLength(2);
       expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
     } finally {
       await page.browserContext().close();

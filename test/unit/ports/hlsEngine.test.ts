@@ -172,18 +172,23 @@ describe("hls.js engine: the player's adaptive settings", () => {
   });
 });
 
+/** The configuration the engine gives hls.js for the plain source. */
+function configGivenToHls() {
+  const hlsJs = fakeHlsJs();
+  startHlsEngine(
+    hlsJs.module,
+    document.createElement('video'),
+    source,
+    () => undefined,
+    null,
+    true,
+  );
+  return hlsJs.instances[0]!.config;
+}
+
 describe('hls.js engine: no HLS interstitials', () => {
   it("leaves a stream's interstitials unplayed (the adverts are the player's VAST breaks), so hls.js keeps no controller or timeupdate listener for them", async () => {
-    const hlsJs = fakeHlsJs();
-    startHlsEngine(
-      hlsJs.module,
-      document.createElement('video'),
-      source,
-      () => undefined,
-      null,
-      true,
-    );
-    const given = hlsJs.instances[0]!.config;
+    const given = configGivenToHls();
     expect(given).toHaveProperty('interstitialsController', undefined);
     // the real hls.js takes the key as given, over its default controller
     const { default: Hls } = await import('hls.js');
@@ -197,16 +202,7 @@ describe('hls.js engine: no HLS interstitials', () => {
 
 describe("hls.js engine: nothing asked of the parts its build leaves out (tools/build/hls.mjs's UNUSED)", () => {
   it('turns on no CEA-608 captions, frame-drop cap, player-size cap or progressive streaming', () => {
-    const hlsJs = fakeHlsJs();
-    startHlsEngine(
-      hlsJs.module,
-      document.createElement('video'),
-      source,
-      () => undefined,
-      null,
-      true,
-    );
-    const given = hlsJs.instances[0]!.config;
+    const given = configGivenToHls();
     // each would ask for a part that is an empty module in the player's build, and do nothing
     expect(given.enableCEA708Captions).toBe(false);
     for (const key of ['capLevelOnFPSDrop', 'capLevelToPlayerSize', 'progressive'])
