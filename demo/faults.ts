@@ -44,6 +44,8 @@ export function isFault(value: unknown): value is Fault {
       return Number.isInteger(f.status) && f.status >= 100 && f.status <= 599;
     case 'slow':
       return Number.isFinite(f.delayMs) && f.delayMs >= 0;
+    case 'trickle':
+      return Number.isFinite(f.bytesPerSecond) && f.bytesPerSecond > 0;
     case 'hang':
     case 'malformed':
     case 'empty':
@@ -52,6 +54,56 @@ export function isFault(value: unknown): value is Fault {
     default:
       return false;
   }
+}
+
+const TRICKLE_TICK_MS = 100;
+
+/**
+ * The answer's body goes out at `bytesPerSecond`, a tick's share at a time, whoever writes it
+ * (the static files, a JSON handler): held back from `res.write` and `res.end` and let out on a timer.
+ */
+function trickle(res: Response, bytesPerSecond: number) {
+  const write = res.write.bind(res) as (chunk: Buffer) => boolean;
+  const end = res.end.bind(res) as () => Response;
+  const share = Math.max(1, Math.round((bytesPerSecond * TRICKLE_TICK_MS) / 1000));
+  const held: Buffer[] = [];
+  let ending = false;
+  let timer: NodeJS.Timeout | undefined;
+  const toBuffer = (chunk: unknown, encoding: unknown) =>
+    Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array);
+  const letOut = () => {
+    timer = undefined;
+    let budget = share;
+    while (budget > 0 && held.length > 0) {
+      const chunk = held.shift() as Buffer;
+      if (chunk.length > budget) held.unshift(chunk.subarray(budget));
+      write(chunk.subarray(0, budget));
+      budget -= Math.min(budget, chunk.length);
+    }
+    if (held.length > 0) timer = setTimeout(letOut, TRICKLE_TICK_MS);
+    else if (ending) end();
+  };
+  const hold = (chunk: unknown, encoding: unknown) => {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+      held.push(toBuffer(chunk, encoding));
+    timer ??= setTimeout(letOut, TRICKLE_TICK_MS);
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, done?: unknown) => {
+    hold(chunk, encoding);
+    for (const callback of [encoding, done]) if (typeof callback === 'function') callback();
+    return true;
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, encoding?: unknown, done?: unknown) => {
+    ending = true;
+    hold(chunk, encoding);
+    for (const callback of [chunk, encoding, done]) if (typeof callback === 'function') callback();
+    return res;
+  }) as Response['end'];
+  res.on('close', () => clearTimeout(timer));
 }
 
 export function createFaults() {
@@ -86,6 +138,9 @@ export function createFaults() {
       case 'slow':
         setTimeout(next, fault.delayMs);
         return;
+      case 'trickle':
+        trickle(res, fault.bytesPerSecond);
+        return next();
       case 'malformed':
         return res
           .status(200)

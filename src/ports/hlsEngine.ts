@@ -81,8 +81,13 @@ function offerAirPlaySource({ Events }: HlsModule, hls: Hls, video: HTMLVideoEle
  * segments, and one that holds a segment needing the demuxers the build loads later (lateDemuxers.ts);
  * `missing`: they could not be loaded.
  */
-function fragmentLoaderOf(hlsJs: HlsModule, early: EarlyLoads | null, missing: () => void) {
-  const base = early ? earlyFragmentLoader(hlsJs, early) : null;
+function fragmentLoaderOf(
+  hlsJs: HlsModule,
+  early: EarlyLoads | null,
+  missing: () => void,
+  progressed: () => void,
+) {
+  const base = early ? earlyFragmentLoader(hlsJs, early, progressed) : null;
   if (!hlsJs.provideDemuxers) return base; // hls.js's own package: its demuxers are inside
   return demuxingLoader(
     base ?? (hlsJs.default.DefaultConfig.loader as typeof XhrLoader),
@@ -111,21 +116,28 @@ export function startHlsEngine(
   license: KeySystemLicense | null = null,
 ) {
   const { default: HlsClass, Events } = hlsJs;
-  // the demuxers' bundle not had: nothing here can play the film (another source may)
-  const fLoader = fragmentLoaderOf(hlsJs, early, () =>
-    emit({
-      type: 'error',
-      fatal: true,
-      kind: 'other',
-      details: DEMUXERS_MISSING,
-      bandwidth: finite(hls.bandwidthEstimate),
-      bufferLength: bufferLength(video),
-    }),
+  /** when hls.js last showed it was at work, or a load of its got bytes (stall watch: idleMs) */
+  let activeAt = 0;
+  const working = () => {
+    activeAt = performance.now();
+  };
+  const fLoader = fragmentLoaderOf(
+    hlsJs,
+    early,
+    // the demuxers' bundle not had: nothing here can play the film (another source may)
+    () =>
+      emit({
+        type: 'error',
+        fatal: true,
+        kind: 'other',
+        details: DEMUXERS_MISSING,
+        bandwidth: finite(hls.bandwidthEstimate),
+        bufferLength: bufferLength(video),
+      }),
+    working,
   );
   /** the height automatic quality is capped under (Save-Data) until the viewer picks a level */
   let cappedHeight: number | null = null;
-  /** when hls.js last showed it was at work (stall watch: idleMs) */
-  let activeAt = 0;
   const hangs = hungLoadCounter();
   liveEngines += 1;
   const hls: Hls = new HlsClass({
@@ -140,6 +152,9 @@ export function startHlsEngine(
     // captions inside the video (CEA-608/708) would be native text tracks no menu of the player
     // offers: left unparsed, and their parser out of the build (tools/build/hls.mjs)
     enableCEA708Captions: false,
+    // a segment coming slowly (a 150 KB one takes a minute at 20 kbit/s) is hls.js at work, not
+    // silent: the stall watch would otherwise ask for it again from its first byte, again and again
+    xhrSetup: (xhr: XMLHttpRequest) => xhr.addEventListener('progress', working),
     ...abrConfig(hlsJs, source.bandwidthEstimate),
     ...(license
       ? emeConfig(license, ({ url, bytes }) =>
@@ -208,9 +223,6 @@ export function startHlsEngine(
       bufferLength: bufferLength(video),
     }),
   );
-  const working = () => {
-    activeAt = performance.now();
-  };
   for (const name of ENGINE_WORK) hls.on(Events[name], working);
   working();
   const withdrawAirPlaySource = usesManagedMediaSource(hls)

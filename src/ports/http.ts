@@ -105,6 +105,7 @@ export function getSegment(url: string, firstByteMs: number, loadMs: number): Ea
   const noAnswer = setTimeout(stop, firstByteMs);
   const unfinished = setTimeout(stop, loadMs);
   const start = performance.now();
+  let progressed: (loaded: number) => void = ignore;
   // after the page's scripts, which the first frame needs as much and whose work can overlap it
   const answered = fetch(url, { signal: abort.signal, priority: 'low' });
   answered.then(() => clearTimeout(noAnswer), ignore);
@@ -112,14 +113,41 @@ export function getSegment(url: string, firstByteMs: number, loadMs: number): Ea
     .then(async (res) => {
       const first = performance.now();
       if (!res.ok) throw new Error(`HTTP ${res.status}: ${url}`);
-      const data = await res.arrayBuffer();
+      const data = await bodyOf(res, (n) => progressed(n));
       return { data, url: res.url || url, timing: { start, first, end: performance.now() } };
     })
     .finally(() => {
       clearTimeout(noAnswer);
       clearTimeout(unfinished);
     });
-  return { answered, loaded, abort: stop };
+  return {
+    answered,
+    loaded,
+    abort: stop,
+    onProgress: (listener) => {
+      progressed = listener;
+    },
+  };
+}
+
+/** A response's body, telling how many of its bytes have come as each part of it comes. */
+async function bodyOf(res: Response, progressed: (loaded: number) => void): Promise<ArrayBuffer> {
+  const reader = res.body?.getReader();
+  if (!reader) return res.arrayBuffer();
+  const parts: Uint8Array[] = [];
+  let loaded = 0;
+  for (let part = await reader.read(); !part.done; part = await reader.read()) {
+    parts.push(part.value);
+    loaded += part.value.byteLength;
+    progressed(loaded);
+  }
+  const body = new Uint8Array(loaded);
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  return body.buffer;
 }
 
 /** Hands out responses to requests started before the player's code ran (see earlyStart). */

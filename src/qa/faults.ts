@@ -9,6 +9,8 @@ type FaultKind =
   | { type: 'hang' }
   /** answer normally, but only after delayMs */
   | { type: 'slow'; delayMs: number }
+  /** answer at once, but send the body at this many bytes a second (a slow link: its bytes keep coming) */
+  | { type: 'trickle'; bytesPerSecond: number }
   /** 200 with a body that is neither the JSON nor the XML nor the media that was asked for */
   | { type: 'malformed' }
   /** 200 with an empty body */

@@ -22,6 +22,8 @@ export interface EarlyPending {
   loaded: Promise<EarlyLoad>;
   /** stops the early request: hls.js gave up on it or no longer wants it */
   abort(): void;
+  /** tells the taker of the body's bytes as they come (a segment's; a playlist comes whole) */
+  onProgress?(listener: (loaded: number) => void): void;
 }
 
 /** hls.js's limits for a load: its first byte, then the whole load counted from its start. */
@@ -42,6 +44,7 @@ function limitsOf(policy: { maxTimeToFirstByteMs: number; maxLoadTimeMs: number 
 export function earlyLoader<Context extends LoaderContext>(
   hlsJs: HlsModule,
   early: (context: Context) => EarlyPending | null,
+  progressed: () => void = ignore,
 ) {
   // hls.js's own default loader (its XhrLoader), read from its configuration, which every build has
   const DefaultLoader = hlsJs.default.DefaultConfig.loader as typeof XhrLoader;
@@ -71,6 +74,15 @@ export function earlyLoader<Context extends LoaderContext>(
         },
         ignore, // the load's own failure says it
       );
+      // as hls.js's own request counts its bytes: its abandon rule reads the rate they come at, and
+      // a slow link's load is not a silent one (the stream actor's stall watch)
+      pending.onProgress?.((loaded) => {
+        const { stats } = this;
+        if (this.settled || stats.aborted) return;
+        stats.loading.first ||= Math.max(stats.loading.start, self.performance.now());
+        stats.loaded = loaded;
+        progressed();
+      });
       pending.loaded.then(
         ({ data, url, timing }) => {
           const { callbacks, stats } = this;
@@ -134,7 +146,9 @@ export const earlyPlaylistLoader = (hlsJs: HlsModule, early: EarlyLoads) =>
   );
 
 /** hls.js's fragment loader: a whole segment made ahead (never a byte range or a part of one). */
-export const earlyFragmentLoader = (hlsJs: HlsModule, early: EarlyLoads) =>
-  earlyLoader<FragmentLoaderContext>(hlsJs, (context) =>
-    context.rangeEnd || context.part ? null : early.segment(context.url),
+export const earlyFragmentLoader = (hlsJs: HlsModule, early: EarlyLoads, progressed: () => void) =>
+  earlyLoader<FragmentLoaderContext>(
+    hlsJs,
+    (context) => (context.rangeEnd || context.part ? null : early.segment(context.url)),
+    progressed,
   );

@@ -5,6 +5,7 @@
 // the film goes on after the network returns.
 import type { Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
+import type { Fault } from '../../demo/faults';
 import { longFilmDir } from '../../tools/longFilm';
 import { sharedBrowserOfFile, openPage, screenshot } from './browser';
 import { expectReplayable } from './flightLog';
@@ -40,6 +41,23 @@ interface Film {
 // The tests mostly wait for the network: they run side by side (jest.e2e.config.cjs:
 // maxConcurrency), each with a demo server and a context of its own, in one Chromium.
 const sharedBrowser = sharedBrowserOfFile();
+
+/** The test controls of the test's own demo server (README: test controls). */
+const controlOf = (server: DemoServer) => (path: string, init?: RequestInit) =>
+  fetch(`${server.url}/__test${path}`, init);
+
+/** A fault on the test's own demo server (README: fault injection). */
+async function injectFaultAt(
+  server: DemoServer,
+  rule: { path: string; fault: Fault; times?: number },
+) {
+  const res = await controlOf(server)('/faults', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
+  if (res.status !== 201) throw new Error(`Fault not accepted: ${await res.text()}`);
+}
 
 const startServer = () =>
   startDemoServer(0, { defaultAdList: [], mounts: { '/media/long': longFilmDir() } });
@@ -234,15 +252,10 @@ describe('a viewer whose network drops, in Chromium', () => {
     () =>
       withServer('network-advert-drop', async (server) => {
         // the advert's file held back long enough for the network to go while it is asked for
-        const control = (path: string, init?: RequestInit) =>
-          fetch(`${server.url}/__test${path}`, init);
-        await control('/faults', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            path: '/media/ads/ad-6s.mp4',
-            fault: { type: 'slow', delayMs: 5_000 },
-          }),
+        const control = controlOf(server);
+        await injectFaultAt(server, {
+          path: '/media/ads/ad-6s.mp4',
+          fault: { type: 'slow', delayMs: 5_000 },
         });
         await control('/requests', { method: 'DELETE' });
         const f = await film(
@@ -272,5 +285,31 @@ describe('a viewer whose network drops, in Chromium', () => {
         return f;
       }),
     3 * 60_000,
+  );
+
+  it.concurrent(
+    'a slow link: a first segment that takes 16 s to come is waited for, and never asked for again',
+    () =>
+      withServer('network-slow-first-segment', async (server) => {
+        const control = controlOf(server);
+        // the film's first segment (40 KB) at 2.5 KB/s: its bytes keep coming, slowly
+        await injectFaultAt(server, {
+          path: '/media/long/film/seg*',
+          fault: { type: 'trickle', bytesPerSecond: 2_500 },
+          times: 1,
+        });
+        const f = await film(server, '?movie_id=5&t=0&auto_play=1');
+        const seen = f.watch();
+        await playsPast(f, 1, 60_000);
+        const asked = ((await (await control('/requests')).json()) as { path: string }[])
+          .map((r) => r.path)
+          .filter((path) => path.startsWith('/media/long/film/seg0.ts'));
+        // asked again from its first byte, it would have been the 40 KB a third time over
+        expect(asked).toEqual(['/media/long/film/seg0.ts']);
+        expect(seen().failure).toBeNull();
+        await screenshot(f.page, 'network-slow-first-segment');
+        return f;
+      }),
+    2 * 60_000,
   );
 });

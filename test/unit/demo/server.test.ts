@@ -157,6 +157,25 @@ describe('the demo backend', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
   });
 
+  it('trickles a body: answered at once, its bytes at the rate set, all of them', async () => {
+    const path = '/media/film.json';
+    const whole = Buffer.from(await (await fetch(url(path))).arrayBuffer());
+    const bytesPerSecond = Math.ceil(whole.length / 0.5); // half a second's worth
+    await fault({ path, fault: { type: 'trickle', bytesPerSecond }, times: 1 });
+    const started = performance.now();
+    const res = await fetch(url(path));
+    const answeredMs = performance.now() - started;
+    const reader = res.body!.getReader();
+    const parts: number[] = [];
+    for (let part = await reader.read(); !part.done; part = await reader.read())
+      parts.push(part.value.byteLength);
+    expect(answeredMs).toBeLessThan(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(400);
+    expect(parts.length).toBeGreaterThanOrEqual(4); // a tenth of a second's share at a time
+    expect(parts.reduce((a, b) => a + b, 0)).toBe(whole.length);
+    expect((await fault({ path, fault: { type: 'trickle', bytesPerSecond: 0 } })).status).toBe(400);
+  });
+
   it("breaks only the requests of a fault's scope (one browser context's cookie), and clears by scope", async () => {
     const path = '/catalog-api/contents/1';
     await fault({ path, fault: { type: 'status', status: 500 }, scope: 'case-a' });

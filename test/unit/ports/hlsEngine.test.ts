@@ -172,10 +172,10 @@ describe("hls.js engine: the player's adaptive settings", () => {
   });
 });
 
-/** The configuration the engine gives hls.js for the plain source. */
-function configGivenToHls() {
+/** The engine on the plain source, and the configuration it gave hls.js. */
+function engineOnPlainSource() {
   const hlsJs = fakeHlsJs();
-  startHlsEngine(
+  const engine = startHlsEngine(
     hlsJs.module,
     document.createElement('video'),
     source,
@@ -183,8 +183,10 @@ function configGivenToHls() {
     null,
     true,
   );
-  return hlsJs.instances[0]!.config;
+  return { engine, config: hlsJs.instances[0]!.config };
 }
+
+const configGivenToHls = () => engineOnPlainSource().config;
 
 describe('hls.js engine: no HLS interstitials', () => {
   it("leaves a stream's interstitials unplayed (the adverts are the player's VAST breaks), so hls.js keeps no controller or timeupdate listener for them", async () => {
@@ -207,6 +209,27 @@ describe("hls.js engine: nothing asked of the parts its build leaves out (tools/
     expect(given.enableCEA708Captions).toBe(false);
     for (const key of ['capLevelOnFPSDrop', 'capLevelToPlayerSize', 'progressive'])
       expect([key, given[key] ?? false]).toEqual([key, false]);
+  });
+});
+
+describe('hls.js engine: at work while its loads get bytes (the stall watch reads idleMs)', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('counts a segment coming slowly as work, however long hls.js itself says nothing', () => {
+    let now = 1000;
+    jest.spyOn(performance, 'now').mockImplementation(() => now);
+    const { engine, config } = engineOnPlainSource();
+    const xhr = new EventTarget();
+    const setUp = config.xhrSetup as (xhr: EventTarget) => void;
+    setUp(xhr);
+    now += 9_000;
+    expect(engine.idleMs()).toBe(9_000);
+    xhr.dispatchEvent(new Event('progress'));
+    now += 4_000;
+    expect(engine.idleMs()).toBe(4_000);
+    // no byte since: silent
+    now += 8_000;
+    expect(engine.idleMs()).toBe(12_000);
   });
 });
 

@@ -8,7 +8,7 @@
 // browser's; the browser tests meet both senders on the real page.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { httpFailureOf, sendByFetch } from '../../../src/ports/http';
+import { getSegment, httpFailureOf, sendByFetch } from '../../../src/ports/http';
 import { sendRequest } from '../../../src/ports/axiosClient';
 
 let server: Server;
@@ -31,6 +31,16 @@ beforeAll(async () => {
       else if (req.url === '/empty') res.writeHead(204).end();
       else if (req.url === '/missing') res.writeHead(404).end('{"message":"Not found"}');
       else if (req.url === '/reset') req.socket.destroy();
+      else if (req.url === '/segment-in-parts') {
+        // a slow link's segment: its bytes in three parts, a tenth of a second apart
+        res.writeHead(200, { 'Content-Type': 'video/mp2t' });
+        const part = (i: number) => {
+          if (i === 3) return res.end();
+          res.write(Buffer.alloc(1000, i + 1));
+          setTimeout(() => part(i + 1), 100);
+        };
+        part(0);
+      }
       // /hang: never answers
     });
   });
@@ -104,5 +114,18 @@ describe.each([
     const silent = await get('/hang', { timeoutMs: 200 }).catch((error: unknown) => error);
     expect(httpFailureOf(silent)).toBe('timeout');
     expect((silent as Error).message).toBe(`Timed out: ${base}/hang`);
+  });
+});
+
+describe('a segment the early start fetches', () => {
+  it('tells how many of its bytes have come as they come, and hands over the whole body', async () => {
+    const told: number[] = [];
+    const pending = getSegment(`${base}/segment-in-parts`, 2000, 5000);
+    pending.onProgress?.((loaded) => told.push(loaded));
+    const { data } = await pending.loaded;
+    expect(told).toEqual([1000, 2000, 3000]);
+    expect([...new Uint8Array(data as ArrayBuffer)].filter((_, i) => i % 1000 === 0)).toEqual([
+      1, 2, 3,
+    ]);
   });
 });

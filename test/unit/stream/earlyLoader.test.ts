@@ -157,10 +157,10 @@ describe('the early fragment loader', () => {
       ...range,
     }) as unknown as FragmentLoaderContext;
 
-  function fragmentLoaderWith(early: EarlyPending | null) {
+  function fragmentLoaderWith(early: EarlyPending | null, progressed = jest.fn()) {
     const segment = jest.fn(() => early);
-    const Loader = earlyFragmentLoader(Hls, { playlist: () => null, segment });
-    return { loader: new Loader(Hls.default.DefaultConfig), segment };
+    const Loader = earlyFragmentLoader(Hls, { playlist: () => null, segment }, progressed);
+    return { loader: new Loader(Hls.default.DefaultConfig), segment, progressed };
   }
 
   it('hands hls.js the early bytes with the early request’s times, for its estimate', async () => {
@@ -178,6 +178,28 @@ describe('the early fragment loader', () => {
     expect(response).toEqual({ url: SEGMENT, data, code: 200 });
     expect(stats.loading).toMatchObject(timing);
     expect(stats.loaded).toBe(250_000);
+  });
+
+  it('tells of the early bytes as they come, as hls.js counts its own: a slow segment is no silent engine', () => {
+    let tell: (loaded: number) => void = () => undefined;
+    const pending = {
+      ...pendingOf(never<EarlyLoad>(), Promise.resolve()),
+      onProgress: (listener: (loaded: number) => void) => {
+        tell = listener;
+      },
+    };
+    const { loader, progressed } = fragmentLoaderWith(pending);
+    loader.load(fragment(), config(null), callbacks());
+    tell(16_384);
+    tell(32_768);
+    expect(progressed).toHaveBeenCalledTimes(2);
+    expect(loader.stats.loaded).toBe(32_768);
+    expect(loader.stats.loading.first).toBeGreaterThan(0);
+    // once hls.js gave up on it, its bytes are nobody's
+    loader.abort();
+    tell(49_152);
+    expect(progressed).toHaveBeenCalledTimes(2);
+    expect(pending.abort).toHaveBeenCalledTimes(1);
   });
 
   it('never takes a byte range: those load as ever', () => {
