@@ -58,5 +58,10 @@ loadViewWhenWanted({
       store.dispatch(uiRequests.reloadRequested());
       reloadAfterFailure(store.getState(), ports.page);
     }),
-  onFailure: (error) => reportError(error), // a page error: reported, and the film plays on
+  // a page error, reported; the film plays on under the browser's own controls, so that the
+  // viewer can still pause, seek and leave fullscreen
+  onFailure: (error) => {
+    reportError(error);
+    elements.video.controls = true;
+  },
 });

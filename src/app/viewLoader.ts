@@ -4,11 +4,6 @@
 import type { PlayerState } from '../state';
 import { loadingPlaceholderShown, VIEW_AT_THE_LATEST_MS, viewWanted } from './viewWanted';
 
-/** Tries at the interface's bundle before the film plays on without it. */
-export const VIEW_LOAD_TRIES = 3;
-/** Between two tries. */
-export const VIEW_RETRY_MS = 1_000;
-
 export interface ViewLoading {
   store: { getState(): PlayerState; subscribe(listener: () => void): () => void };
   autoPlay: boolean;
@@ -16,7 +11,7 @@ export interface ViewLoading {
   placeholder: Element | null;
   /** fetches the interface's bundle and renders it (it replaces the placeholder) */
   mount(): Promise<void>;
-  /** the interface could not be had, after every try */
+  /** the interface could not be had */
   onFailure(error: unknown): void;
 }
 
@@ -36,18 +31,13 @@ export function loadViewWhenWanted({
     });
   }
 
-  async function tryMount(triesLeft: number): Promise<void> {
-    try {
-      await mount();
-    } catch (error) {
-      if (triesLeft <= 1) {
-        removePlaceholder();
-        onFailure(error);
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, VIEW_RETRY_MS));
-      return tryMount(triesLeft - 1);
-    }
+  // One try: a dynamic import that failed stays failed for the page (the browser keeps the failure,
+  // and so does the bundle's own loader), so another would only hold the viewer up.
+  function mountOnce() {
+    mount().catch((error: unknown) => {
+      removePlaceholder();
+      onFailure(error);
+    });
   }
 
   let requested = false;
@@ -56,7 +46,7 @@ export function loadViewWhenWanted({
     requested = true;
     stopWatching();
     clearTimeout(deadline);
-    void tryMount(VIEW_LOAD_TRIES);
+    mountOnce();
   };
   const stopWatching = store.subscribe(() => {
     if (viewWanted(store.getState(), autoPlay)) request();

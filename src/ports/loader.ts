@@ -8,43 +8,33 @@ import { provideAdEngine } from '../../sagas/ads/adEngineHandle';
 /** Takes the SIMID frame's adapter factory once loaded: the page that has the player makes its port. */
 export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPort) => void;
 
+/**
+ * Loads `code` the first time it is asked for and hands it to `take`; true once it came. A load
+ * that failed stays failed for the page (the browser keeps a failed dynamic import, and so does the
+ * bundle's own loader), so it is not tried again: what needed it goes without it.
+ */
+function loadOnce<T>(code: () => Promise<T>, take: (loaded: T) => void): () => Promise<boolean> {
+  let loading: Promise<boolean> | null = null;
+  return () =>
+    (loading ??= code().then(
+      (loaded) => {
+        take(loaded);
+        return true;
+      },
+      () => false,
+    ));
+}
+
 export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker): LoaderPort {
-  let xml: Promise<boolean> | null = null;
-  let simid: Promise<boolean> | null = null;
-  let adEngine: Promise<boolean> | null = null;
   return {
-    loadXmlParser: () =>
-      (xml ??= import('../vast/parse').then(
-        ({ parseVastDocument }) => {
-          provideVastReader({ parseVastDocument });
-          return true;
-        },
-        () => {
-          xml = null; // the network may be back for the next advert
-          return false;
-        },
-      )),
-    loadSimid: () =>
-      (simid ??= import('./simid').then(
-        ({ createSimidPort }) => {
-          takeSimidAdapter(createSimidPort);
-          return true;
-        },
-        () => {
-          simid = null;
-          return false;
-        },
-      )),
-    loadAdEngine: () =>
-      (adEngine ??= import('../../sagas/ads/adEngine').then(
-        (engine) => {
-          provideAdEngine(engine);
-          return true;
-        },
-        () => {
-          adEngine = null;
-          return false;
-        },
-      )),
+    loadXmlParser: loadOnce(
+      () => import('../vast/parse'),
+      ({ parseVastDocument }) => provideVastReader({ parseVastDocument }),
+    ),
+    loadSimid: loadOnce(
+      () => import('./simid'),
+      ({ createSimidPort }) => takeSimidAdapter(createSimidPort),
+    ),
+    loadAdEngine: loadOnce(() => import('../../sagas/ads/adEngine'), provideAdEngine),
   };
 }

@@ -21,6 +21,7 @@ import {
   demoUrl,
   giveExpiredToken,
   injectFault,
+  injectFaultAt,
   messageText,
   openEmbed,
   openPage,
@@ -73,9 +74,9 @@ describe('boot messages', () => {
 
   // a server error and a dropped connection after the retries (sagas/lib/retryTransient.ts: about 7.5 s)
   it.each([
-    ['a server error (500)', '/catalog-api/contents/1', { type: 'status', status: 500 }],
-    ['malformed JSON', '/catalog-api/episodes', { type: 'malformed' }],
-    ['a dropped connection', '/catalog-api/contents/1/seasons', { type: 'reset' }],
+    ['a server error (500)', '/catalog-api/contents/1', { type: 'status', status: 500 } as const],
+    ['malformed JSON', '/catalog-api/episodes', { type: 'malformed' } as const],
+    ['a dropped connection', '/catalog-api/contents/1/seasons', { type: 'reset' } as const],
   ])('shows an error id and a reload button for %s', async (_name, path, fault) => {
     await injectFault(path, fault);
     const { page } = await openPage(browser());
@@ -544,16 +545,11 @@ describe('an MPEG-TS film', () => {
     const { page, errors } = await openPage(browser());
     try {
       // the demuxers' bundle gets a 503, once (src/stream/lateDemuxers.ts)
-      const fault = await fetch(`${server.url}/__test/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          path: '/hlsDemuxers.*',
-          fault: { type: 'status', status: 503 },
-          times: 1,
-        }),
+      await injectFaultAt(server.url, {
+        path: '/hlsDemuxers.*',
+        fault: { type: 'status', status: 503 },
+        times: 1,
       });
-      expect(fault.status).toBe(201);
       const asked = Date.now();
       await page.goto(`${server.url}/index.html?movie_id=5&auto_play=1`);
       const frame = page.mainFrame();
@@ -586,3 +582,46 @@ function earlyFetched(frame: import('puppeteer-core').Frame, paths: string[]) {
     paths,
   );
 }
+
+describe('an interface whose bundle cannot be had', () => {
+  const browser = useBrowser();
+
+  it("leaves the film playing under the browser's own controls", async () => {
+    const server = await startDemoServer(0, { defaultAdList: [] });
+    const { page, errors } = await openPage(browser());
+    try {
+      // the interface's bundle gets a 503, once: the page cannot load it again (a failed import
+      // stays failed for the page), so the viewer keeps the film and the browser's controls
+      await injectFaultAt(server.url, {
+        path: '/view.*',
+        fault: { type: 'status', status: 503 },
+        times: 1,
+      });
+      await page.goto(`${server.url}/index.html?movie_id=1&auto_play=1`);
+      const frame = page.mainFrame();
+      await frame.waitForFunction(
+        () => {
+          const video = document.querySelector('video')!;
+          return video.controls && video.currentTime > 1;
+        },
+        { timeout: 20_000 },
+      );
+      expect(await frame.$('[data-testid="control-bar"]')).toBeNull();
+      expect(await frame.$('[data-early]')).toBeNull(); // no placeholder over the film
+      // the viewer's click reaches the browser's controls: the film pauses, and the player knows
+      await page.mouse.move(640, 360);
+      await page.mouse.click(640, 360);
+      await frame.waitForFunction(() => window.__player!.getState().media.paused, {
+        timeout: 5_000,
+      });
+      await screenshot(page, 'interface-missing');
+      // the one page error is the report of the interface's failed load
+      expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([
+        expect.stringMatching(/^pageerror: .*view\./),
+      ]);
+    } finally {
+      await page.browserContext().close();
+      await server.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Frame, type Page, type Viewport } from 'puppeteer-core';
+import type { Fault } from '../../demo/faults';
 import { demoToken } from '../../demo/tokens';
 import { CHROMIUM_PATH, chromiumArgs } from '../../tools/chromium';
 
@@ -124,17 +125,25 @@ export async function openEmbed(page: Page, query: string): Promise<Frame> {
  */
 export async function injectFault(
   path: string,
-  fault: Record<string, unknown>,
+  fault: Fault,
   times?: number,
   scope?: string,
+  serverUrl?: string,
 ) {
-  const res = await fetch(demoUrl('/__test/faults'), {
+  const url = serverUrl ? `${serverUrl}/__test/faults` : demoUrl('/__test/faults');
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ path, fault, times, scope }),
   });
   if (res.status !== 201) throw new Error(`Fault not accepted: ${await res.text()}`);
 }
+
+/** A fault at a demo server of the test's own (its faults reach no other test). */
+export const injectFaultAt = (
+  serverUrl: string,
+  rule: { path: string; fault: Fault; times?: number },
+) => injectFault(rule.path, rule.fault, rule.times, undefined, serverUrl);
 
 /** Every fault. No parameter: it is used as a Jest hook, which would take one for a done callback. */
 export async function clearFaults() {

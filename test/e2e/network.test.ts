@@ -5,9 +5,8 @@
 // the film goes on after the network returns.
 import type { Frame, Page } from 'puppeteer-core';
 import { startDemoServer, type DemoServer } from '../../demo/app';
-import type { Fault } from '../../demo/faults';
 import { longFilmDir } from '../../tools/longFilm';
-import { sharedBrowserOfFile, openPage, screenshot } from './browser';
+import { injectFaultAt, sharedBrowserOfFile, openPage, screenshot } from './browser';
 import { expectReplayable } from './flightLog';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -45,19 +44,6 @@ const sharedBrowser = sharedBrowserOfFile();
 /** The test controls of the test's own demo server (README: test controls). */
 const controlOf = (server: DemoServer) => (path: string, init?: RequestInit) =>
   fetch(`${server.url}/__test${path}`, init);
-
-/** A fault on the test's own demo server (README: fault injection). */
-async function injectFaultAt(
-  server: DemoServer,
-  rule: { path: string; fault: Fault; times?: number },
-) {
-  const res = await controlOf(server)('/faults', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(rule),
-  });
-  if (res.status !== 201) throw new Error(`Fault not accepted: ${await res.text()}`);
-}
 
 const startServer = () =>
   startDemoServer(0, { defaultAdList: [], mounts: { '/media/long': longFilmDir() } });
@@ -253,7 +239,7 @@ describe('a viewer whose network drops, in Chromium', () => {
       withServer('network-advert-drop', async (server) => {
         // the advert's file held back long enough for the network to go while it is asked for
         const control = controlOf(server);
-        await injectFaultAt(server, {
+        await injectFaultAt(server.url, {
           path: '/media/ads/ad-6s.mp4',
           fault: { type: 'slow', delayMs: 5_000 },
         });
@@ -293,7 +279,7 @@ describe('a viewer whose network drops, in Chromium', () => {
       withServer('network-slow-first-segment', async (server) => {
         const control = controlOf(server);
         // the film's first segment (40 KB) at 2.5 KB/s: its bytes keep coming, slowly
-        await injectFaultAt(server, {
+        await injectFaultAt(server.url, {
           path: '/media/long/film/seg*',
           fault: { type: 'trickle', bytesPerSecond: 2_500 },
           times: 1,

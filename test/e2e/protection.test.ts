@@ -76,19 +76,19 @@ describe('protected films in Chromium', () => {
     [
       'a license refused (403)',
       '?movie_id=6&auto_play=1',
-      { type: 'status', status: 403 },
+      { type: 'status', status: 403 } as const,
       'Нет разрешения на просмотр этого фильма. Попробуйте перезагрузить страницу.',
     ],
     [
       'a license server down (500)',
       '?movie_id=6&auto_play=1',
-      { type: 'status', status: 500 },
+      { type: 'status', status: 500 } as const,
       'Не удалось получить разрешение на просмотр: сервер не отвечает. Попробуйте перезагрузить страницу позже.',
     ],
     [
       'a license answered with junk',
       '?movie_id=6&auto_play=1',
-      { type: 'malformed' },
+      { type: 'malformed' } as const,
       'Не удалось расшифровать фильм. Попробуйте перезагрузить страницу.',
     ],
     [
