@@ -7,4 +7,6 @@ export interface Figure {
   goal: string;
   unit: string;
   how: string;
+  /** the day it was measured (a partial run keeps the others' own days) */
+  measured?: string;
 }

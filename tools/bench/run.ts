@@ -95,8 +95,12 @@ async function main() {
   const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`;
   const date = new Date().toISOString().slice(0, 10);
   const othersFrom = previous ? (previous.othersFrom ?? previous.date) : undefined;
+  // each figure says its own day: those this run made are new objects, the others kept theirs
+  for (const [key, figure] of Object.entries(results))
+    if (figure !== previous?.results[key]) figure.measured = date;
+    else figure.measured ??= othersFrom;
   const partial = previous
-    ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${args.join(' ')}\`); the other figures are from ${othersFrom}.`
+    ? ` Only ${selected.map((suite) => `\`${suite}\``).join(', ')} re-measured then (\`npm run bench -- ${args.join(' ')}\`); each figure's own day is in its row.`
     : '';
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
   writeFileSync(
@@ -106,7 +110,7 @@ async function main() {
   const mark = (met: boolean | null) => (met === null ? '' : met ? 'met' : '**missed**');
   const rows = Object.entries(results).map(
     ([key, f]) =>
-      `| \`${key}\` | ${f.ratio !== undefined ? `${f.ratio} (${f.value} vs ${f.baseline} ${f.unit})` : `${f.value} ${f.unit}`} | ${f.goal} | ${mark(goalMet(f))} | ${f.runs.join(', ')} | ${f.how} |`,
+      `| \`${key}\` | ${f.measured ?? date} | ${f.ratio !== undefined ? `${f.ratio} (${f.value} vs ${f.baseline} ${f.unit})` : `${f.value} ${f.unit}`} | ${f.goal} | ${mark(goalMet(f))} | ${f.runs.join(', ')} | ${f.how} |`,
   );
   const missed = Object.entries(results).filter(([, f]) => goalMet(f) === false);
   const narrow = Object.entries(results).filter(
@@ -119,8 +123,8 @@ async function main() {
       '',
       `Measured ${date} on ${machine} with \`npm run bench\` in ${minutes} minutes: each timing the median of its runs, interleaved with its baseline (A B A B).${partial}`,
       '',
-      '| figure | value | goal | | runs | how |',
-      '| --- | --- | --- | --- | --- | --- |',
+      '| figure | measured | value | goal | | runs | how |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
       ...rows,
       '',
       ...(missed.length > 0 ? ['## What stands in the way', ''] : []),
