@@ -290,7 +290,7 @@ describe('a viewer whose network drops, in Chromium', () => {
         const asked = ((await (await control('/requests')).json()) as { path: string }[])
           .map((r) => r.path)
           .filter((path) => path.startsWith('/media/long/film/seg0.ts'));
-        // asked again from its first byte, it would have been the 40 KB a third time over
+        // the stall watch once took it for a silent engine and asked for it again from its first byte
         expect(asked).toEqual(['/media/long/film/seg0.ts']);
         expect(seen().failure).toBeNull();
         await screenshot(f.page, 'network-slow-first-segment');
