@@ -47,12 +47,14 @@ const { store, recorder } = createRecordedPlayer(
 installDebugApi(store, config, recorder, tap);
 installLogDownload(recorder);
 
-// The interface comes when the viewer needs it; until then the page's own placeholder, then the film.
+// The interface comes when the viewer needs it; until then the page's own placeholder, then its
+// spinner over the film.
 const ui = document.getElementById('ui') as HTMLElement;
 loadViewWhenWanted({
   store,
   autoPlay: config.autoPlay,
   placeholder: ui.querySelector('[data-early]'),
+  startSpinner: ui.querySelector<HTMLElement>('[data-starting]'),
   mount: async () =>
     (await import('./view')).mountView(store, ui, () => {
       store.dispatch(uiRequests.reloadRequested());

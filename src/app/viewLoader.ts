@@ -1,15 +1,17 @@
-// Brings the interface in when the viewer needs it (viewWanted), and takes the page's own loading
-// placeholder away once the catalog has answered, whether or not the interface is there by then: it
-// must never hide the film, nor stay if the interface cannot be had.
+// Brings the interface in when the viewer needs it (viewWanted). Until then the page's own loading
+// placeholder while the catalog is asked, and its spinner until the film's first frame: neither may
+// hide the film, nor stay if the interface cannot be had.
 import type { PlayerState } from '../state';
-import { loadingPlaceholderShown, VIEW_AT_THE_LATEST_MS, viewWanted } from './viewWanted';
+import { loadingPlaceholderShown, startSpinnerShown, viewWanted } from './viewWanted';
 
 export interface ViewLoading {
   store: { getState(): PlayerState; subscribe(listener: () => void): () => void };
   autoPlay: boolean;
   /** the page's own loading placeholder, if it is still there */
   placeholder: Element | null;
-  /** fetches the interface's bundle and renders it (it replaces the placeholder) */
+  /** the page's own spinner (hidden at first), if it is there */
+  startSpinner: HTMLElement | null;
+  /** fetches the interface's bundle and renders it (it replaces the placeholder and the spinner) */
   mount(): Promise<void>;
   /** the interface could not be had */
   onFailure(error: unknown): void;
@@ -19,38 +21,47 @@ export function loadViewWhenWanted({
   store,
   autoPlay,
   placeholder,
+  startSpinner,
   mount,
   onFailure,
 }: ViewLoading) {
-  const removePlaceholder = () => placeholder?.remove();
-  if (placeholder) {
-    const stop = store.subscribe(() => {
-      if (loadingPlaceholderShown(store.getState())) return;
-      removePlaceholder();
-      stop();
-    });
-  }
+  const removeEarlyElements = () => {
+    placeholder?.remove();
+    startSpinner?.remove();
+  };
+  const stopEarlyElements = store.subscribe(() => {
+    const state = store.getState();
+    if (loadingPlaceholderShown(state)) return;
+    placeholder?.remove();
+    if (startSpinnerShown(state, autoPlay)) {
+      if (startSpinner) startSpinner.hidden = false;
+      return;
+    }
+    // once the film or anything else shows, the spinner has had its time
+    startSpinner?.remove();
+    stopEarlyElements();
+  });
 
   // One try: a dynamic import that failed stays failed for the page (the browser keeps the failure,
   // and so does the bundle's own loader), so another would only hold the viewer up.
   function mountOnce() {
     mount().catch((error: unknown) => {
-      removePlaceholder();
+      removeEarlyElements();
       onFailure(error);
     });
   }
 
+  // No deadline: on a slow start the interface's bundle would share the link with the first
+  // segment and hold the first frame back; the page's spinner stands in for it until then.
   let requested = false;
   const request = () => {
     if (requested) return;
     requested = true;
     stopWatching();
-    clearTimeout(deadline);
     mountOnce();
   };
   const stopWatching = store.subscribe(() => {
     if (viewWanted(store.getState(), autoPlay)) request();
   });
-  const deadline = setTimeout(request, VIEW_AT_THE_LATEST_MS);
   if (viewWanted(store.getState(), autoPlay)) request();
 }

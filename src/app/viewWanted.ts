@@ -2,9 +2,6 @@
 // then the film: the first frame waits for no React, no styles and no components.
 import type { PlayerState } from '../state';
 
-/** At the latest this long after the start, a slow start still gets its controls and spinner. */
-export const VIEW_AT_THE_LATEST_MS = 4_000;
-
 /**
  * Whether the viewer needs the interface now: the film is playing (its controls), the player waits
  * for the viewer (no autoplay, a continue prompt, a blocked autoplay), or shows something that is not
@@ -24,3 +21,7 @@ export function viewWanted(state: PlayerState, autoPlay: boolean): boolean {
 
 /** The page's placeholder stays while the catalog is asked; then the film shows through. */
 export const loadingPlaceholderShown = (state: PlayerState) => state.system.boot === 'loading';
+
+/** The page's spinner: after the catalog, while the film's first frame is awaited with nothing else to show. */
+export const startSpinnerShown = (state: PlayerState, autoPlay: boolean) =>
+  !loadingPlaceholderShown(state) && !viewWanted(state, autoPlay);

@@ -1,25 +1,7 @@
-import { css, keyframes } from '@emotion/react';
+import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { selectRetryingLoads, selectWaitingForNetwork } from '../state/streamHealth';
 import { usePlayerSelector } from './hooks';
-
-const spin = keyframes`
-  to { transform: rotate(360deg); }
-`;
-
-const spinner = css`
-  position: absolute;
-  top: 50%;
-  left: 50%;
-  width: 3.5rem;
-  height: 3.5rem;
-  margin: -1.75rem 0 0 -1.75rem;
-  border: 0.3rem solid rgba(255, 255, 255, 0.25);
-  border-top-color: white;
-  border-radius: 50%;
-  animation: ${spin} 0.9s linear infinite;
-  pointer-events: none;
-`;
 
 /** Under the spinner, while the viewer's connection is gone or the stream's loads keep failing. */
 const connectionLine = css`
@@ -55,7 +37,8 @@ export function BufferingIndicator() {
   return (
     <>
       {/* not live regions: the status region says that the connection is gone, and when it is back */}
-      <div css={spinner} role="img" aria-label={ru.buffering} data-testid="buffering" />
+      {/* public/player.css: the same spinner as the page's own before the first frame */}
+      <div className="spinner" role="img" aria-label={ru.buffering} data-testid="buffering" />
       {offline && (
         <p css={connectionLine} data-testid="connection-lost">
           {ru.noConnection}

@@ -1,9 +1,9 @@
 // What the viewer sees of the interface's late arrival: the page's placeholder while the catalog is
-// asked, the film after it (never hidden by the placeholder), the interface when it is needed, and
-// the film still, without a placeholder over it, if the interface cannot be had.
+// asked, the film after it (never hidden by the placeholder) with the page's spinner until its first
+// frame, the interface when it is needed, and the film still, with neither over it, if the interface
+// cannot be had.
 import { configureStore } from '@reduxjs/toolkit';
 import { loadViewWhenWanted } from '../../../src/app/viewLoader';
-import { VIEW_AT_THE_LATEST_MS } from '../../../src/app/viewWanted';
 import { rootReducer } from '../../../src/state';
 import { systemActions } from '../../../src/state/system';
 import { mediaActions } from '../../../src/state/playback';
@@ -13,18 +13,21 @@ function page({
   autoPlay = true,
   mount = jest.fn((): Promise<void> => Promise.resolve()),
 }: { autoPlay?: boolean; mount?: jest.Mock<Promise<void>, []> } = {}) {
-  document.body.innerHTML = '<div id="ui"><div data-early>Loading...</div></div>';
+  document.body.innerHTML =
+    '<div id="ui"><div data-early>Loading...</div><div data-starting hidden></div></div>';
   const store = configureStore({ reducer: rootReducer });
   const onFailure = jest.fn();
   loadViewWhenWanted({
     store,
     autoPlay,
     placeholder: document.querySelector('[data-early]'),
+    startSpinner: document.querySelector<HTMLElement>('[data-starting]'),
     mount,
     onFailure,
   });
   const placeholderShown = () => document.querySelector('[data-early]') !== null;
-  return { store, mount, onFailure, placeholderShown };
+  const spinnerShown = () => document.querySelector('[data-starting]:not([hidden])') !== null;
+  return { store, mount, onFailure, placeholderShown, spinnerShown };
 }
 
 const flush = async () => {
@@ -62,12 +65,31 @@ describe('the interface comes when it is wanted', () => {
     expect(placeholderShown()).toBe(false);
   });
 
-  it('at the latest after its deadline, on a start that takes long', () => {
-    const { mount } = page();
-    jest.advanceTimersByTime(VIEW_AT_THE_LATEST_MS - 1);
+  it("a start that takes long: the page's spinner until the first frame, and no interface bundle on the link before it", () => {
+    const { store, mount, spinnerShown } = page();
+    expect(spinnerShown()).toBe(false); // the placeholder's time
+    store.dispatch(
+      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
+    );
+    store.dispatch(systemActions.bootSucceeded());
+    expect(spinnerShown()).toBe(true);
+    jest.advanceTimersByTime(60_000);
     expect(mount).not.toHaveBeenCalled();
-    jest.advanceTimersByTime(1);
+    store.dispatch(mediaActions.playing());
+    expect(spinnerShown()).toBe(false);
+    expect(document.querySelector('[data-starting]')).toBeNull();
     expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('no spinner where the player waits for the viewer, or tells of a failure', () => {
+    const waiting = page({ autoPlay: false, mount: jest.fn(() => new Promise<void>(() => {})) });
+    waiting.store.dispatch(systemActions.bootSucceeded());
+    expect(waiting.spinnerShown()).toBe(false);
+    const failed = page({ mount: jest.fn(() => new Promise<void>(() => {})) });
+    failed.store.dispatch(
+      systemActions.bootFailed({ reason: 'not-found', errorId: null, address: null, detail: '' }),
+    );
+    expect(failed.spinnerShown()).toBe(false);
   });
 
   it('when it cannot be had: the placeholder goes and the failure is reported, with no second try (a failed import stays failed)', async () => {
