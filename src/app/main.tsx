@@ -66,4 +66,5 @@ loadViewWhenWanted({
     reportError(error);
     elements.video.controls = true;
   },
+  interaction: document,
 });

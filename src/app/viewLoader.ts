@@ -15,7 +15,11 @@ export interface ViewLoading {
   mount(): Promise<void>;
   /** the interface could not be had */
   onFailure(error: unknown): void;
+  /** where the viewer's clicks and keys are heard */
+  interaction: EventTarget;
 }
+
+const VIEWER_ASKS = ['pointerdown', 'keydown'] as const;
 
 export function loadViewWhenWanted({
   store,
@@ -24,6 +28,7 @@ export function loadViewWhenWanted({
   startSpinner,
   mount,
   onFailure,
+  interaction,
 }: ViewLoading) {
   const removeEarlyElements = () => {
     placeholder?.remove();
@@ -52,16 +57,19 @@ export function loadViewWhenWanted({
   }
 
   // No deadline: on a slow start the interface's bundle would share the link with the first
-  // segment and hold the first frame back; the page's spinner stands in for it until then.
+  // segment and hold the first frame back; the page's spinner stands in for it until then. A
+  // viewer who clicks or presses a key wants the controls whatever the link.
   let requested = false;
   const request = () => {
     if (requested) return;
     requested = true;
     stopWatching();
+    for (const type of VIEWER_ASKS) interaction.removeEventListener(type, request, true);
     mountOnce();
   };
   const stopWatching = store.subscribe(() => {
     if (viewWanted(store.getState(), autoPlay)) request();
   });
+  for (const type of VIEWER_ASKS) interaction.addEventListener(type, request, true);
   if (viewWanted(store.getState(), autoPlay)) request();
 }

@@ -1,11 +1,30 @@
-// When the interface's bundle is fetched. Until then the page shows its own loading placeholder and
-// then the film: the first frame waits for no React, no styles and no components.
+// When the interface's bundle is fetched. Until then the page shows its own loading placeholder, its
+// spinner, then the film: the first frame waits for no React, no styles and no components, and on a
+// slow link the bundle does not take the bytes of the segments the film plays next.
 import type { PlayerState } from '../state';
 
 /**
- * Whether the viewer needs the interface now: the film is playing (its controls), the player waits
- * for the viewer (no autoplay, a continue prompt, a blocked autoplay), or shows something that is not
- * the film (a message, an advert).
+ * After the first frame the interface waits until this much film is buffered ahead: on a slow link
+ * its bundle (97 KB) then shares the link with the next segment without running the film dry. On a
+ * fast one that is a fraction of a second after the first frame.
+ */
+export const VIEW_BUFFERED_AHEAD_S = 8;
+
+type Media = PlayerState['media'];
+
+/** The film playing on with room to spare, or not playing on (paused, waiting, at its end). */
+const filmCanSpareTheLink = (media: Media) =>
+  media.paused ||
+  media.buffering ||
+  media.ended ||
+  media.bufferedEnd - media.currentTime >= VIEW_BUFFERED_AHEAD_S ||
+  (media.duration > 0 && media.bufferedEnd >= media.duration - 0.5);
+
+/**
+ * Whether the viewer needs the interface now: the film plays (its controls, once the film can spare
+ * the link), the player waits for the viewer (no autoplay, a continue prompt, a blocked autoplay), or
+ * shows something that is not the film (a message, an advert). A viewer's click or key asks for it
+ * at once (viewLoader.ts).
  */
 export function viewWanted(state: PlayerState, autoPlay: boolean): boolean {
   const { system, media, resume, ads } = state;
@@ -13,7 +32,7 @@ export function viewWanted(state: PlayerState, autoPlay: boolean): boolean {
     !autoPlay ||
     system.failure !== null || // a boot or a stream that failed: its message
     (system.boot === 'ready' && !resume.autoplay) ||
-    media.started ||
+    (media.started && filmCanSpareTheLink(media)) ||
     media.autoplayBlocked ||
     ads.activeBreak !== null
   );
@@ -24,4 +43,4 @@ export const loadingPlaceholderShown = (state: PlayerState) => state.system.boot
 
 /** The page's spinner: after the catalog, while the film's first frame is awaited with nothing else to show. */
 export const startSpinnerShown = (state: PlayerState, autoPlay: boolean) =>
-  !loadingPlaceholderShown(state) && !viewWanted(state, autoPlay);
+  !loadingPlaceholderShown(state) && !state.media.started && !viewWanted(state, autoPlay);

@@ -24,11 +24,16 @@ function page({
     startSpinner: document.querySelector<HTMLElement>('[data-starting]'),
     mount,
     onFailure,
+    interaction: document,
   });
   const placeholderShown = () => document.querySelector('[data-early]') !== null;
   const spinnerShown = () => document.querySelector('[data-starting]:not([hidden])') !== null;
   return { store, mount, onFailure, placeholderShown, spinnerShown };
 }
+
+/** the stream loop's report: where the film is, how far it is buffered, how long it is */
+const at = (currentTime: number, bufferedEnd: number, duration = 3600) =>
+  mediaActions.positionChanged({ currentTime, bufferedEnd, duration, playedSeconds: currentTime });
 
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
@@ -49,8 +54,42 @@ describe('the interface comes when it is wanted', () => {
     expect(placeholderShown()).toBe(false); // the film's first frame shows through
     expect(mount).not.toHaveBeenCalled();
     store.dispatch(mediaActions.playing());
+    // the first frame: the next segment has the link until the film has room to spare
+    store.dispatch(at(0.1, 4));
+    expect(mount).not.toHaveBeenCalled();
+    store.dispatch(at(0.2, 8.5));
     expect(mount).toHaveBeenCalledTimes(1);
     store.dispatch(mediaActions.playing());
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['a click', () => document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }))],
+    ['a key', () => document.body.dispatchEvent(new Event('keydown', { bubbles: true }))],
+  ])('at once on %s of the viewer, whatever the buffer', (_name, ask) => {
+    const { store, mount } = page();
+    store.dispatch(
+      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
+    );
+    store.dispatch(systemActions.bootSucceeded());
+    store.dispatch(mediaActions.playing());
+    store.dispatch(at(0.1, 4));
+    ask();
+    expect(mount).toHaveBeenCalledTimes(1);
+    ask();
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['waits for data', mediaActions.waiting()],
+    ['is paused', mediaActions.paused({ currentTime: 1 })],
+    ['is buffered to its end', at(1, 6, 6)],
+  ])('as soon as the film %s, with little buffered ahead', (_name, action) => {
+    const { store, mount } = page();
+    store.dispatch(mediaActions.playing());
+    store.dispatch(at(1, 3));
+    expect(mount).not.toHaveBeenCalled();
+    store.dispatch(action);
     expect(mount).toHaveBeenCalledTimes(1);
   });
 
@@ -78,6 +117,7 @@ describe('the interface comes when it is wanted', () => {
     store.dispatch(mediaActions.playing());
     expect(spinnerShown()).toBe(false);
     expect(document.querySelector('[data-starting]')).toBeNull();
+    store.dispatch(at(0.1, 12));
     expect(mount).toHaveBeenCalledTimes(1);
   });
 
