@@ -1,7 +1,9 @@
 import type { Middleware } from '@reduxjs/toolkit';
+import type { PlayerState } from '../state';
 import { adsActions } from '../state/ads';
 import { mediaActions } from '../state/playback';
 import { systemActions } from '../state/system';
+import { filmCanSpareTheLink } from './filmCanSpareTheLink';
 
 /**
  * What comes after the first frame (Sentry, axios) starts this long after the first `playing` (the
@@ -13,10 +15,11 @@ const START_AFTER_FIRST_FRAME_MS = 1_000;
 const IDLE_WAIT_LIMIT_MS = 2_000;
 
 /**
- * Runs `start` once, after the first frame (of the film or of an advert), or at once when the boot
- * or the stream has failed before it (there will be no frame to wait for).
+ * Runs `start` once, after the first frame of an advert, or of the film once it can spare the link
+ * (filmCanSpareTheLink.ts), or at once when the boot or the stream has failed before it (there will
+ * be no frame to wait for).
  */
-export function afterFirstFrame(start: () => void): Middleware {
+export function afterFirstFrame(start: () => void): Middleware<object, PlayerState> {
   let started = false;
   const startOnce = (delayMs: number) => {
     if (started) return;
@@ -27,9 +30,14 @@ export function afterFirstFrame(start: () => void): Middleware {
       else start(); // WebKit has no idle callbacks
     }, delayMs);
   };
-  return () => (next) => (action) => {
+  return (api) => (next) => (action) => {
     const result = next(action);
-    if (mediaActions.playing.match(action) || adsActions.adStarted.match(action))
+    const { media } = api.getState();
+    const filmOn = mediaActions.playing.match(action) || mediaActions.positionChanged.match(action);
+    if (
+      (filmOn && media.started && filmCanSpareTheLink(media)) ||
+      adsActions.adStarted.match(action)
+    )
       startOnce(START_AFTER_FIRST_FRAME_MS);
     if (systemActions.bootFailed.match(action) || systemActions.playbackFailed.match(action))
       startOnce(0);

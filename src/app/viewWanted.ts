@@ -2,23 +2,7 @@
 // spinner, then the film: the first frame waits for no React, no styles and no components, and on a
 // slow link the bundle does not take the bytes of the segments the film plays next.
 import type { PlayerState } from '../state';
-
-/**
- * After the first frame the interface waits until this much film is buffered ahead: on a slow link
- * its bundle (97 KB) then shares the link with the next segment without running the film dry. On a
- * fast one that is a fraction of a second after the first frame.
- */
-export const VIEW_BUFFERED_AHEAD_S = 8;
-
-type Media = PlayerState['media'];
-
-/** The film playing on with room to spare, or not playing on (paused, waiting, at its end). */
-const filmCanSpareTheLink = (media: Media) =>
-  media.paused ||
-  media.buffering ||
-  media.ended ||
-  media.bufferedEnd - media.currentTime >= VIEW_BUFFERED_AHEAD_S ||
-  (media.duration > 0 && media.bufferedEnd >= media.duration - 0.5);
+import { filmCanSpareTheLink } from './filmCanSpareTheLink';
 
 /**
  * Whether the viewer needs the interface now: the film plays (its controls, once the film can spare
