@@ -6,10 +6,12 @@ import type { PlayerState } from '../state';
 /** This much film buffered ahead: on a fast link a fraction of a second after the first frame. */
 export const SPARE_BUFFERED_AHEAD_S = 8;
 
-/** The film plays on with room to spare, or is not playing on (paused, waiting, at its end). */
+/**
+ * The film plays on with room to spare, or is stopped (paused, at its end). Not while it waits for
+ * data: the link is then short of its segment already.
+ */
 export const filmCanSpareTheLink = (media: PlayerState['media']) =>
   media.paused ||
-  media.buffering ||
   media.ended ||
   media.bufferedEnd - media.currentTime >= SPARE_BUFFERED_AHEAD_S ||
   (media.duration > 0 && media.bufferedEnd >= media.duration - 0.5);

@@ -54,7 +54,7 @@ loadViewWhenWanted({
   store,
   autoPlay: config.autoPlay,
   placeholder: ui.querySelector('[data-early]'),
-  startSpinner: ui.querySelector<HTMLElement>('[data-starting]'),
+  spinner: ui.querySelector<HTMLElement>('[data-starting]'),
   mount: async () =>
     (await import('./view')).mountView(store, ui, () => {
       store.dispatch(uiRequests.reloadRequested());

@@ -1,8 +1,8 @@
 // Brings the interface in when the viewer needs it (viewWanted). Until then the page's own loading
-// placeholder while the catalog is asked, and its spinner until the film's first frame: neither may
+// placeholder while the catalog is asked, and its spinner while the film waits for data: neither may
 // hide the film, nor stay if the interface cannot be had.
 import type { PlayerState } from '../state';
-import { loadingPlaceholderShown, startSpinnerShown, viewWanted } from './viewWanted';
+import { loadingPlaceholderShown, pageSpinnerShown, viewWanted } from './viewWanted';
 
 export interface ViewLoading {
   store: { getState(): PlayerState; subscribe(listener: () => void): () => void };
@@ -10,7 +10,7 @@ export interface ViewLoading {
   /** the page's own loading placeholder, if it is still there */
   placeholder: Element | null;
   /** the page's own spinner (hidden at first), if it is there */
-  startSpinner: HTMLElement | null;
+  spinner: HTMLElement | null;
   /** fetches the interface's bundle and renders it (it replaces the placeholder and the spinner) */
   mount(): Promise<void>;
   /** the interface could not be had */
@@ -25,32 +25,27 @@ export function loadViewWhenWanted({
   store,
   autoPlay,
   placeholder,
-  startSpinner,
+  spinner,
   mount,
   onFailure,
   interaction,
 }: ViewLoading) {
-  const removeEarlyElements = () => {
-    placeholder?.remove();
-    startSpinner?.remove();
-  };
   const stopEarlyElements = store.subscribe(() => {
     const state = store.getState();
     if (loadingPlaceholderShown(state)) return;
     placeholder?.remove();
-    if (startSpinnerShown(state, autoPlay)) {
-      if (startSpinner) startSpinner.hidden = false;
-      return;
-    }
-    // once the film or anything else shows, the spinner has had its time
-    startSpinner?.remove();
-    stopEarlyElements();
+    if (spinner) spinner.hidden = !pageSpinnerShown(state, autoPlay);
   });
+  const removeEarlyElements = () => {
+    stopEarlyElements();
+    placeholder?.remove();
+    spinner?.remove();
+  };
 
   // One try: a dynamic import that failed stays failed for the page (the browser keeps the failure,
   // and so does the bundle's own loader), so another would only hold the viewer up.
   function mountOnce() {
-    mount().catch((error: unknown) => {
+    mount().then(removeEarlyElements, (error: unknown) => {
       removeEarlyElements();
       onFailure(error);
     });

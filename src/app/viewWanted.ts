@@ -2,29 +2,43 @@
 // spinner, then the film: the first frame waits for no React, no styles and no components, and on a
 // slow link the bundle does not take the bytes of the segments the film plays next.
 import type { PlayerState } from '../state';
+import { selectRetryingLoads, selectWaitingForNetwork } from '../state/streamHealth';
 import { filmCanSpareTheLink } from './filmCanSpareTheLink';
 
 /**
- * Whether the viewer needs the interface now: the film plays (its controls, once the film can spare
- * the link), the player waits for the viewer (no autoplay, a continue prompt, a blocked autoplay), or
- * shows something that is not the film (a message, an advert). A viewer's click or key asks for it
- * at once (viewLoader.ts).
+ * The player waits for the viewer (no autoplay, a continue prompt, a blocked autoplay) or has
+ * something to say that is not the film (a message, an advert, the connection or the loads in
+ * trouble): the interface is wanted whatever the link.
  */
-export function viewWanted(state: PlayerState, autoPlay: boolean): boolean {
+function interfaceHasToSpeak(state: PlayerState, autoPlay: boolean): boolean {
   const { system, media, resume, ads } = state;
   return (
     !autoPlay ||
     system.failure !== null || // a boot or a stream that failed: its message
     (system.boot === 'ready' && !resume.autoplay) ||
-    (media.started && filmCanSpareTheLink(media)) ||
     media.autoplayBlocked ||
-    ads.activeBreak !== null
+    ads.activeBreak !== null ||
+    selectWaitingForNetwork(state) ||
+    selectRetryingLoads(state)
   );
 }
+
+/**
+ * Whether the viewer needs the interface now: it has to speak, or the film plays (its controls) and
+ * can spare the link. A viewer's click or key asks for it at once (viewLoader.ts).
+ */
+export const viewWanted = (state: PlayerState, autoPlay: boolean): boolean =>
+  interfaceHasToSpeak(state, autoPlay) || (state.media.started && filmCanSpareTheLink(state.media));
 
 /** The page's placeholder stays while the catalog is asked; then the film shows through. */
 export const loadingPlaceholderShown = (state: PlayerState) => state.system.boot === 'loading';
 
-/** The page's spinner: after the catalog, while the film's first frame is awaited with nothing else to show. */
-export const startSpinnerShown = (state: PlayerState, autoPlay: boolean) =>
-  !loadingPlaceholderShown(state) && !state.media.started && !viewWanted(state, autoPlay);
+/**
+ * The page's spinner, while the interface is not there: after the catalog, until the film's first
+ * frame, and whenever the film waits for data after it.
+ */
+export function pageSpinnerShown(state: PlayerState, autoPlay: boolean): boolean {
+  const { media } = state;
+  const waitsForData = !media.started || (media.buffering && !media.paused);
+  return !loadingPlaceholderShown(state) && waitsForData && !interfaceHasToSpeak(state, autoPlay);
+}

@@ -8,6 +8,7 @@ import { rootReducer } from '../../../src/state';
 import { systemActions } from '../../../src/state/system';
 import { mediaActions } from '../../../src/state/playback';
 import { resumeActions } from '../../../src/state/resume';
+import { streamHealthActions } from '../../../src/state/streamHealth';
 
 function page({
   autoPlay = true,
@@ -21,7 +22,7 @@ function page({
     store,
     autoPlay,
     placeholder: document.querySelector('[data-early]'),
-    startSpinner: document.querySelector<HTMLElement>('[data-starting]'),
+    spinner: document.querySelector<HTMLElement>('[data-starting]'),
     mount,
     onFailure,
     interaction: document,
@@ -81,7 +82,6 @@ describe('the interface comes when it is wanted', () => {
   });
 
   it.each([
-    ['waits for data', mediaActions.waiting()],
     ['is paused', mediaActions.paused({ currentTime: 1 })],
     ['is buffered to its end', at(1, 6, 6)],
   ])('as soon as the film %s, with little buffered ahead', (_name, action) => {
@@ -104,7 +104,7 @@ describe('the interface comes when it is wanted', () => {
     expect(placeholderShown()).toBe(false);
   });
 
-  it("a start that takes long: the page's spinner until the first frame, and no interface bundle on the link before it", () => {
+  it("a start that takes long: the page's spinner until the first frame, and no interface bundle on the link before it", async () => {
     const { store, mount, spinnerShown } = page();
     expect(spinnerShown()).toBe(false); // the placeholder's time
     store.dispatch(
@@ -116,8 +116,34 @@ describe('the interface comes when it is wanted', () => {
     expect(mount).not.toHaveBeenCalled();
     store.dispatch(mediaActions.playing());
     expect(spinnerShown()).toBe(false);
-    expect(document.querySelector('[data-starting]')).toBeNull();
     store.dispatch(at(0.1, 12));
+    expect(mount).toHaveBeenCalledTimes(1);
+    await flush();
+    expect(document.querySelector('[data-starting]')).toBeNull(); // the interface's own from now
+  });
+
+  it("a film that waits for data before the interface came: the page's spinner, and the link left to the film until the player has to speak", () => {
+    const { store, mount, spinnerShown } = page();
+    store.dispatch(
+      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
+    );
+    store.dispatch(systemActions.bootSucceeded());
+    store.dispatch(mediaActions.playing());
+    store.dispatch(at(3.9, 4));
+    expect(spinnerShown()).toBe(false);
+    store.dispatch(mediaActions.waiting());
+    expect(spinnerShown()).toBe(true);
+    expect(mount).not.toHaveBeenCalled();
+    // the loads fail and are tried again: the interface says so under its own spinner
+    store.dispatch(
+      streamHealthActions.recovering({
+        kind: 'network',
+        atPlayedS: 4,
+        afterMs: 2_000,
+        atMs: 1_000,
+        dry: true,
+      }),
+    );
     expect(mount).toHaveBeenCalledTimes(1);
   });
 
