@@ -10,17 +10,31 @@ const booted: PlayerState = {
   resume: { ...initial.resume, autoplay: true },
 };
 
+/** the film after its first frame, playing, with nothing buffered ahead yet */
+const playing = { ...initial.media, started: true, paused: false, duration: 3600 };
+
 describe('when the interface is wanted', () => {
   it('not while a film that starts by itself is on its way to its first frame', () => {
     expect(viewWanted(initial, true)).toBe(false);
     expect(viewWanted(booted, true)).toBe(false);
   });
 
+  it('not while the film plays with less than 8 s ahead, or waits for data: its next segment has the link', () => {
+    const short = { ...playing, currentTime: 1, bufferedEnd: 5 };
+    expect(viewWanted({ ...booted, media: short }, true)).toBe(false);
+    expect(viewWanted({ ...booted, media: { ...short, buffering: true } }, true)).toBe(false);
+  });
+
   it.each<[string, PlayerState, boolean]>([
     ['without autoplay, from the start (its play button)', initial, false],
     [
-      'once the film plays (its controls)',
-      { ...booted, media: { ...booted.media, started: true } },
+      'once the film plays with 8 s buffered ahead (its controls)',
+      { ...booted, media: { ...playing, currentTime: 1, bufferedEnd: 9 } },
+      true,
+    ],
+    [
+      'once the film is paused, however little is buffered',
+      { ...booted, media: { ...playing, paused: true } },
       true,
     ],
     [
