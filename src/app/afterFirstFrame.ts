@@ -1,9 +1,8 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import type { PlayerState } from '../state';
 import { adsActions } from '../state/ads';
-import { mediaActions } from '../state/playback';
 import { systemActions } from '../state/system';
-import { filmCanSpareTheLink } from './filmCanSpareTheLink';
+import { filmCanSpareTheLink, type FilmBuffer } from './filmCanSpareTheLink';
 
 /**
  * What comes after the first frame (Sentry, axios) starts this long after the first `playing` (the
@@ -19,7 +18,10 @@ const IDLE_WAIT_LIMIT_MS = 2_000;
  * (filmCanSpareTheLink.ts), or at once when the boot or the stream has failed before it (there will
  * be no frame to wait for).
  */
-export function afterFirstFrame(start: () => void): Middleware<object, PlayerState> {
+export function afterFirstFrame(
+  start: () => void,
+  buffer?: FilmBuffer,
+): Middleware<object, PlayerState> {
   let started = false;
   const startOnce = (delayMs: number) => {
     if (started) return;
@@ -33,12 +35,9 @@ export function afterFirstFrame(start: () => void): Middleware<object, PlayerSta
   return (api) => (next) => (action) => {
     const result = next(action);
     const { media } = api.getState();
-    const filmOn = mediaActions.playing.match(action) || mediaActions.positionChanged.match(action);
-    if (
-      (filmOn && media.started && filmCanSpareTheLink(media)) ||
-      adsActions.adStarted.match(action)
-    )
-      startOnce(START_AFTER_FIRST_FRAME_MS);
+    // checked on each action: the stream loop's come at least once a second while the film plays
+    const filmSpares = !started && media.started && filmCanSpareTheLink(media, buffer);
+    if (filmSpares || adsActions.adStarted.match(action)) startOnce(START_AFTER_FIRST_FRAME_MS);
     if (systemActions.bootFailed.match(action) || systemActions.playbackFailed.match(action))
       startOnce(0);
     return result;

@@ -3,6 +3,7 @@ import { reportLog } from '../recorder/reportLog';
 import { installLogDownload, logAsJson, logExportMiddleware } from '../recorder/exporters';
 import { createActionTap } from './actionTap';
 import { afterFirstFrame } from './afterFirstFrame';
+import { bufferOfElement } from './filmCanSpareTheLink';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
 import { takeEarlyStart } from './earlyStart';
@@ -19,6 +20,7 @@ const elements = {
   video: document.getElementById('video') as HTMLVideoElement,
   adVideo: document.getElementById('ad-video') as HTMLVideoElement,
 };
+const filmBuffer = bufferOfElement(elements.video);
 const build = process.env.PLAYER_BUILD || 'dev'; // empty when the build could not tell
 const reporter = createErrorReporter(config, build, async () => reportLog(await recorder.export()));
 const tap = createActionTap();
@@ -38,7 +40,7 @@ const { store, recorder } = createRecordedPlayer(
       afterFirstFrame(() => {
         reporter.start();
         void ports.http.loadAxios();
-      }),
+      }, filmBuffer),
       logExportMiddleware(() => logAsJson(recorder)),
       tap.middleware,
     ],
@@ -67,4 +69,5 @@ loadViewWhenWanted({
     elements.video.controls = true;
   },
   interaction: document,
+  film: { buffer: filmBuffer, events: elements.video },
 });

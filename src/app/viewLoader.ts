@@ -2,6 +2,7 @@
 // placeholder while the catalog is asked, and its spinner while the film waits for data: neither may
 // hide the film, nor stay if the interface cannot be had.
 import type { PlayerState } from '../state';
+import type { FilmBuffer } from './filmCanSpareTheLink';
 import { loadingPlaceholderShown, pageSpinnerShown, viewWanted } from './viewWanted';
 
 export interface ViewLoading {
@@ -17,9 +18,13 @@ export interface ViewLoading {
   onFailure(error: unknown): void;
   /** where the viewer's clicks and keys are heard */
   interaction: EventTarget;
+  /** the film's element: its buffer, read live, and its `progress` and `timeupdate` events */
+  film?: { buffer: FilmBuffer; events: EventTarget };
 }
 
 const VIEWER_ASKS = ['pointerdown', 'keydown'] as const;
+/** the film's buffer grew, or its playhead moved */
+const FILM_TELLS = ['progress', 'timeupdate'] as const;
 
 export function loadViewWhenWanted({
   store,
@@ -29,6 +34,7 @@ export function loadViewWhenWanted({
   mount,
   onFailure,
   interaction,
+  film,
 }: ViewLoading) {
   const stopEarlyElements = store.subscribe(() => {
     const state = store.getState();
@@ -60,11 +66,14 @@ export function loadViewWhenWanted({
     requested = true;
     stopWatching();
     for (const type of VIEWER_ASKS) interaction.removeEventListener(type, request, true);
+    for (const type of FILM_TELLS) film?.events.removeEventListener(type, check);
     mountOnce();
   };
-  const stopWatching = store.subscribe(() => {
-    if (viewWanted(store.getState(), autoPlay)) request();
-  });
+  const check = () => {
+    if (viewWanted(store.getState(), autoPlay, film?.buffer)) request();
+  };
+  const stopWatching = store.subscribe(check);
   for (const type of VIEWER_ASKS) interaction.addEventListener(type, request, true);
-  if (viewWanted(store.getState(), autoPlay)) request();
+  for (const type of FILM_TELLS) film?.events.addEventListener(type, check);
+  check();
 }

@@ -3,7 +3,7 @@
 // slow link the bundle does not take the bytes of the segments the film plays next.
 import type { PlayerState } from '../state';
 import { selectRetryingLoads, selectWaitingForNetwork } from '../state/streamHealth';
-import { filmCanSpareTheLink } from './filmCanSpareTheLink';
+import { filmCanSpareTheLink, type FilmBuffer } from './filmCanSpareTheLink';
 
 /**
  * The player waits for the viewer (no autoplay, a continue prompt, a blocked autoplay) or has
@@ -27,8 +27,9 @@ function interfaceHasToSpeak(state: PlayerState, autoPlay: boolean): boolean {
  * Whether the viewer needs the interface now: it has to speak, or the film plays (its controls) and
  * can spare the link. A viewer's click or key asks for it at once (viewLoader.ts).
  */
-export const viewWanted = (state: PlayerState, autoPlay: boolean): boolean =>
-  interfaceHasToSpeak(state, autoPlay) || (state.media.started && filmCanSpareTheLink(state.media));
+export const viewWanted = (state: PlayerState, autoPlay: boolean, buffer?: FilmBuffer): boolean =>
+  interfaceHasToSpeak(state, autoPlay) ||
+  (state.media.started && filmCanSpareTheLink(state.media, buffer));
 
 /** The page's placeholder stays while the catalog is asked; then the film shows through. */
 export const loadingPlaceholderShown = (state: PlayerState) => state.system.boot === 'loading';

@@ -47,8 +47,18 @@ export async function attachPlayer(
 
 /** The player of a page, as a viewer uses it: its film, its adverts, and every layer below. */
 export class PlayerKit extends MenuKit {
-  /** clicks `Смотреть` (unless the film plays already) and waits until the film plays */
+  /**
+   * clicks `Смотреть` (unless the film plays already) and waits until the film plays with its
+   * interface there (on a slow link the interface comes once the film can spare it the link)
+   */
   async play(options: WaitOptions = {}): Promise<void> {
+    await this.startPlaying(options);
+    await this.frame.waitForSelector('[data-testid="control-bar"]', {
+      timeout: options.timeout ?? DEFAULT_TIMEOUT,
+    });
+  }
+
+  private async startPlaying(options: WaitOptions): Promise<void> {
     // the film may start by itself meanwhile (auto_play): then there is no `Смотреть` to click
     const ready = await this.frame.waitForFunction(
       (name) =>

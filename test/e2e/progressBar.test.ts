@@ -20,11 +20,13 @@ const FILM_S = 24;
 /** the demo sprite: 160x90 tiles, 4 a row, one every 2 s */
 const TILE = { w: 160, h: 90, columns: 4, every: 2 };
 
-/** The demo film playing from its start, its thumbnails loaded. */
+/** The demo film playing from its start, with its interface. */
 async function playingFilm(page: Page, query = '?movie_id=1&auto_play=1') {
   await page.goto(demoUrl(`/host.html${query}`));
   const frame = await playerFrame(page);
   await waitFor(frame, `document.querySelector('video').currentTime > 1`, 30_000);
+  // the interface comes once the film can spare the link (src/app/filmCanSpareTheLink.ts)
+  await frame.waitForSelector('[data-testid="control-bar"]', { timeout: 10_000 });
   return frame;
 }
 

@@ -3,6 +3,7 @@
 // frame, the interface when it is needed, and the film still, with neither over it, if the interface
 // cannot be had.
 import { configureStore } from '@reduxjs/toolkit';
+import type { FilmBuffer } from '../../../src/app/filmCanSpareTheLink';
 import { loadViewWhenWanted } from '../../../src/app/viewLoader';
 import { rootReducer } from '../../../src/state';
 import { systemActions } from '../../../src/state/system';
@@ -13,7 +14,12 @@ import { streamHealthActions } from '../../../src/state/streamHealth';
 function page({
   autoPlay = true,
   mount = jest.fn((): Promise<void> => Promise.resolve()),
-}: { autoPlay?: boolean; mount?: jest.Mock<Promise<void>, []> } = {}) {
+  film,
+}: {
+  autoPlay?: boolean;
+  mount?: jest.Mock<Promise<void>, []>;
+  film?: { buffer: FilmBuffer; events: EventTarget };
+} = {}) {
   document.body.innerHTML =
     '<div id="ui"><div data-early>Loading...</div><div data-starting hidden></div></div>';
   const store = configureStore({ reducer: rootReducer });
@@ -26,6 +32,7 @@ function page({
     mount,
     onFailure,
     interaction: document,
+    film,
   });
   const placeholderShown = () => document.querySelector('[data-early]') !== null;
   const spinnerShown = () => document.querySelector('[data-starting]:not([hidden])') !== null;
@@ -61,6 +68,21 @@ describe('the interface comes when it is wanted', () => {
     store.dispatch(at(0.2, 8.5));
     expect(mount).toHaveBeenCalledTimes(1);
     store.dispatch(mediaActions.playing());
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads the film's own buffer as it grows, not only the store's copy told once a second", () => {
+    let aheadS = 4;
+    const events = new EventTarget();
+    const { store, mount } = page({
+      film: { buffer: { aheadS: () => aheadS, whole: () => false }, events },
+    });
+    store.dispatch(mediaActions.playing());
+    store.dispatch(at(0.1, 4));
+    events.dispatchEvent(new Event('progress'));
+    expect(mount).not.toHaveBeenCalled();
+    aheadS = 8;
+    events.dispatchEvent(new Event('progress'));
     expect(mount).toHaveBeenCalledTimes(1);
   });
 

@@ -19,7 +19,7 @@ describe('when the interface is wanted', () => {
     expect(viewWanted(booted, true)).toBe(false);
   });
 
-  it('not while the film plays with less than 8 s ahead, or waits for data: its next segment has the link', () => {
+  it('not while the film plays with less than 6 s ahead, or waits for data: its next segment has the link', () => {
     const short = { ...playing, currentTime: 1, bufferedEnd: 5 };
     expect(viewWanted({ ...booted, media: short }, true)).toBe(false);
     expect(viewWanted({ ...booted, media: { ...short, buffering: true } }, true)).toBe(false);
@@ -28,7 +28,7 @@ describe('when the interface is wanted', () => {
   it.each<[string, PlayerState, boolean]>([
     ['without autoplay, from the start (its play button)', initial, false],
     [
-      'once the film plays with 8 s buffered ahead (its controls)',
+      'once the film plays with 6 s buffered ahead (its controls)',
       { ...booted, media: { ...playing, currentTime: 1, bufferedEnd: 9 } },
       true,
     ],
