@@ -55,6 +55,15 @@ export class ThroughputWindow {
     return lastTwo > harmonic * CHANGED ? lastTwo : harmonic;
   }
 
+  /**
+   * The slowest segment of the window over the estimate: 1 when they all came alike, less on a link
+   * that swings (a mobile one), where the next segment may well come that much slower.
+   */
+  steadiness(): number {
+    if (this.samples.length === 0) return 1;
+    return Math.min(1, Math.min(...this.samples) / this.getEstimate());
+  }
+
   getEstimateTTFB(): number {
     const { ttfbs } = this;
     return ttfbs.length ? ttfbs.reduce((a, b) => a + b, 0) / ttfbs.length : this.defaultTTFB;
