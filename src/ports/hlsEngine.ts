@@ -145,7 +145,7 @@ export function startHlsEngine(
     // The adverts are the player's own VAST breaks: HLS interstitials (EXT-X-DATERANGE) would play
     // over them unseen by the player's state. Without that controller, a film on demand has no
     // timeupdate listener in hls.js (four calls a second) once its first level playlist is in, until
-    // a media-error recovery attaches the element again; live streams keep the latency controller's.
+    // a media-error recovery attaches the element again.
     interstitialsController: undefined,
     startPosition: source.startAt > 0 ? source.startAt : -1,
     enableWebVTT: useOwnSubtitles,

@@ -55,7 +55,10 @@ const LEFT_OUT = {
  *   `capLevelToPlayerSize`, never set here (the player caps by its own rules: Save-Data, the viewer's
  *   pick; src/ports/hlsEngine.ts);
  * - the fetch loader, which hls.js takes only for `progressive` streaming, never set here: every
- *   load goes through its XHR loader (src/stream/earlyLoader.ts extends it).
+ *   load goes through its XHR loader (src/stream/earlyLoader.ts extends it);
+ * - the latency controller, which keeps a live stream near its live edge: the player plays films
+ *   and episodes on demand (a live playlist still plays, from the start of its window, but is not
+ *   kept near its edge);
  * hls.js makes those controllers only when its configuration names one: an empty module names none.
  */
 const UNUSED = [
@@ -65,6 +68,7 @@ const UNUSED = [
   /\/controller\/fps-controller$/,
   /\/controller\/cap-level-controller$/,
   /\/utils\/fetch-loader$/,
+  /\/controller\/latency-controller$/,
 ];
 
 /** What an empty module exports besides its default: hls.js's configuration asks whether fetch streams. */
