@@ -63,11 +63,12 @@ const UP_FACTOR_LONG_BUFFER = 0.9;
  * minute, and the estimate (the last four segments) brings the film down long before it runs dry.
  * Measured on a steady 1 Mbit/s link (the benchmark's steady-between): the film stayed on 240p
  * (300 kbit/s) for three minutes with the whole buffer full, 360p's 750 kbit/s being over 70% of the
- * link. But on a link that swings, the rung must fit in 90% of the slowest of those segments, not of
- * their mean: measured on a mobile link of about 3 Mbit/s (the tuning trace hsdpa-car-2011-02-10-1611),
- * the film climbed to 720p (2.85 Mbit/s) on segments that came at 2.6 to 3.9, each of its next ones
- * took 3.4 to 6.7 s for 4 s of film, and the buffer it had built was half bare hls.js's when the
- * link fell to 0.2 Mbit/s for a minute.
+ * link. But on a link that swings, the rung must fit in 90% of the slowest segment of the last half
+ * minute of film (ThroughputWindow.steadiness), not of the estimate: measured on a mobile link of
+ * about 3 Mbit/s (the tuning trace hsdpa-car-2011-02-10-1611), the film climbed to 720p (2.85 Mbit/s)
+ * once four segments came at 3.4 to 3.9, the link then carried it at 2.6 to 3.3, so the buffer stood
+ * still while bare hls.js's grew on 540p, and when the link fell to 0.2 Mbit/s for a minute the
+ * player had 34 s of film ahead against bare hls.js's 54, and stalled.
  */
 export function upFactorFor(bufferAheadS: number, configured: number, steadiness = 1): number {
   if (bufferAheadS < LONG_BUFFER_S) return configured;

@@ -7,6 +7,8 @@
 // segments while a noisy one does not make the level swing.
 
 const WINDOW = 4;
+/** segments whose slowest says how steady the link is: 32 s of film in the player's 4 s segments */
+const STEADINESS_WINDOW = 8;
 /** the last two segments this much faster than the window's mean: the network got faster */
 const CHANGED = 1.5;
 /** a sample this short says nothing of the network (hls.js's own floor) */
@@ -15,6 +17,8 @@ const MIN_SAMPLE_MS = 50;
 /** The interface hls.js's AbrController asks of its estimator (`bwEstimator`). */
 export class ThroughputWindow {
   private readonly samples: number[] = [];
+  /** the last STEADINESS_WINDOW samples */
+  private readonly recent: number[] = [];
   private readonly ttfbs: number[] = [];
   /** the estimate from the samples as they are: asked for far more often than a sample comes */
   private estimate: number | null = null;
@@ -28,8 +32,13 @@ export class ThroughputWindow {
   sample(durationMs: number, numBytes: number) {
     if (!(numBytes > 0) || !(durationMs >= 0)) return;
     const seconds = Math.max(durationMs, Math.min(MIN_SAMPLE_MS, numBytes / 100_000)) / 1000;
-    this.samples.push((8 * numBytes) / seconds);
+    const bps = (8 * numBytes) / seconds;
+    this.samples.push(bps);
     if (this.samples.length > WINDOW) this.samples.shift();
+    this.recent.push(bps);
+    if (this.recent.length > STEADINESS_WINDOW) this.recent.shift();
+    // a network that changed says nothing of how steady the new one is, but its last two segments
+    if (this.changedTo() !== null) this.recent.splice(0, this.recent.length - 2);
     this.estimate = null;
   }
 
@@ -48,20 +57,27 @@ export class ThroughputWindow {
 
   private estimateOfSamples(): number {
     const { samples } = this;
-    const last = samples.at(-1);
-    if (last === undefined) return this.defaultEstimate_;
+    if (samples.length === 0) return this.defaultEstimate_;
+    return this.changedTo() ?? samples.length / samples.reduce((sum, bps) => sum + 1 / bps, 0);
+  }
+
+  /** the lower of the last two segments when both are well above the window's mean, else null */
+  private changedTo(): number | null {
+    const { samples } = this;
+    const [before, last] = samples.slice(-2);
+    if (before === undefined || last === undefined) return null;
     const harmonic = samples.length / samples.reduce((sum, bps) => sum + 1 / bps, 0);
-    const lastTwo = Math.min(last, samples.at(-2) ?? 0);
-    return lastTwo > harmonic * CHANGED ? lastTwo : harmonic;
+    const lastTwo = Math.min(before, last);
+    return lastTwo > harmonic * CHANGED ? lastTwo : null;
   }
 
   /**
-   * The slowest segment of the window over the estimate: 1 when they all came alike, less on a link
-   * that swings (a mobile one), where the next segment may well come that much slower.
+   * The slowest of the last eight segments over the estimate: 1 when they all came alike, less on a
+   * link that swings (a mobile one), where a segment may well come that much slower again.
    */
   steadiness(): number {
-    if (this.samples.length === 0) return 1;
-    return Math.min(1, Math.min(...this.samples) / this.getEstimate());
+    if (this.recent.length === 0) return 1;
+    return Math.min(1, Math.min(...this.recent) / this.getEstimate());
   }
 
   getEstimateTTFB(): number {

@@ -112,30 +112,45 @@ describe('a step up, by the film buffered ahead', () => {
     expect(fitsUp(1_200_000, 1_000_000, 120)).toBe(false);
   });
 
-  it('on a link that swings, a rung up must fit in 90% of its slowest segment, whatever the buffer', () => {
+  it('on a link that swings, a rung up must fit in 90% of its slowest recent segment', () => {
     const fitsUpOn = (rungBps: number, segmentsMbps: number[], bufferAheadS: number) => {
       const estimator = new ThroughputWindow(500_000);
       for (const mbps of segmentsMbps) download(estimator, mbps);
       const upFactor = upFactorFor(bufferAheadS, HLS_JS_DEFAULT, estimator.steadiness());
       return rungBps <= estimator.getEstimate() * upFactor;
     };
-    // a mobile link of about 3 Mbit/s, its segments from 2.6 to 3.9: not the 2.85 Mbit/s rung
-    expect(fitsUpOn(2_850_000, [2.55, 3.36, 3.89, 3.89], 40)).toBe(false);
+    // a mobile link of about 3 Mbit/s, its last eight segments from 2.2 to 3.9: not the 2.85 Mbit/s
+    // rung, though the last four came at 3.4 to 3.9
+    const swinging = [2.24, 2.39, 2.55, 2.24, 3.36, 3.89, 3.89, 3.7];
+    expect(fitsUpOn(2_850_000, swinging, 40)).toBe(false);
     // but the 1.85 Mbit/s one below it
-    expect(fitsUpOn(1_850_000, [2.55, 3.36, 3.89, 3.89], 40)).toBe(true);
-    // a steady link of the same mean carries it
-    expect(fitsUpOn(2_850_000, [3.3, 3.4, 3.3, 3.4], 40)).toBe(true);
+    expect(fitsUpOn(1_850_000, swinging, 40)).toBe(true);
+    // a steady link of the same last four carries it
+    expect(fitsUpOn(2_850_000, [3.5, 3.6, 3.5, 3.6, 3.36, 3.89, 3.89, 3.7], 40)).toBe(true);
   });
 });
 
 describe('how steady the link is', () => {
-  it('is 1 for segments that came alike, and the slowest over the estimate otherwise', () => {
+  it('is 1 for segments that came alike, and the slowest of the last eight over the estimate', () => {
     const estimator = new ThroughputWindow(500_000);
     expect(estimator.steadiness()).toBe(1);
     for (const mbps of [2, 2, 2, 2]) download(estimator, mbps);
     expect(estimator.steadiness()).toBeCloseTo(1, 5);
     download(estimator, 1);
-    // 1, 2, 2, 2 Mbit/s: the harmonic mean 1.6, the slowest 1
+    // 2, 2, 2, 1 Mbit/s: the estimate (their harmonic mean) 1.6, the slowest 1
     expect(estimator.steadiness()).toBeCloseTo(1 / 1.6, 5);
+    for (const mbps of [2, 2, 2, 2]) download(estimator, mbps);
+    // the slow one is no longer in the estimate, but still among the last eight
+    expect(estimator.getEstimate()).toBeCloseTo(2 * MBIT, -3);
+    expect(estimator.steadiness()).toBeCloseTo(0.5, 5);
+    for (const mbps of [2, 2, 2, 2]) download(estimator, mbps);
+    expect(estimator.steadiness()).toBeCloseTo(1, 5);
+  });
+
+  it('forgets the old network once it changed: a throttle that lifts is a steady link again', () => {
+    const estimator = new ThroughputWindow(500_000);
+    for (const mbps of [0.5, 0.5, 0.5, 0.5, 4, 4]) download(estimator, mbps);
+    expect(estimator.getEstimate()).toBeCloseTo(4 * MBIT, -3);
+    expect(estimator.steadiness()).toBeCloseTo(1, 5);
   });
 });
