@@ -3,7 +3,13 @@
 // hide the film, nor stay if the interface cannot be had.
 import type { PlayerState } from '../state';
 import type { FilmBuffer } from './filmCanSpareTheLink';
-import { loadingPlaceholderShown, pageSpinnerShown, viewWanted } from './viewWanted';
+import {
+  STALL_WANTS_INTERFACE_MS,
+  filmStalled,
+  loadingPlaceholderShown,
+  pageSpinnerShown,
+  viewWanted,
+} from './viewWanted';
 
 export interface ViewLoading {
   store: { getState(): PlayerState; subscribe(listener: () => void): () => void };
@@ -59,18 +65,31 @@ export function loadViewWhenWanted({
 
   // No deadline: on a slow start the interface's bundle would share the link with the first
   // segment and hold the first frame back; the page's spinner stands in for it until then. A
-  // viewer who clicks or presses a key wants the controls whatever the link.
+  // viewer who clicks or presses a key wants the controls whatever the link, and so does one whose
+  // film has stood waiting for data a while.
   let requested = false;
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
   const request = () => {
     if (requested) return;
     requested = true;
+    clearTimeout(stallTimer);
     stopWatching();
     for (const type of VIEWER_ASKS) interaction.removeEventListener(type, request, true);
     for (const type of FILM_TELLS) film?.events.removeEventListener(type, check);
     mountOnce();
   };
+  const watchStall = (stalled: boolean) => {
+    if (stalled && stallTimer === undefined)
+      stallTimer = setTimeout(request, STALL_WANTS_INTERFACE_MS);
+    else if (!stalled && stallTimer !== undefined) {
+      clearTimeout(stallTimer);
+      stallTimer = undefined;
+    }
+  };
   const check = () => {
-    if (viewWanted(store.getState(), autoPlay, film?.buffer)) request();
+    const state = store.getState();
+    if (viewWanted(state, autoPlay, film?.buffer)) request();
+    else watchStall(filmStalled(state));
   };
   const stopWatching = store.subscribe(check);
   for (const type of VIEWER_ASKS) interaction.addEventListener(type, request, true);

@@ -31,6 +31,17 @@ export const viewWanted = (state: PlayerState, autoPlay: boolean, buffer?: FilmB
   interfaceHasToSpeak(state, autoPlay) ||
   (state.media.started && filmCanSpareTheLink(state.media, buffer));
 
+/**
+ * How long the film may wait for data after its first frame before the interface comes anyway: past
+ * a passing dip the viewer looks at a still picture and wants the controls (to pause, to pick a lower
+ * quality), and a load that hangs tells nothing until its timeout, 10 s or more.
+ */
+export const STALL_WANTS_INTERFACE_MS = 2_000;
+
+/** The film has shown its first frame, is not paused, and waits for data. */
+export const filmStalled = ({ media }: PlayerState) =>
+  media.started && media.buffering && !media.paused;
+
 /** The page's placeholder stays while the catalog is asked; then the film shows through. */
 export const loadingPlaceholderShown = (state: PlayerState) => state.system.boot === 'loading';
 
@@ -39,7 +50,6 @@ export const loadingPlaceholderShown = (state: PlayerState) => state.system.boot
  * frame, and whenever the film waits for data after it.
  */
 export function pageSpinnerShown(state: PlayerState, autoPlay: boolean): boolean {
-  const { media } = state;
-  const waitsForData = !media.started || (media.buffering && !media.paused);
+  const waitsForData = !state.media.started || filmStalled(state);
   return !loadingPlaceholderShown(state) && waitsForData && !interfaceHasToSpeak(state, autoPlay);
 }

@@ -368,8 +368,14 @@ async function pauseWorks(frame: Frame) {
     .waitForFunction(() => document.querySelector('button[aria-label="Пауза"]'), { timeout: 5_000 })
     .catch(async () => {
       const labels = await frame.$$eval('button', (all) => all.map((b) => b.ariaLabel));
+      const film = await frame.evaluate(() => {
+        const { media, streamHealth } = window.__player!.getState();
+        const { currentTime, bufferedEnd, buffering, paused } = media;
+        return { currentTime, bufferedEnd, buffering, paused, health: streamHealth.phase };
+      });
       throw new Error(
-        `No pause button 5 s after the film played; the buttons: ${labels.join(', ')}`,
+        `No pause button 5 s after the film played; the buttons: ${labels.join(', ')}; ` +
+          `the film: ${JSON.stringify(film)}`,
       );
     });
   await frame.evaluate(() =>

@@ -5,6 +5,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { FilmBuffer } from '../../../src/app/filmCanSpareTheLink';
 import { loadViewWhenWanted } from '../../../src/app/viewLoader';
+import { STALL_WANTS_INTERFACE_MS } from '../../../src/app/viewWanted';
 import { rootReducer } from '../../../src/state';
 import { systemActions } from '../../../src/state/system';
 import { mediaActions } from '../../../src/state/playback';
@@ -166,6 +167,28 @@ describe('the interface comes when it is wanted', () => {
         dry: true,
       }),
     );
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('a film that stands waiting for data past a passing dip: the interface comes, for the viewer to pause it or pick another quality', () => {
+    const { store, mount } = page();
+    store.dispatch(
+      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
+    );
+    store.dispatch(systemActions.bootSucceeded());
+    store.dispatch(mediaActions.playing());
+    store.dispatch(at(3.9, 4));
+    // a dip: the film plays on before the wait is long
+    store.dispatch(mediaActions.waiting());
+    jest.advanceTimersByTime(STALL_WANTS_INTERFACE_MS - 100);
+    store.dispatch(mediaActions.playing());
+    jest.advanceTimersByTime(STALL_WANTS_INTERFACE_MS);
+    expect(mount).not.toHaveBeenCalled();
+    // a load that hangs: nothing fails yet, the film stands
+    store.dispatch(mediaActions.waiting());
+    jest.advanceTimersByTime(STALL_WANTS_INTERFACE_MS - 100);
+    expect(mount).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(100);
     expect(mount).toHaveBeenCalledTimes(1);
   });
 
