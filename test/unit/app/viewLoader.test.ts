@@ -44,6 +44,14 @@ function page({
 const at = (currentTime: number, bufferedEnd: number, duration = 3600) =>
   mediaActions.positionChanged({ currentTime, bufferedEnd, duration, playedSeconds: currentTime });
 
+/** the film started by itself and shows its first frame, at this position */
+function filmPlays(store: ReturnType<typeof page>['store'], position: ReturnType<typeof at>) {
+  store.dispatch(resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }));
+  store.dispatch(systemActions.bootSucceeded());
+  store.dispatch(mediaActions.playing());
+  store.dispatch(position);
+}
+
 const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
@@ -92,12 +100,7 @@ describe('the interface comes when it is wanted', () => {
     ['a key', () => document.body.dispatchEvent(new Event('keydown', { bubbles: true }))],
   ])('at once on %s of the viewer, whatever the buffer', (_name, ask) => {
     const { store, mount } = page();
-    store.dispatch(
-      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
-    );
-    store.dispatch(systemActions.bootSucceeded());
-    store.dispatch(mediaActions.playing());
-    store.dispatch(at(0.1, 4));
+    filmPlays(store, at(0.1, 4));
     ask();
     expect(mount).toHaveBeenCalledTimes(1);
     ask();
@@ -147,12 +150,7 @@ describe('the interface comes when it is wanted', () => {
 
   it("a film that waits for data before the interface came: the page's spinner, and the link left to the film until the player has to speak", () => {
     const { store, mount, spinnerShown } = page();
-    store.dispatch(
-      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
-    );
-    store.dispatch(systemActions.bootSucceeded());
-    store.dispatch(mediaActions.playing());
-    store.dispatch(at(3.9, 4));
+    filmPlays(store, at(3.9, 4));
     expect(spinnerShown()).toBe(false);
     store.dispatch(mediaActions.waiting());
     expect(spinnerShown()).toBe(true);
@@ -172,12 +170,7 @@ describe('the interface comes when it is wanted', () => {
 
   it('a film that stands waiting for data past a passing dip: the interface comes, for the viewer to pause it or pick another quality', () => {
     const { store, mount } = page();
-    store.dispatch(
-      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
-    );
-    store.dispatch(systemActions.bootSucceeded());
-    store.dispatch(mediaActions.playing());
-    store.dispatch(at(3.9, 4));
+    filmPlays(store, at(3.9, 4));
     // a dip: the film plays on before the wait is long
     store.dispatch(mediaActions.waiting());
     jest.advanceTimersByTime(STALL_WANTS_INTERFACE_MS - 100);
