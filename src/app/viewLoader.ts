@@ -54,8 +54,8 @@ export function loadViewWhenWanted({
     spinner?.remove();
   };
 
-  // One try: a dynamic import that failed stays failed for the page (the browser keeps the failure,
-  // and so does the bundle's own loader), so another would only hold the viewer up.
+  // One try: a dynamic import that failed stays failed for the page (the bundle's own loader keeps
+  // the failed load, and Firefox the failed import), so another would only hold the viewer up.
   function mountOnce() {
     mount().then(removeEarlyElements, (error: unknown) => {
       removeEarlyElements();

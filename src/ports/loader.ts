@@ -10,8 +10,8 @@ export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPor
 
 /**
  * Loads `code` the first time it is asked for and hands it to `take`; true once it came. A load
- * that failed stays failed for the page (the browser keeps a failed dynamic import, and so does the
- * bundle's own loader), so it is not tried again: what needed it goes without it.
+ * that failed stays failed for the page (the bundle's own loader keeps the failed load, and
+ * Firefox a failed dynamic import), so it is not tried again: what needed it goes without it.
  */
 function loadOnce<T>(code: () => Promise<T>, take: (loaded: T) => void): () => Promise<boolean> {
   let loading: Promise<boolean> | null = null;

@@ -1,8 +1,9 @@
 // hls.js's MPEG-TS and packed-audio demuxers come in a bundle of their own (tools/build/hls.mjs): a
 // film in fragmented MP4 never needs them, so they do not weigh on its first frame. A segment that
 // does need them is held, once loaded, until they are in and handed to hls.js, which would otherwise
-// find no demuxer for it. A bundle that failed to load stays failed for the page (the browser keeps a
-// module's failure), so its failure is the engine's, as hls.js's own bundle's is: told at once.
+// find no demuxer for it. A bundle that failed to load stays failed for the page (the bundle's loader
+// keeps the failed load, as Firefox keeps a failed import), so its failure is the engine's, as
+// hls.js's own bundle's is: told at once.
 import type { FragmentLoaderContext, LoaderCallbacks, LoaderContext, XhrLoader } from 'hls.js';
 import type { HlsModule } from './hlsModule';
 

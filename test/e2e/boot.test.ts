@@ -18,6 +18,7 @@ import { bootRetrying } from '../../src/state/system';
 import {
   ARTIFACTS,
   clearFaults,
+  clearFaultsAt,
   demoUrl,
   giveExpiredToken,
   injectFault,
@@ -537,18 +538,19 @@ describe('an MPEG-TS film', () => {
     }
   });
 
-  it('whose demuxers fail to load: the message at once, and its reload plays the film', async () => {
+  it('whose demuxers cannot be had: the message at once, and its reload plays the film once they can', async () => {
     const server = await startDemoServer(0, {
       defaultAdList: [],
       mounts: { '/media/long': longFilmDir() },
     });
     const { page, errors } = await openPage(browser());
     try {
-      // the demuxers' bundle gets a 503, once (src/stream/lateDemuxers.ts)
+      // the demuxers' bundle gets a 503 until the fault is cleared (src/stream/lateDemuxers.ts):
+      // every ask fails, the early start's and the engine's, however they meet (Chromium fetches
+      // a failed import anew, so a single 503 could be missed by the engine's later ask)
       await injectFaultAt(server.url, {
         path: '/hlsDemuxers.*',
         fault: { type: 'status', status: 503 },
-        times: 1,
       });
       const asked = Date.now();
       await page.goto(`${server.url}/index.html?movie_id=5&auto_play=1`);
@@ -557,11 +559,11 @@ describe('an MPEG-TS film', () => {
       // told, not retried for the half minute a failing host gets: the page cannot load it again
       expect(Date.now() - asked).toBeLessThan(15_000);
       await screenshot(page, 'mpegts-demuxers-missing');
+      await clearFaultsAt(server.url);
       await frame.click('[role="alert"] button'); // 'Перезагрузить страницу'
       await page.waitForFunction(() => document.querySelector('video')!.currentTime > 1, {
         timeout: 20_000,
       });
-      expect(demuxerRequests(await pathsRequested(server.url))).toHaveLength(2);
       expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
     } finally {
       await page.browserContext().close();

@@ -150,6 +150,11 @@ export async function clearFaults() {
   await fetch(demoUrl('/__test/faults'), { method: 'DELETE' });
 }
 
+/** Every fault at a demo server of the test's own. */
+export async function clearFaultsAt(serverUrl: string) {
+  await fetch(`${serverUrl}/__test/faults`, { method: 'DELETE' });
+}
+
 /** The faults of one scope, and its hung requests. */
 export async function clearFaultScope(scope: string) {
   await fetch(demoUrl(`/__test/faults?scope=${encodeURIComponent(scope)}`), { method: 'DELETE' });
