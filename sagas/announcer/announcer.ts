@@ -2,12 +2,14 @@ import type { Task } from 'redux-saga';
 import { call, fork, getContext, put, select, take } from 'typed-redux-saga';
 import type { Ports } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
-import { ANNOUNCED_ACTIONS, announcementFor } from '../../src/state/announcements';
+import { ANNOUNCED_ACTIONS } from '../../src/state/announcedActions';
 import { selectPlayerState } from '../../src/state/selectors';
 import { uiActions } from '../../src/state/ui';
 import { actionWhere, anyOf } from '../lib/anyOf';
+import { announcerWords } from './wordsHandle';
 
 const announced = actionWhere(anyOf(ANNOUNCED_ACTIONS));
+const selectViewMounted = (s: PlayerState) => s.ui.viewMounted;
 
 /** At most one message per this many milliseconds: a screen reader still says each whole. */
 export const ANNOUNCE_GAP_MS = 500;
@@ -18,10 +20,13 @@ export const ANNOUNCE_GAP_MS = 500;
  * fullscreen, picture-in-picture, the adverts), at most once per half second. Words that come
  * sooner wait their turn, one per kind of change (a volume dragged says its last value only).
  * When it last spoke is in the state, so a replay may start it at any checkpoint where no words
- * wait.
+ * wait. Its words come with the interface, whose status region says them: what changes before
+ * that has no one to be told to.
  */
 export function* announcerActor() {
   const { clock } = yield* getContext<Ports>('ports');
+  if (!(yield* select(selectViewMounted))) yield* take(uiActions.viewMounted.type);
+  const announcementFor = announcerWords();
   const held = new Map<string, string>(); // by the action's type, in the order they came
   let speaking: Task | null = null;
   function* sayInTurn() {

@@ -1,6 +1,6 @@
 // What the system's media controls show and do, and when the screen stays on: pure rules on the state.
 import type { UnknownAction } from 'redux';
-import { ru } from '../../src/i18n/ru';
+import * as ru from '../../src/i18n/ruMediaSession';
 import type {
   MediaSessionAction,
   MediaSessionEvent,

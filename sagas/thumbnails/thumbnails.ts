@@ -5,9 +5,10 @@ import type { HttpRequest } from '../../src/ports/types';
 import type { PlayerState } from '../../src/state';
 import { mediaActions } from '../../src/state/playback';
 import { selectThumbnailsSource, streamActions } from '../../src/state/stream';
-import { NO_THUMBNAILS, readThumbnails } from '../../src/stream/thumbnails';
+import { NO_THUMBNAILS } from '../../src/stream/thumbnails';
 import { getPorts } from '../lib/context';
 import { untilFirstFrameSettled } from '../lib/firstFrameSettled';
+import { thumbnailsReader } from './readerHandle';
 
 const selectStarted = (s: PlayerState) => s.media.started;
 const selectStreamLoaded = (s: PlayerState) => s.stream.url !== null;
@@ -16,16 +17,16 @@ const selectSaveData = (s: PlayerState) => s.stream.saveData;
 /**
  * The loaded stream's thumbnails file, once its film has shown its first frame and the session's
  * first frame has settled (docs/startup.md: nothing is fetched on the way to it, nor in its task),
- * unless its cues are already here. A file that cannot be had, or holds no cues, only means no
- * previews. Under Save-Data the viewer asked for less traffic: the sprites are not worth it, the bar
- * shows the time alone.
+ * unless its cues are already here. A file that cannot be had, or holds no cues, or whose reader
+ * cannot be loaded, only means no previews. Under Save-Data the viewer asked for less traffic: the
+ * sprites are not worth it, the bar shows the time alone.
  */
 function* loadThumbnails() {
   yield* untilFirstFrameSettled();
   if (!(yield* select(selectStarted))) yield* take(mediaActions.playing.type);
   const { src, loadedFrom, failed } = yield* select(selectThumbnailsSource);
   if (!src || (loadedFrom === src && !failed) || (yield* select(selectSaveData))) return;
-  const { http } = yield* getPorts();
+  const { http, loader } = yield* getPorts();
   const request: HttpRequest = {
     method: 'GET',
     url: src,
@@ -35,7 +36,10 @@ function* loadThumbnails() {
   try {
     const res = yield* call([http, http.request], request);
     if (res.status < 200 || res.status >= 300) throw new Error(`HTTP ${res.status}`);
-    const thumbnails = typeof res.data === 'string' ? readThumbnails(res.data, src) : NO_THUMBNAILS;
+    if (!(yield* call([loader, loader.loadThumbnailsReader])))
+      throw new Error('the thumbnails reader could not be loaded');
+    const thumbnails =
+      typeof res.data === 'string' ? thumbnailsReader()(res.data, src) : NO_THUMBNAILS;
     yield* put(streamActions.thumbnailsLoaded({ src, ...thumbnails }));
   } catch (error) {
     yield* put(streamActions.thumbnailsFailed({ src, detail: String(error) }));

@@ -5,7 +5,7 @@ import {
   selectSpeedOptions,
   selectSubtitleOptions,
   type ChoiceOption,
-} from '../state/selectors';
+} from '../state/menuOptions';
 import { streamRequests } from '../state/stream';
 import { isSettingsPage, uiRequests, type SettingsPage } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';

@@ -1,11 +1,8 @@
 import { css } from '@emotion/react';
 import { ru } from '../i18n/ru';
 import { cueDeclarations, windowDeclarations } from '../shared/subtitleStyle';
-import {
-  SUBTITLE_STYLE_FIELDS,
-  SUBTITLE_STYLE_PAGES,
-  type SubtitleStyleFieldPage,
-} from '../state/subtitleStyleFields';
+import { SUBTITLE_STYLE_FIELDS } from '../state/subtitleStyleFields';
+import { SUBTITLE_STYLE_PAGES, type SubtitleStyleFieldPage } from '../state/subtitleStylePages';
 import { selectSubtitleStyle, subtitleStyleRequests } from '../state/subtitleStyle';
 import { uiRequests, type SubtitleStylePage } from '../state/ui';
 import { usePlayerDispatch, usePlayerSelector } from './hooks';

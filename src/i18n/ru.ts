@@ -1,4 +1,5 @@
 // Every string the viewer reads, in one dictionary (SPEC.md sections 2 and 8).
+import { ad, seasonEpisode } from './ruMediaSession';
 
 /** Russian plural forms: one (1, 21), few (2-4, 22-24), many (5-20, 25...). */
 function plural(n: number, one: string, few: string, many: string) {
@@ -41,8 +42,8 @@ export const ru = {
   resume: 'Продолжить',
   season: (n: number) => `Сезон ${n}`,
   episode: (n: number) => `Эпизод ${n}`,
-  seasonEpisode: (season: number, episode: number) => `${season} сезон, ${episode} серия`,
-  ad: 'Реклама',
+  seasonEpisode,
+  ad,
   adOf: (n: number, total: number) => `Реклама ${n} из ${total}`,
   skipIn: (n: number) => `Пропустить ${n}`,
   skip: 'Пропустить',

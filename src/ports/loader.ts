@@ -4,6 +4,7 @@
 import type { LoaderPort } from './types';
 import { provideVastReader } from '../vast/vastReader';
 import { provideAdEngine } from '../../sagas/ads/adEngineHandle';
+import { provideThumbnailsReader } from '../../sagas/thumbnails/readerHandle';
 
 /** Takes the SIMID frame's adapter factory once loaded: the page that has the player makes its port. */
 export type SimidAdapterTaker = (create: typeof import('./simid').createSimidPort) => void;
@@ -36,5 +37,9 @@ export function createLoaderPort(takeSimidAdapter: SimidAdapterTaker): LoaderPor
       ({ createSimidPort }) => takeSimidAdapter(createSimidPort),
     ),
     loadAdEngine: loadOnce(() => import('../../sagas/ads/adEngine'), provideAdEngine),
+    loadThumbnailsReader: loadOnce(
+      () => import('../stream/thumbnailsReader'),
+      ({ readThumbnails }) => provideThumbnailsReader(readThumbnails),
+    ),
   };
 }

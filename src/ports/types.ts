@@ -240,6 +240,8 @@ export interface LoaderPort {
   loadSimid(): Promise<boolean>;
   /** the ad engine (sagas/ads/adEngineHandle.ts); false when it could not be loaded */
   loadAdEngine(): Promise<boolean>;
+  /** the thumbnails' WebVTT reader (sagas/thumbnails/readerHandle.ts); false when it could not be loaded */
+  loadThumbnailsReader(): Promise<boolean>;
 }
 
 export interface Ports {

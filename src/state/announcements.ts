@@ -1,5 +1,6 @@
 // What the status region says (one polite live region, for screen readers): what changed, in the
-// interface's own words, from the action that changed it and the state after it.
+// interface's own words, from the action that changed it and the state after it. It comes with the
+// interface, as the dictionary does (the announcer loads it: sagas/announcer/wordsHandle.ts).
 import type { UnknownAction } from 'redux';
 import { formatTime } from '../shared/formatTime';
 import { ru } from '../i18n/ru';
@@ -10,7 +11,8 @@ import { mediaActions, playbackRequests } from './playback';
 import { streamActions, streamRequests } from './stream';
 import { streamHealthActions } from './streamHealth';
 import { subtitleStyleRequests } from './subtitleStyle';
-import { describeStyleField, type SubtitleStyleField } from './subtitleStyleFields';
+import { describeStyleField } from './subtitleStyleFields';
+import type { SubtitleStyleField } from './subtitleStylePages';
 import { viewportActions } from './viewport';
 
 const speedLabel = (rate: number) => (rate === 1 ? ru.normalSpeed : `${rate}x`);
@@ -75,26 +77,3 @@ export function announcementFor(action: UnknownAction, s: PlayerState): string |
   if (adsActions.breakEnded.match(action)) return ru.saysFilmResumes;
   return null;
 }
-
-/** The actions that may be told (the announcer wakes for these only). */
-export const ANNOUNCED_ACTIONS = [
-  playbackRequests.playRequested.type,
-  playbackRequests.pauseRequested.type,
-  mediaActions.seeked.type,
-  mediaActions.volumeChanged.type,
-  subtitleStyleRequests.styleRequested.type,
-  subtitleStyleRequests.styleReset.type,
-  streamRequests.audioTrackRequested.type,
-  streamRequests.sourceRequested.type,
-  streamHealthActions.networkLost.type,
-  streamHealthActions.networkBack.type,
-  contentActions.episodeRequested.type,
-  streamActions.rateChanged.type,
-  streamRequests.qualityRequested.type,
-  streamActions.subtitleTrackSwitched.type,
-  viewportActions.fullscreenChanged.type,
-  viewportActions.pictureInPictureChanged.type,
-  adsActions.adStarted.type,
-  adsActions.adProgressed.type,
-  adsActions.breakEnded.type,
-];

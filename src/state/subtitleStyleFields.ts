@@ -1,5 +1,6 @@
-// The subtitle style's fields as the viewer meets them: each field's page of the 'Оформление' menu,
-// its name, its values and how each reads. Shared by the menu and the status region.
+// The subtitle style's fields as the viewer meets them in the 'Оформление' menu (each one's page:
+// subtitleStylePages.ts): its name, its values and how each reads. Shared by the menu and the status
+// region.
 import { ru } from '../i18n/ru';
 import {
   SUBTITLE_COLORS,
@@ -10,23 +11,7 @@ import {
   SUBTITLE_TEXT_OPACITIES,
   type SubtitleStyle,
 } from '../shared/subtitleStyle';
-
-export type SubtitleStyleField = keyof SubtitleStyle;
-
-/** Each field's page, named as its test id reads (`settings-item-subs-size`). */
-export const SUBTITLE_STYLE_PAGES = {
-  font: 'subs-font',
-  size: 'subs-size',
-  color: 'subs-color',
-  textOpacity: 'subs-text-opacity',
-  backgroundColor: 'subs-background-color',
-  background: 'subs-background',
-  windowColor: 'subs-window-color',
-  windowOpacity: 'subs-window',
-  edge: 'subs-edge',
-} as const satisfies Record<SubtitleStyleField, string>;
-
-export type SubtitleStyleFieldPage = (typeof SUBTITLE_STYLE_PAGES)[SubtitleStyleField];
+import type { SubtitleStyleField } from './subtitleStylePages';
 
 const percent = (n: number) => `${n}%`;
 const opacity = (n: number) => (n > 0 ? `${n}%` : ru.subtitleNone);

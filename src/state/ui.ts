@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { SUBTITLE_STYLE_PAGES, type SubtitleStyleFieldPage } from './subtitleStyleFields';
+import { SUBTITLE_STYLE_PAGES, type SubtitleStyleFieldPage } from './subtitleStylePages';
 import { contentActions } from './content';
 import { streamRequests } from './stream';
 import { subtitleStyleRequests } from './subtitleStyle';
@@ -102,6 +102,8 @@ export interface UiState {
   /** what the status region says now; seq tells the same words said again apart */
   /** the status region's words; `atMs` when they were said (the clock port's), for the pacing */
   announcement: { text: string; seq: number; atMs: number } | null;
+  /** the interface is on the page (src/app/view.tsx): its status region can be told */
+  viewMounted: boolean;
 }
 
 const initialState: UiState = {
@@ -114,6 +116,7 @@ const initialState: UiState = {
   features: { share: true, stretchedClose: false, shareOrigin: '' },
   scrubbing: false,
   announcement: null,
+  viewMounted: false,
 };
 
 /** Every action that closes an open menu or moves it to another page (besides a menu opened). */
@@ -145,6 +148,10 @@ export const uiSlice = createSlice({
     announced(state, action: PayloadAction<{ text: string; atMs: number }>) {
       const { text, atMs } = action.payload;
       state.announcement = { text, atMs, seq: (state.announcement?.seq ?? 0) + 1 };
+    },
+    /** the interface came, with the announcer's words */
+    viewMounted(state) {
+      state.viewMounted = true;
     },
     controlsShown(state) {
       state.controlsVisible = true;

@@ -17,6 +17,8 @@ import {
 // Node has the VAST reader and the ad engine at once: the fake loader port has nothing to load.
 import '../../src/vast/vastReaderInNode';
 import '../../sagas/ads/adEngineInNode';
+import '../../sagas/announcer/wordsInNode';
+import '../../sagas/thumbnails/readerInNode';
 
 export * from './fakeAdPorts';
 export * from './fakeSystemPorts';
@@ -229,6 +231,7 @@ export function fakePorts(
       loadXmlParser: () => Promise.resolve(true),
       loadSimid: () => Promise.resolve(true),
       loadAdEngine: () => Promise.resolve(true),
+      loadThumbnailsReader: () => Promise.resolve(true),
     },
     posted,
     sentStats,

@@ -1,7 +1,7 @@
 // The player in every engine viewers have: Chromium, Firefox and WebKit (Safari's), each test's body
 // the same in all three (driver.ts). The film and its adverts, the menus, the keyboard, the continue
 // prompt, the host page's SDK, faults; every session's flight log replays in Node.
-import { SUBTITLE_STYLE_PAGES } from '../../../src/state/subtitleStyleFields';
+import { SUBTITLE_STYLE_PAGES } from '../../../src/state/subtitleStylePages';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDemoServer, type DemoServer } from '../../../demo/app';

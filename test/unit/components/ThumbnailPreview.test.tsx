@@ -4,7 +4,7 @@ import { PlayerProvider } from '../../../src/components/PlayerProvider';
 import { previewCentre, ThumbnailPreview } from '../../../src/components/ThumbnailPreview';
 import { rootReducer } from '../../../src/state';
 import { streamActions } from '../../../src/state/stream';
-import { readThumbnails } from '../../../src/stream/thumbnails';
+import { readThumbnails } from '../../../src/stream/thumbnailsReader';
 
 const VTT = 'https://cdn.example/thumbs/film.vtt';
 
@@ -12,7 +12,12 @@ const VTT = 'https://cdn.example/thumbs/film.vtt';
 function renderPreview(vtt: string, time: number, room?: number, chapter?: string) {
   const store = configureStore({ reducer: rootReducer });
   store.dispatch(
-    streamActions.loadStarted({ url: 'https://cdn.example/a.m3u8', sources: [], sourceIndex: 0, thumbnails: VTT }),
+    streamActions.loadStarted({
+      url: 'https://cdn.example/a.m3u8',
+      sources: [],
+      sourceIndex: 0,
+      thumbnails: VTT,
+    }),
   );
   store.dispatch(streamActions.thumbnailsLoaded({ src: VTT, ...readThumbnails(vtt, VTT) }));
   render(
@@ -30,7 +35,8 @@ function renderPreview(vtt: string, time: number, room?: number, chapter?: strin
 }
 
 describe('the thumbnail preview', () => {
-  const SPRITE = 'WEBVTT\n\n00:00.000 --> 00:02.000\ns.jpg#xywh=0,0,160,90\n\n00:02.000 --> 00:04.000\ns.jpg#xywh=160,90,160,90';
+  const SPRITE =
+    'WEBVTT\n\n00:00.000 --> 00:02.000\ns.jpg#xywh=0,0,160,90\n\n00:02.000 --> 00:04.000\ns.jpg#xywh=160,90,160,90';
 
   it("crops the time's tile out of the sprite, with the time under it", () => {
     renderPreview(SPRITE, 3.7);
@@ -61,7 +67,7 @@ describe('the thumbnail preview', () => {
     expect(screen.getByTestId('thumbnail-image').parentElement!.style.width).toBe('80px');
   });
 
-  it("names the chapter over the picture, no wider than the preview", () => {
+  it('names the chapter over the picture, no wider than the preview', () => {
     renderPreview(SPRITE, 1, 1000, 'Очень длинное название главы, длиннее картинки');
     const name = screen.getByTestId('chapter-name');
     expect(name).toHaveTextContent('Очень длинное название главы');

@@ -130,6 +130,7 @@ export function adPlayer(
           ? new Promise<boolean>(() => undefined)
           : Promise.resolve(engineLoads);
       },
+      loadThumbnailsReader: () => Promise.resolve(true),
     },
     clock: clock.port,
     beacon: { fire: (url) => void beacons.push(url.replace(BASE, '')) },

@@ -127,8 +127,8 @@ describe('the status region’s words', () => {
 });
 
 describe('the announcer', () => {
-  /** the film booted on a clock that moves only when the test moves it */
-  async function filmOnVirtualClock() {
+  /** the film booted on a clock that moves only when the test moves it, its interface there or not */
+  async function filmOnVirtualClock({ viewMounted = true } = {}) {
     const api = (path: string) => `${BASE}/catalog-api${path}`;
     const clock = virtualClock();
     const ports = fakePorts({
@@ -140,6 +140,7 @@ describe('the announcer', () => {
       }),
     });
     const { store, tap } = startPlayer('?movie_id=1', ports);
+    if (viewMounted) store.dispatch(uiActions.viewMounted());
     await untilIdle();
     /** dispatches the action and waits for the words it makes the announcer say */
     const saying = (action: UnknownAction) =>
@@ -202,5 +203,19 @@ describe('the announcer', () => {
     expect(said()).toMatchObject({ text: 'Пауза', atMs: t0 + 500 });
     await clock.advance(500);
     expect(said()).toMatchObject({ text: 'Позиция 1:01', atMs: t0 + 1_000 });
+  });
+
+  it('says nothing before the interface is there to say it in, then what changes after', async () => {
+    const { store, clock, saying } = await filmOnVirtualClock({ viewMounted: false });
+    await clock.advance(1_000);
+    store.dispatch(playbackRequests.pauseRequested()); // no status region to say it in yet
+    await untilIdle();
+    await clock.advance(1_000);
+    expect(store.getState().ui.announcement).toBeNull();
+    store.dispatch(uiActions.viewMounted());
+    await untilIdle();
+    expect(store.getState().ui.announcement).toBeNull();
+    await saying(mediaActions.volumeChanged({ volume: 0.4, muted: false }));
+    expect(store.getState().ui.announcement).toMatchObject({ text: 'Громкость 40%' });
   });
 });

@@ -40,7 +40,7 @@ const master = (thumbnails: unknown) => ({
 function player(
   thumbnails: unknown,
   vtt: HttpResponse | Error | ((req: HttpRequest) => HttpResponse) = ok(VTT_TEXT),
-  { saveData = false } = {},
+  { saveData = false, readerLoads = true } = {},
 ) {
   const clock = virtualClock();
   const media = fakeMedia({ ok: true }, clock.port);
@@ -55,6 +55,7 @@ function player(
     clock: clock.port,
     device: fakeDevice({ ...DESKTOP, saveData }),
   });
+  ports.loader.loadThumbnailsReader = () => Promise.resolve(readerLoads);
   const { store } = startPlayer('?movie_id=1', ports);
   const vttRequests = () => http.requests.filter((r) => r.url === VTT);
   /** the film's first frame, and the moment it settles on screen */
@@ -191,4 +192,15 @@ describe('the thumbnails actor', () => {
       expect(store.getState().stream.url).toBe(`${BASE}/media/hls/a.m3u8`);
     },
   );
+
+  it('shows no previews when the reader of the file cannot be loaded, and the film plays on', async () => {
+    const { store, firstFrame, vttRequests } = player('/media/thumbs/film.vtt', undefined, {
+      readerLoads: false,
+    });
+    await untilIdle();
+    await firstFrame();
+    expect(vttRequests()).toHaveLength(1);
+    expect(store.getState().stream.thumbnails).toMatchObject({ failed: true, cues: [] });
+    expect(store.getState().media.paused).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@ import {
   selectQualityOptions,
   selectSpeedOptions,
   selectSubtitleOptions,
-} from '../../../src/state/selectors';
+} from '../../../src/state/menuOptions';
 import { streamActions, streamRequests } from '../../../src/state/stream';
 import { orderAudioTracks, chooseAudioTrack } from '../../../src/stream/audioTracks';
 import { networkTypeOf } from '../../../src/stream/network';

@@ -1,14 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { rootReducer } from '../../../src/state';
 import { streamActions } from '../../../src/state/stream';
+import { NO_THUMBNAILS, thumbnailAt } from '../../../src/stream/thumbnails';
 import {
   MAX_READ_THUMBNAIL_CUES,
   MAX_THUMBNAIL_CUES,
-  NO_THUMBNAILS,
   parseThumbnailsVtt,
   readThumbnails,
-  thumbnailAt,
-} from '../../../src/stream/thumbnails';
+} from '../../../src/stream/thumbnailsReader';
 
 const VTT_URL = 'https://cdn.example/media/thumbs/film.vtt';
 
@@ -124,7 +123,12 @@ describe('the thumbnails as the state keeps them', () => {
   it('keeps a 10,000-cue file small in the state (each flight-log checkpoint copies it), and its pictures span the whole film', () => {
     const store = configureStore({ reducer: rootReducer });
     store.dispatch(
-      streamActions.loadStarted({ url: 'https://cdn.example/a.m3u8', sources: [], sourceIndex: 0, thumbnails: VTT_URL }),
+      streamActions.loadStarted({
+        url: 'https://cdn.example/a.m3u8',
+        sources: [],
+        sourceIndex: 0,
+        thumbnails: VTT_URL,
+      }),
     );
     const thumbnails = readThumbnails(longFilm(10_000), VTT_URL);
     store.dispatch(streamActions.thumbnailsLoaded({ src: VTT_URL, ...thumbnails }));
@@ -140,7 +144,8 @@ describe('the thumbnails as the state keeps them', () => {
       tile: { x: 0, y: 810, w: 160, h: 90 },
     });
     expect(thumbnailAt(kept, 10_000)).toBeNull();
-    for (const time of [0, 5.5, 1234, 5000.9, 9999.9]) expect(thumbnailAt(kept, time)).not.toBeNull();
+    for (const time of [0, 5.5, 1234, 5000.9, 9999.9])
+      expect(thumbnailAt(kept, time)).not.toBeNull();
     expect(thumbnailAt(kept, 1234)?.start).toBe(1230);
   });
 
