@@ -1,6 +1,6 @@
 import type { Action } from 'redux';
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeLatest } from 'typed-redux-saga';
+import { call, fork, put, race, select, take, takeLatest } from 'typed-redux-saga';
 import type { PlayerState } from '../../src/state';
 import { selectAutoNext, selectAutoplay } from '../../src/state/resume';
 import type { MediaPort } from '../../src/ports/types';
@@ -119,9 +119,16 @@ const selectEndedByCountdown = (s: PlayerState) => s.nextUp.ended;
 const selectLeavingEpisode = (s: PlayerState) => s.nextUp.requested;
 
 /**
+ * How long after a seek's end a playing event is still the engine playing on by itself (WebKit tells
+ * of it after the seeked event at times) rather than a play from outside the player.
+ */
+export const PAUSE_HELD_AFTER_SEEK_MS = 500;
+
+/**
  * A pause asked during a seek stays a pause when the engine plays on by itself (WebKit): at each
- * playing event until the seek ends, and once more at its end if the element plays then (the
- * seeked fact ends the hold). After it, a play from outside the player (picture-in-picture, the
+ * playing event until the seek ends, once more at its end if the element plays then (the seeked
+ * fact ends the hold), and at a playing event that follows the seek's end within
+ * PAUSE_HELD_AFTER_SEEK_MS. After that, a play from outside the player (picture-in-picture, the
  * lock screen) is the viewer's own.
  */
 function* holdPauseThroughSeek(event: MediaEvent) {
@@ -130,7 +137,19 @@ function* holdPauseThroughSeek(event: MediaEvent) {
   if (event.type === 'seeked') {
     const { paused } = yield* call([media, media.sample]);
     if (!paused) yield* call([media, media.pause]);
+    else yield* fork(holdPauseAfterSeek);
   }
+}
+
+/** The engine's own playing event just after the seek's end is paused; a play asked is not. */
+function* holdPauseAfterSeek() {
+  const { media, clock } = yield* getPorts();
+  const { playing } = yield* race({
+    playing: take(mediaActions.playing.type),
+    asked: take(anyOf([playbackRequests.playRequested.type, mediaActions.reset.type])),
+    over: call([clock, clock.sleep], PAUSE_HELD_AFTER_SEEK_MS),
+  });
+  if (playing) yield* call([media, media.pause]);
 }
 
 /** The availability check said yes: the play kept for its answer goes ahead. */

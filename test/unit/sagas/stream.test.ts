@@ -1,5 +1,6 @@
 import { PROGRESS_KEY } from '../../../sagas/lib/storageKeys';
 import { STALL_CHECK_MS, STALL_LIMIT_MS } from '../../../sagas/stream/stallWatch';
+import { PAUSE_HELD_AFTER_SEEK_MS } from '../../../sagas/stream/stream';
 import { LOAD_WAIT_LIMIT_MS, LONGEST_RETRY_MS } from '../../../src/stream/failurePolicy';
 import { systemActions } from '../../../src/state/system';
 import { contentActions } from '../../../src/state/content';
@@ -223,20 +224,54 @@ describe('the stream actor: playback', () => {
     media.emit({ type: 'playing' });
     await untilIdle();
     expect(pauses()).toBe(2);
-    // at its end the element is paused: nothing more; the hold is over
+    // at its end the element is paused: nothing more
     media.emit({ type: 'seeked', currentTime: 10 });
     await untilIdle();
     expect(pauses()).toBe(2);
-    // a play from outside the player after the seek (the picture-in-picture window's) is the viewer's
+    // WebKit, at times: playing by itself just after the seek's end
     media.emit({ type: 'playing' });
     await untilIdle();
-    expect(pauses()).toBe(2);
+    expect(pauses()).toBe(3);
+    // the hold is over: a play from outside the player after the seek (the picture-in-picture
+    // window's) is the viewer's
+    media.emit({ type: 'playing' });
+    await untilIdle();
+    expect(pauses()).toBe(3);
     // a pause with no seek under way is carried out once, as ever
     store.dispatch(playbackRequests.pauseRequested());
     media.emit({ type: 'pause', currentTime: 10 });
     media.emit({ type: 'playing' });
     await untilIdle();
-    expect(pauses()).toBe(3);
+    expect(pauses()).toBe(4);
+  });
+
+  it('after a seek that ended paused, a playing event past the hold is the viewer’s, and so is a play asked in it', async () => {
+    const { store, media, clock, methods } = player('?movie_id=2&episode_id=203');
+    await untilIdle();
+    store.dispatch(playbackRequests.playRequested());
+    await untilIdle();
+    media.emit({ type: 'playing' });
+    const pauses = () => methods().filter((m) => m === 'pause').length;
+    const pausedSeek = async () => {
+      store.dispatch(playbackRequests.seekRequested({ time: 10 }));
+      store.dispatch(playbackRequests.pauseRequested());
+      media.emit({ type: 'seeking', currentTime: 10 });
+      media.emit({ type: 'pause', currentTime: 10 });
+      media.emit({ type: 'seeked', currentTime: 10 });
+      await untilIdle();
+    };
+    await pausedSeek();
+    expect(pauses()).toBe(1);
+    await clock.advance(PAUSE_HELD_AFTER_SEEK_MS);
+    media.emit({ type: 'playing' }); // the picture-in-picture window's play
+    await untilIdle();
+    expect(pauses()).toBe(1);
+    await pausedSeek();
+    expect(pauses()).toBe(2);
+    store.dispatch(playbackRequests.playRequested()); // the viewer's, at once
+    media.emit({ type: 'playing' });
+    await untilIdle();
+    expect(pauses()).toBe(2);
   });
 
   it('re-pauses at the seek’s end when the engine plays on then; a play asked takes the hold back', async () => {
