@@ -2,7 +2,7 @@ import { byViewingOrder, type Episode, type InViewingOrder } from './types';
 
 /**
  * What the choice reads of an episode: of the catalog's, checked by EpisodesSchema, or of the page's
- * first script's own reading (firstFrameRequests.ts), which has no schema library.
+ * first script's own reading (earlyStart.ts), which has no schema library.
  */
 export type ChoosableEpisode = InViewingOrder & Pick<Episode, 'id' | 'isCompleted'>;
 

@@ -1,5 +1,5 @@
 // A service's answer as the player takes it: a success with a JSON body, or an ApiError. No schema
-// here: the page's first script uses it (firstFrameRequests.ts), and must stay small enough to be inline.
+// here: the page's first script uses it (earlyStart.ts), and must stay small enough to be inline.
 import type { HttpResponse } from '../ports/types';
 
 /** A response the player could not use: an HTTP status other than success, or a body of the wrong shape. */

@@ -36,10 +36,6 @@ export function requestKey(req: HttpRequest): string {
 const { maxTimeToFirstByteMs: FIRST_BYTE_MS, maxLoadTimeMs: LOAD_MS } =
   LOAD_POLICIES.fragLoadPolicy.default;
 
-/** A segment fetched ahead, timed out as hls.js would time out its own request for it. */
-export const fetchEarlySegment = (url: string): EarlyPending =>
-  getSegment(url, FIRST_BYTE_MS, LOAD_MS);
-
 const addressKey = (url: string) => parseAddress(url)?.href ?? url;
 
 /** Answers by key, each taken once, each dropped EARLY_LIFETIME_MS after it was started. */
@@ -67,7 +63,7 @@ function keptOnce<T>(promisesOf: (pending: T) => Promise<unknown>[], drop: (pend
 export function createEarlyAnswers(
   send: (req: HttpRequest) => Promise<HttpResponse> = sendByFetch,
   fetchPlaylist: (url: string) => Promise<FetchedText> = (url) => getText(url, DEFAULT_TIMEOUT_MS),
-  fetchSegment: (url: string) => EarlyPending = fetchEarlySegment,
+  fetchSegment: (url: string) => EarlyPending = (url) => getSegment(url, FIRST_BYTE_MS, LOAD_MS),
 ): EarlyAnswers {
   const requests = keptOnce<Promise<HttpResponse>>((pending) => [pending], ignore);
   const loads = ({ answered, loaded }: EarlyPending) => [answered, loaded];

@@ -4,7 +4,7 @@ import type { EarlyPending } from '../stream/earlyLoader';
 import { ignore } from '../shared/ignore';
 
 // The platform's fetch, for what must start before the player's code (the page's first script stays
-// small: earlyStart.ts, earlyWorker.ts), for manifests, and for the services until axios has come after the first
+// small: earlyStart.ts), for manifests, and for the services until axios has come after the first
 // frame (httpClient.ts, axiosClient.ts). Both answer in the same shape, through the same body rules.
 
 /** Why a request got no response; carried in the error's name so logs and replays can read it. */

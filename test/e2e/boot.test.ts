@@ -349,7 +349,6 @@ describe('the start', () => {
   it('asks for the catalog, the master JSON and the manifest once each, the interface after the first frame', async () => {
     await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
     const { page, errors } = await openPage(browser());
-    const early = watchEarlyFetches(page);
     const frame = await openEmbed(page, '?movie_id=1&auto_play=1');
     await frame.waitForFunction(() => window.__player!.getState().media.started, {
       timeout: 20_000,
@@ -393,7 +392,7 @@ describe('the start', () => {
       '/media/hls/audio_ru/seg0.m4s',
     ];
     for (const path of first) expect([path, count(path)]).toEqual([path, 1]);
-    expect(first.filter((path) => early.includes(path))).toEqual(first);
+    expect((await earlyFetched(frame, first)).sort()).toEqual(first);
     expect(errors).toEqual([]);
     await screenshot(page, 'start-autoplay');
   });
@@ -401,7 +400,6 @@ describe('the start', () => {
   it('a saved position elsewhere: the film starts there, nothing asked twice, only the first guess fetched early', async () => {
     await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
     const { page, errors } = await openPage(browser());
-    const early = watchEarlyFetches(page);
     const frame = await openEmbed(page, '?movie_id=2');
     await frame.waitForSelector('[role="dialog"]', { timeout: 20_000 });
     expect(
@@ -422,7 +420,7 @@ describe('the start', () => {
     const twice = media.filter((p, i) => media.indexOf(p) !== i);
     expect(twice).toEqual([]); // an early load is taken by hls.js or dropped, never asked again
     // the early start's guess: the first level's and its audio's init and first segments, no more
-    const earlySegments = early.filter((p) => /\.(m4s|mp4|ts)$/.test(p));
+    const earlySegments = (await earlyFetched(frame, media)).filter((p) => !p.endsWith('.m3u8'));
     expect(earlySegments.sort()).toEqual([
       '/media/hls/240p/init_0.mp4',
       '/media/hls/240p/seg0.m4s',
@@ -574,16 +572,17 @@ describe('an MPEG-TS film', () => {
   });
 });
 
-/**
- * The paths the early start's worker asks for: a worker's requests belong to no frame. With each
- * path asked for once (the server's log), those hls.js loaded were the early start's, taken.
- */
-function watchEarlyFetches(page: import('puppeteer-core').Page): string[] {
-  const fetched: string[] = [];
-  page.on('request', (request) => {
-    if (!request.frame()) fetched.push(new URL(request.url()).pathname);
-  });
-  return fetched;
+/** Which of these the page fetched itself (its early start) rather than hls.js's requests. */
+function earlyFetched(frame: import('puppeteer-core').Frame, paths: string[]) {
+  return frame.evaluate(
+    (wanted) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'fetch')
+        .map((e) => new URL(e.name).pathname)
+        .filter((p) => wanted.includes(p)),
+    paths,
+  );
 }
 
 describe('an interface whose bundle cannot be had', () => {

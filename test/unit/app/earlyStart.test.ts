@@ -1,7 +1,7 @@
 // The page's first script asks for what the first frame needs before the player's code runs; the
 // actors then ask for the same through their ports. A request the actors would make differently
 // would be wasted (and the first frame would wait for it twice): these tests hold the two together.
-import { startFirstFrameRequests, type AudioMemory } from '../../../src/app/firstFrameRequests';
+import { startFirstFrameRequests } from '../../../src/app/earlyStart';
 import { createEarlyAnswers, EARLY_LIFETIME_MS, requestKey } from '../../../src/app/earlyAnswers';
 import { parseConfig } from '../../../src/app/config';
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
@@ -10,8 +10,6 @@ import { fakeHttp, fakeMedia, fakePorts, fakeStorage, ok } from '../../../tools/
 import { film, series } from '../../../tools/sim/fixtures';
 import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
 import { untilIdle } from '../../../tools/sim/waits';
-
-const NOTHING_REMEMBERED: AudioMemory = { remembered: null, favourites: null };
 
 const MASTER = { sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }] };
 
@@ -42,12 +40,10 @@ async function earlyRequests(
         return new Promise(() => undefined); // what comes after the manifest: below
       },
       startSegment: () => undefined,
-      wantDemuxers: () => undefined,
     },
     parseConfig({ search, origin: BASE }),
     token,
     Date.now(),
-    NOTHING_REMEMBERED,
   );
   await untilIdle();
   return { started, manifests };
@@ -205,7 +201,9 @@ describe('after the manifest, what hls.js will load first', () => {
     [`${HLS}/audio_en/index.m3u8`]:
       '#EXTM3U\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:4,\ne0.m4s\n#EXT-X-ENDLIST\n',
   };
-  async function firstLoads(search: string, audio: AudioMemory = NOTHING_REMEMBERED) {
+  afterEach(() => localStorage.clear());
+
+  async function firstLoads(search: string) {
     const http = fakeHttp(routes(1, film));
     const playlists: string[] = [];
     const segments: string[] = [];
@@ -218,12 +216,10 @@ describe('after the manifest, what hls.js will load first', () => {
           return text ? Promise.resolve({ text, url }) : Promise.reject(new Error('HTTP 404'));
         },
         startSegment: (url) => void segments.push(url),
-        wantDemuxers: () => undefined,
       },
       parseConfig({ search, origin: BASE }),
       null,
       Date.now(),
-      audio,
     );
     await untilIdle();
     return { playlists: playlists.sort(), segments: segments.sort() };
@@ -242,17 +238,13 @@ describe('after the manifest, what hls.js will load first', () => {
   });
 
   it('the audio the actors will switch on: the language order, the favourites, the remembered label', async () => {
-    const audio = async (search: string, memory?: AudioMemory) =>
-      (await firstLoads(search, memory)).playlists.filter((p) => p.includes('/audio_'));
+    const audio = async (search: string) =>
+      (await firstLoads(search)).playlists.filter((p) => p.includes('/audio_'));
     expect(await audio('?movie_id=1&lang_order=en,ru')).toEqual([`${HLS}/audio_en/index.m3u8`]);
-    const favourites = '["English"]'; // as the page stores them
-    expect(await audio('?movie_id=1', { remembered: null, favourites })).toEqual([
-      `${HLS}/audio_en/index.m3u8`,
-    ]);
-    // this film's own choice wins
-    expect(await audio('?movie_id=1', { remembered: 'Русский', favourites })).toEqual([
-      `${HLS}/audio_ru/index.m3u8`,
-    ]);
+    localStorage.setItem('player-favourite-audio-tracks', '["English"]');
+    expect(await audio('?movie_id=1')).toEqual([`${HLS}/audio_en/index.m3u8`]);
+    localStorage.setItem('player-audio-track:1', 'Русский'); // this film's own choice wins
+    expect(await audio('?movie_id=1')).toEqual([`${HLS}/audio_ru/index.m3u8`]);
   });
 
   it('at a time code, the segments that hold it', async () => {
