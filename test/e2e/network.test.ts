@@ -192,13 +192,19 @@ describe('a viewer whose network drops, in Chromium', () => {
         );
         const seen = f.watch();
         await refuse(f)();
-        const line = await f.frame.waitForSelector('[data-testid="connection-lost"]', {
-          timeout: RUN_DRY_WITHIN_MS,
-        });
-        expect(await line!.evaluate((el) => el.textContent)).toBe(
-          'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
+        // the line and the spinner read in one look: two lookups could straddle a render
+        const shown = await f.frame.waitForFunction(
+          () => {
+            const line = document.querySelector('[data-testid="connection-lost"]');
+            const spinner = document.querySelector('[data-testid="buffering"]');
+            return line && { line: line.textContent, spinner: spinner !== null };
+          },
+          { timeout: RUN_DRY_WITHIN_MS },
         );
-        expect(await f.frame.$('[data-testid="buffering"]')).not.toBeNull();
+        expect(await shown.jsonValue()).toEqual({
+          line: 'Нет соединения с интернетом. Продолжим, когда сеть вернётся',
+          spinner: true,
+        });
         await screenshot(f.page, 'network-connection-lost');
         const stoppedAt = await f.time();
         await sleep(AWAY_AFTER_DRY_MS);
