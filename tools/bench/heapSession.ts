@@ -89,14 +89,20 @@ export async function measureHeapSession(url: string, lastEpisodeId: number): Pr
       return page.evaluate((all) => all.length, await page.queryObjects(prototype));
     };
     const firstPlayMb = await heapMb();
-    await page.waitForFunction(
-      (names: string[]) => {
-        const loaded = performance.getEntriesByType('resource').map((r) => r.name);
-        return names.every((name) => loaded.some((url) => url.includes(`/${name}.`)));
-      },
-      { timeout: 60_000 },
-      AFTER_FIRST_FRAME_BUNDLES,
-    );
+    await page
+      .waitForFunction(
+        (names: string[]) => {
+          const loaded = performance.getEntriesByType('resource').map((r) => r.name);
+          return names.every((name) => loaded.some((url) => url.includes(`/${name}.`)));
+        },
+        { timeout: 60_000 },
+        AFTER_FIRST_FRAME_BUNDLES,
+      )
+      .catch(() => {
+        throw new Error(
+          `The long session: ${AFTER_FIRST_FRAME_BUNDLES.join(' and ')} never loaded after the first frame`,
+        );
+      });
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const startMb = await heapMb();
     const mediaElementsInHeapAtStart = await mediaInHeap();
