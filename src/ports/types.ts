@@ -232,16 +232,19 @@ export interface ViewportPort {
   showPlaybackTargets(kind: PlaybackTargetKind): void;
 }
 
+/** Whether a piece of code came: a promise while it loads, the answer itself once it is settled. */
+export type LoadOutcome = Promise<boolean> | boolean;
+
 /** Code loaded after the start (src/ports/loader.ts); each resolves once it is there. */
 export interface LoaderPort {
   /** the VAST reader, with its XML parser (src/vast/vastReader.ts); false when it could not be loaded */
-  loadXmlParser(): Promise<boolean>;
+  loadXmlParser(): LoadOutcome;
   /** a SIMID creative's frame adapter (src/ports/simid.ts); false when it could not be loaded */
-  loadSimid(): Promise<boolean>;
+  loadSimid(): LoadOutcome;
   /** the ad engine (sagas/ads/adEngineHandle.ts); false when it could not be loaded */
-  loadAdEngine(): Promise<boolean>;
+  loadAdEngine(): LoadOutcome;
   /** the thumbnails' WebVTT reader (sagas/thumbnails/readerHandle.ts); false when it could not be loaded */
-  loadThumbnailsReader(): Promise<boolean>;
+  loadThumbnailsReader(): LoadOutcome;
 }
 
 export interface Ports {
