@@ -6,6 +6,7 @@ import { abrConfig } from '../stream/abrController';
 import type { HlsModule } from '../stream/hlsModule';
 import { levelCapOf, levelOfHeight } from '../stream/levels';
 import { LOAD_POLICIES } from '../stream/loadPolicies';
+import { capPreloadUntilPlay } from '../stream/preloadCap';
 import { hungLoadCounter } from '../stream/hungLoads';
 import { earlyFragmentLoader, earlyPlaylistLoader, type EarlyLoads } from '../stream/earlyLoader';
 import { DEMUXERS_MISSING, demuxersFor, demuxingLoader } from '../stream/lateDemuxers';
@@ -228,6 +229,7 @@ export function startHlsEngine(
   const withdrawAirPlaySource = usesManagedMediaSource(hls)
     ? offerAirPlaySource(hlsJs, hls, video, source.url)
     : () => undefined;
+  const liftPreloadCap = capPreloadUntilPlay(hls, video);
   hls.loadSource(source.url);
   hls.attachMedia(video);
 
@@ -277,6 +279,7 @@ export function startHlsEngine(
     destroy() {
       hls.destroy(); // removes every hls.js listener with it
       withdrawAirPlaySource();
+      liftPreloadCap();
       liveEngines -= 1;
     },
   };

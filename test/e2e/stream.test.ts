@@ -10,6 +10,7 @@ import {
   sentStatistics,
   useBrowser,
 } from './browser';
+import { PRELOAD_AHEAD_S } from '../../src/stream/preloadCap';
 
 const video = <T>(frame: Frame, read: (v: HTMLVideoElement) => T) =>
   frame.evaluate(`(${read.toString()})(document.querySelector('video'))`) as Promise<T>;
@@ -34,6 +35,30 @@ describe('the stream engine in Chromium', () => {
     await waitFor(frame, `document.querySelector('video').currentTime > ${atLeast}`);
     return { page, frame, errors };
   }
+
+  it('buffers only the start of a film the viewer has not played yet, and the rest once they play it', async () => {
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const { page } = await openPage(browser());
+    const frame = await openEmbed(page, '?movie_id=1&auto_play=0');
+    const bufferedEnd = (v: HTMLVideoElement) =>
+      v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0;
+    await waitFor(frame, `(${bufferedEnd.toString()})(document.querySelector('video')) >= 4`);
+    // on loopback the whole 24 s film had come within a second of its first segment
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const duration = await video(frame, (v) => v.duration);
+    const held = await video(frame, bufferedEnd);
+    // up to the cap and the 4 s segment that crosses it (its audio runs a few ms longer)
+    expect(held).toBeLessThan(PRELOAD_AHEAD_S + 4 + 0.1);
+    expect(held).toBeLessThan(duration - 4);
+    const videoSegments = (await requests()).filter((p) => /\/\d+p\/seg\d+\.m4s$/.test(p));
+    expect(videoSegments.length).toBeLessThanOrEqual((PRELOAD_AHEAD_S + 4) / 4);
+    expect(await video(frame, (v) => v.paused)).toBe(true);
+    await dispatch(frame, 'playback/playRequested');
+    await waitFor(
+      frame,
+      `(${bufferedEnd.toString()})(document.querySelector('video')) >= ${duration - 0.5}`,
+    );
+  });
 
   it('switches quality: the picture hls.js delivers changes height', async () => {
     const { frame } = await playing('?movie_id=1&auto_play=1');
