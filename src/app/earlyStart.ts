@@ -22,13 +22,12 @@ import { FAVOURITE_AUDIO_KEY } from '../../sagas/lib/storageKeys';
 import type { FetchedText } from '../shared/http';
 import type { PlayerConfig } from '../shared/config';
 import { createEarlyAnswers, type EarlyAnswers } from './earlyAnswers';
+import { guessedManifest, rememberManifest } from './streamGuess';
+import { handOver } from './earlyHandover';
 import { pageConfig } from './pageConfig';
 import { ignore } from '../shared/ignore';
 import { isRecord } from '../shared/isRecord';
 import { watchPolicyViolations } from './policyViolations';
-
-/** Where the page's first script leaves its answers for the player's code. */
-const HANDOVER = '__kinoEarlyStart';
 
 /**
  * Starts what the first frame needs, as the boot and stream actors will ask for it: the catalog
@@ -36,37 +35,53 @@ const HANDOVER = '__kinoEarlyStart';
  * a token to refresh first) it leaves to the actors.
  */
 export function startFirstFrameRequests(
-  early: Pick<EarlyAnswers, 'start' | 'startPlaylist' | 'startSegment'>,
+  early: FirstFrameRequester,
   config: PlayerConfig,
   token: string | null,
   nowMs: number,
 ): void {
-  if (config.movieId == null || config.settingProblem) return;
+  const movieId = config.movieId;
+  if (movieId == null || config.settingProblem) return;
   if (token && isExpired(token, nowMs)) return; // the boot actor refreshes it first
   const catalog = catalogEndpoints(config.envBaseUrl);
   const ask = (endpoint: Parameters<typeof requestOf>[0]) =>
     early.start(withBearer(requestOf(endpoint), token));
-  ask(catalog.content(config.movieId));
-  ask(catalog.seasons(config.movieId));
-  if (!config.disableCheckingAvailable)
-    ask(catalog.availability(config.movieId, config.hostDomain));
-  const episodes = catalog.episodes(config.movieId);
+  ask(catalog.content(movieId));
+  ask(catalog.seasons(movieId));
+  if (!config.disableCheckingAvailable) ask(catalog.availability(movieId, config.hostDomain));
+  // a viewer back at this film: its first loads beside the catalog, on last time's manifest
+  const guessed = guessedManifest(movieId);
+  const guess = guessed ? startFirstLoads(early, guessed, config) : null;
+  const episodes = catalog.episodes(movieId);
   ask(episodes)
-    .then((res) => {
+    .then((res): Promise<string | null> | string | null => {
       // read as the boot actor's schema reads the same answer: a wrong shape starts nothing early
       const episode = chooseEpisode(earlyEpisodes(successBody(res, episodes.url)), config);
-      if (!episode) return;
+      if (!episode) return null;
       const path = withOrigin(episode.m3u8MasterFilePath, config.envBaseUrl);
-      if (!isMasterJson(path)) return startFirstLoads(early, path, config);
+      if (!isMasterJson(path)) return path;
       return early
         .start({ method: 'GET', url: path, timeoutMs: DEFAULT_TIMEOUT_MS })
         .then((master) => {
           const source = defaultSource({ sources: earlySources(successBody(master, path)) });
-          if (source) startFirstLoads(early, withOrigin(source.link, path), config);
+          return source ? withOrigin(source.link, path) : null;
         });
     })
-    .catch(ignore); // the actors meet the same answer and say what is wrong with it
+    .then((manifest) => {
+      if (manifest === guessed) return;
+      guess?.stop(); // another episode, another address: its loads would only take the link
+      if (!manifest) return;
+      rememberManifest(movieId, manifest);
+      startFirstLoads(early, manifest, config);
+    })
+    .catch(() => guess?.stop()); // the actors meet the same answer and say what is wrong with it
 }
+
+/** What the early start asks of the answers in flight: to start requests, and to drop a wrong guess's. */
+export type FirstFrameRequester = Pick<
+  EarlyAnswers,
+  'start' | 'startPlaylist' | 'startSegment' | 'playlist' | 'segment'
+>;
 
 const isInteger = (value: unknown): value is number => Number.isInteger(value);
 
@@ -143,41 +158,65 @@ function audioPlaylistOf(level: FirstLevel, config: PlayerConfig): string | null
   return chosen ? (level.audio[chosen.id]?.playlist ?? null) : null;
 }
 
+/** The first loads started from one manifest. */
+interface FirstLoads {
+  /** drops what is still kept of them and starts nothing more: a guess that was wrong */
+  stop(): void;
+}
+
 /**
  * The manifest, then what hls.js will load first from it (src/stream/firstLoads.ts): the first
  * level's video and audio playlists, then each one's init segment and the segment at `position`.
  */
 function startFirstLoads(
-  early: Pick<EarlyAnswers, 'startPlaylist' | 'startSegment'>,
+  early: FirstFrameRequester,
   manifestUrl: string,
   config: PlayerConfig,
-): void {
+): FirstLoads {
+  let stopped = false;
+  const started = { playlists: [] as string[], segments: [] as string[] };
+  const playlist = (url: string) => {
+    started.playlists.push(url);
+    return early.startPlaylist(url);
+  };
+  const segment = (url: string) => {
+    started.segments.push(url);
+    early.startSegment(url);
+  };
   const position = config.startTime ?? 0; // where the stream actor's first load starts
   const segmentsOf = ({ text, url }: FetchedText) => {
+    if (stopped) return;
     const first = segmentsAt(text, url, position);
-    if (first?.init) early.startSegment(first.init);
-    if (first) early.startSegment(first.segment);
+    if (first?.init) segment(first.init);
+    if (first) segment(first.segment);
     // no init segment: MPEG-TS or packed audio, whose demuxers are a bundle of their own
     // (src/stream/lateDemuxers.ts), asked for beside the segment rather than once it is in
     if (first && !first.init) import('hls.js-demuxers').catch(ignore);
   };
-  early
-    .startPlaylist(manifestUrl)
+  playlist(manifestUrl)
     .then((manifest) => {
+      if (stopped) return;
       if (isMediaPlaylist(manifest.text)) return segmentsOf(manifest);
       const level = firstLevelOf(manifest.text, manifest.url);
       if (!level) return;
-      for (const playlist of [level.playlist, audioPlaylistOf(level, config)])
-        if (playlist) early.startPlaylist(playlist).then(segmentsOf).catch(ignore);
+      for (const url of [level.playlist, audioPlaylistOf(level, config)])
+        if (url) playlist(url).then(segmentsOf).catch(ignore);
     })
     .catch(ignore); // hls.js meets the same answer and says what is wrong with it
+  return {
+    stop() {
+      stopped = true;
+      for (const url of started.playlists) early.playlist(url)?.abort();
+      for (const url of started.segments) early.segment(url)?.abort();
+    },
+  };
 }
 
 /** The page's first script: the requests of the first frame and the hls.js chunk; it never throws. */
 export function startEarly(): void {
   watchPolicyViolations(); // first: what the page's policy refuses from here on is kept
   const early = createEarlyAnswers();
-  (globalThis as { [HANDOVER]?: EarlyAnswers })[HANDOVER] = early;
+  handOver(early);
   import('hls.js').catch(ignore); // beside the player's code, not after it
   try {
     const token = usableToken(createCookiePort().get(ACCESS_COOKIE));
@@ -185,11 +224,4 @@ export function startEarly(): void {
   } catch {
     // the actors do it all themselves
   }
-}
-
-/** The early start of this page, for the ports; null when the page had none. */
-export function takeEarlyStart(): EarlyAnswers | null {
-  const early = (globalThis as { [HANDOVER]?: EarlyAnswers })[HANDOVER] ?? null;
-  Reflect.deleteProperty(globalThis, HANDOVER); // the ports take it once
-  return early;
 }

@@ -6,7 +6,7 @@ import { afterFirstFrame } from './afterFirstFrame';
 import { bufferOfElement } from './filmCanSpareTheLink';
 import { createErrorReporter, errorReportMiddleware } from './errorReporting';
 import { installDebugApi } from './debugApi';
-import { takeEarlyStart } from './earlyStart';
+import { takeEarlyStart } from './earlyHandover';
 import { pageConfig } from './pageConfig';
 import { createRecordedPlayer } from './recordedPlayer';
 import { loadViewWhenWanted } from './viewLoader';

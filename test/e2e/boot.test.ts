@@ -430,6 +430,37 @@ describe('the start', () => {
     expect(errors).toEqual([]);
   });
 
+  it('a viewer back at the film: its first loads go out beside the catalog, on last time’s manifest, each once', async () => {
+    const { page, errors } = await openPage(browser());
+    const started = (frame: import('puppeteer-core').Frame) =>
+      frame.waitForFunction(() => window.__player!.getState().media.started, { timeout: 20_000 });
+    await started(await openEmbed(page, '?movie_id=1&auto_play=1'));
+    // the next visit, in the same browser
+    await fetch(demoUrl('/__test/requests'), { method: 'DELETE' });
+    const frame = await openEmbed(page, '?movie_id=1&auto_play=1');
+    await started(frame);
+    const order = ((await (await fetch(demoUrl('/__test/requests'))).json()) as { path: string }[])
+      .map((r) => r.path)
+      .filter((p) => !/\.(js|css|jpg|png)$/.test(p));
+    // the manifest went out before the episodes' answer could name it (the master JSON is asked
+    // for only with that answer in hand)
+    expect(order.indexOf('/media/hls/master.m3u8')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('/media/hls/master.m3u8')).toBeLessThan(order.indexOf('/media/film.json'));
+    const first = [
+      '/media/hls/240p/index.m3u8',
+      '/media/hls/240p/init_0.mp4',
+      '/media/hls/240p/seg0.m4s',
+      '/media/hls/audio_ru/index.m3u8',
+      '/media/hls/audio_ru/init_6.mp4',
+      '/media/hls/audio_ru/seg0.m4s',
+    ];
+    for (const path of ['/media/hls/master.m3u8', '/media/film.json', ...first])
+      expect([path, order.filter((p) => p === path).length]).toEqual([path, 1]);
+    // fetched by the page's first script, and taken by hls.js rather than asked again
+    expect((await earlyFetched(frame, first)).sort()).toEqual(first);
+    expect(errors).toEqual([]);
+  });
+
   it('a film whose first frame comes after 0 starts from that frame: no seek over the gap, no standing still', async () => {
     // the MPEG-TS film's video begins 0.046 s after its sound, as ffmpeg's streams do
     const server = await startDemoServer(0, {

@@ -4,12 +4,16 @@
 import { startFirstFrameRequests } from '../../../src/app/earlyStart';
 import { createEarlyAnswers, EARLY_LIFETIME_MS, requestKey } from '../../../src/app/earlyAnswers';
 import { parseConfig } from '../../../src/app/config';
+import { rememberManifest, STREAM_GUESS_KEY } from '../../../src/app/streamGuess';
 import type { HttpRequest, HttpResponse } from '../../../src/ports/types';
 import { demoToken } from '../../../demo/tokens';
 import { fakeHttp, fakeMedia, fakePorts, fakeStorage, ok } from '../../../tools/sim/fakePorts';
 import { film, series } from '../../../tools/sim/fixtures';
 import { BASE, catalogRoutes, startPlayer } from '../../../tools/sim/player';
 import { untilIdle } from '../../../tools/sim/waits';
+
+// the stream remembered for a returning viewer is the early start's: each test starts as a first visit
+beforeEach(() => localStorage.clear());
 
 const MASTER = { sources: [{ label: 'Студия', link: '/media/hls/master.m3u8', isDefault: true }] };
 
@@ -40,6 +44,8 @@ async function earlyRequests(
         return new Promise(() => undefined); // what comes after the manifest: below
       },
       startSegment: () => undefined,
+      playlist: () => null,
+      segment: () => null,
     },
     parseConfig({ search, origin: BASE }),
     token,
@@ -216,6 +222,8 @@ describe('after the manifest, what hls.js will load first', () => {
           return text ? Promise.resolve({ text, url }) : Promise.reject(new Error('HTTP 404'));
         },
         startSegment: (url) => void segments.push(url),
+        playlist: () => null,
+        segment: () => null,
       },
       parseConfig({ search, origin: BASE }),
       null,
@@ -254,6 +262,106 @@ describe('after the manifest, what hls.js will load first', () => {
       `${HLS}/audio_ru/a1.m4s`,
       `${HLS}/audio_ru/init.mp4`,
     ]);
+  });
+});
+
+describe('a viewer back at a film: its first loads start on last time’s manifest', () => {
+  const HLS = `${BASE}/media/hls`;
+  const level = (prefix: string) =>
+    `#EXTM3U\n#EXT-X-MAP:URI="${prefix}init.mp4"\n#EXTINF:4,\n${prefix}s0.m4s\n#EXT-X-ENDLIST\n`;
+  const PLAYLISTS: Record<string, string> = {
+    [`${HLS}/master.m3u8`]: level(''), // the film's manifest, a level playlist itself here
+    [`${HLS}/old.m3u8`]: level('old-'),
+  };
+  afterEach(() => localStorage.clear());
+
+  /** The early start with the catalog held until `answer()`; what it started and what it dropped. */
+  function withHeldCatalog(search: string) {
+    const http = fakeHttp(routes(1, film));
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const playlists: string[] = [];
+    const segments: string[] = [];
+    const dropped: string[] = [];
+    const kept = new Set<string>();
+    const never = () => new Promise<never>(() => undefined);
+    const taken = (url: string) =>
+      kept.delete(url)
+        ? { answered: never(), loaded: never(), abort: () => void dropped.push(url) }
+        : null;
+    startFirstFrameRequests(
+      {
+        start: (req) => held.then(() => http.request(req)),
+        startPlaylist: (url) => {
+          playlists.push(url);
+          kept.add(url);
+          const text = PLAYLISTS[url];
+          return text ? Promise.resolve({ text, url }) : Promise.reject(new Error('HTTP 404'));
+        },
+        startSegment: (url) => {
+          segments.push(url);
+          kept.add(url);
+        },
+        playlist: taken,
+        segment: taken,
+      },
+      parseConfig({ search, origin: BASE }),
+      null,
+      Date.now(),
+    );
+    return { playlists, segments, dropped, answer };
+  }
+  const remembered = () => JSON.parse(localStorage.getItem(STREAM_GUESS_KEY) ?? 'null');
+
+  it('a first visit remembers the manifest the catalog led to', async () => {
+    const first = withHeldCatalog('?movie_id=1');
+    await untilIdle();
+    expect(first.playlists).toEqual([]); // nothing to guess from: the chain first
+    first.answer();
+    await untilIdle();
+    expect(first.playlists).toEqual([`${HLS}/master.m3u8`]);
+    expect(remembered()).toEqual({ movieId: 1, manifest: `${HLS}/master.m3u8` });
+  });
+
+  it('the next visit asks for them before the catalog answers, and not again once it has', async () => {
+    rememberManifest(1, `${HLS}/master.m3u8`);
+    const again = withHeldCatalog('?movie_id=1');
+    await untilIdle();
+    expect(again.playlists).toEqual([`${HLS}/master.m3u8`]);
+    expect(again.segments.sort()).toEqual([`${HLS}/init.mp4`, `${HLS}/s0.m4s`]);
+    again.answer();
+    await untilIdle();
+    expect(again.playlists).toEqual([`${HLS}/master.m3u8`]); // each asked for once
+    expect(again.segments).toHaveLength(2);
+    expect(again.dropped).toEqual([]);
+  });
+
+  it('a guess the catalog proves wrong is dropped, and the right manifest started and remembered', async () => {
+    rememberManifest(1, `${HLS}/old.m3u8`); // an episode watched before, another address since
+    const back = withHeldCatalog('?movie_id=1');
+    await untilIdle();
+    expect(back.segments.sort()).toEqual([`${HLS}/old-init.mp4`, `${HLS}/old-s0.m4s`]);
+    back.answer();
+    await untilIdle();
+    expect(back.dropped.sort()).toEqual([
+      `${HLS}/old-init.mp4`,
+      `${HLS}/old-s0.m4s`,
+      `${HLS}/old.m3u8`,
+    ]);
+    expect(back.playlists).toEqual([`${HLS}/old.m3u8`, `${HLS}/master.m3u8`]);
+    expect(back.segments.slice(2).sort()).toEqual([`${HLS}/init.mp4`, `${HLS}/s0.m4s`]);
+    expect(remembered()).toEqual({ movieId: 1, manifest: `${HLS}/master.m3u8` });
+  });
+
+  it.each([
+    ['another film’s', JSON.stringify({ movieId: 2, manifest: `${BASE}/media/hls/old.m3u8` })],
+    ['unreadable', '{"movieId":1,'],
+    ['of the wrong shape', JSON.stringify({ movieId: 1, manifest: 7 })],
+  ])('a memory %s is no guess', async (_name, stored) => {
+    localStorage.setItem(STREAM_GUESS_KEY, stored);
+    const visit = withHeldCatalog('?movie_id=1');
+    await untilIdle();
+    expect(visit.playlists).toEqual([]);
   });
 });
 
