@@ -383,14 +383,7 @@ describe('the start', () => {
     expect(order.filter((p) => /^\/hlsDemuxers\./.test(p))).toEqual([]);
     // what hls.js loads first was asked for by the page's first script, once, and hls.js took it
     // (src/stream/firstLoads.ts): the lowest level, its default audio, their first segments
-    const first = [
-      '/media/hls/240p/index.m3u8',
-      '/media/hls/240p/init_0.mp4',
-      '/media/hls/240p/seg0.m4s',
-      '/media/hls/audio_ru/index.m3u8',
-      '/media/hls/audio_ru/init_6.mp4',
-      '/media/hls/audio_ru/seg0.m4s',
-    ];
+    const first = FIRST_LOADS;
     for (const path of first) expect([path, count(path)]).toEqual([path, 1]);
     expect((await earlyFetched(frame, first)).sort()).toEqual(first);
     expect(errors).toEqual([]);
@@ -446,14 +439,7 @@ describe('the start', () => {
     // for only with that answer in hand)
     expect(order.indexOf('/media/hls/master.m3u8')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('/media/hls/master.m3u8')).toBeLessThan(order.indexOf('/media/film.json'));
-    const first = [
-      '/media/hls/240p/index.m3u8',
-      '/media/hls/240p/init_0.mp4',
-      '/media/hls/240p/seg0.m4s',
-      '/media/hls/audio_ru/index.m3u8',
-      '/media/hls/audio_ru/init_6.mp4',
-      '/media/hls/audio_ru/seg0.m4s',
-    ];
+    const first = FIRST_LOADS;
     for (const path of ['/media/hls/master.m3u8', '/media/film.json', ...first])
       expect([path, order.filter((p) => p === path).length]).toEqual([path, 1]);
     // fetched by the page's first script, and taken by hls.js rather than asked again
@@ -602,6 +588,16 @@ describe('an MPEG-TS film', () => {
     }
   });
 });
+
+/** What hls.js loads first of the demo film: the lowest level, its default audio, their first segments. */
+const FIRST_LOADS = [
+  '/media/hls/240p/index.m3u8',
+  '/media/hls/240p/init_0.mp4',
+  '/media/hls/240p/seg0.m4s',
+  '/media/hls/audio_ru/index.m3u8',
+  '/media/hls/audio_ru/init_6.mp4',
+  '/media/hls/audio_ru/seg0.m4s',
+];
 
 /** Which of these the page fetched itself (its early start) rather than hls.js's requests. */
 function earlyFetched(frame: import('puppeteer-core').Frame, paths: string[]) {
