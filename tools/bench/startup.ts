@@ -1,7 +1,8 @@
 // Time to first frame: from the navigation to the film's first decoded frame with autoplay, for the
 // player and for the bare hls.js page on the same fixture, each in a fresh browser context (cold
-// cache), optionally under one of puppeteer's network conditions. The scripts the page loaded by then
-// are kept, for the size of what the first frame needs, and its requests, for where the time went.
+// cache; for a returning viewer, one that has been to the same page once), optionally under one of
+// puppeteer's network conditions. The scripts the page loaded by then are kept, for the size of what
+// the first frame needs, and its requests, for where the time went.
 import puppeteer, { type Browser, type NetworkConditions, type Page } from 'puppeteer-core';
 import { CHROMIUM_PATH, chromiumArgs } from '../chromium';
 
@@ -48,17 +49,25 @@ async function firstFrame(
   browser: Browser,
   url: string,
   network: NetworkConditions | null,
+  returning = false,
 ): Promise<FirstFrame> {
   const context = await browser.createBrowserContext();
-  try {
+  const visit = async () => {
     const page: Page = await context.newPage();
     await page.setViewport({ width: 1280, height: 720 });
     if (network) await page.emulateNetworkConditions(network);
     await page.evaluateOnNewDocument(WATCH_FIRST_FRAME);
     await page.goto(url);
-    return await page.evaluate(
+    const frame = await page.evaluate(
       () => (window as unknown as { __firstFrame: Promise<FirstFrame> }).__firstFrame,
     );
+    await page.close();
+    return frame;
+  };
+  try {
+    // a returning viewer: the same browser has been here before (its cache, its storage)
+    if (returning) await visit();
+    return await visit();
   } finally {
     await context.close();
   }
@@ -70,6 +79,7 @@ export async function measureFirstFrame(
   bareUrl: string,
   runs: number,
   network: NetworkConditions | null = null,
+  returning = false,
 ) {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs() });
   const player: FirstFrame[] = [];
@@ -77,8 +87,8 @@ export async function measureFirstFrame(
   try {
     await firstFrame(browser, bareUrl, network); // the browser's own first start is nobody's
     for (let i = 0; i < runs; i++) {
-      player.push(await firstFrame(browser, playerUrl, network));
-      bare.push(await firstFrame(browser, bareUrl, network));
+      player.push(await firstFrame(browser, playerUrl, network, returning));
+      bare.push(await firstFrame(browser, bareUrl, network, returning));
     }
   } finally {
     await browser.close();
