@@ -46,14 +46,16 @@ export function startFirstFrameRequests(
   const catalog = catalogEndpoints(config.envBaseUrl);
   const ask = (endpoint: Parameters<typeof requestOf>[0]) =>
     early.start(withBearer(requestOf(endpoint), token));
-  ask(catalog.content(movieId));
-  ask(catalog.seasons(movieId));
-  if (!config.disableCheckingAvailable) ask(catalog.availability(movieId, config.hostDomain));
-  // a viewer back at this film: its first loads beside the catalog, on last time's manifest
+  // first what the first frame waits on: a viewer back at this film has its first loads started on
+  // last time's manifest, and everyone the episodes that name this time's
   const guessed = guessedManifest(movieId);
   const guess = guessed ? startFirstLoads(early, guessed, config) : null;
   const episodes = catalog.episodes(movieId);
-  ask(episodes)
+  const chosen = ask(episodes);
+  ask(catalog.content(movieId));
+  ask(catalog.seasons(movieId));
+  if (!config.disableCheckingAvailable) ask(catalog.availability(movieId, config.hostDomain));
+  chosen
     .then((res): Promise<string | null> | string | null => {
       // read as the boot actor's schema reads the same answer: a wrong shape starts nothing early
       const episode = chooseEpisode(earlyEpisodes(successBody(res, episodes.url)), config);
