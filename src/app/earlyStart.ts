@@ -46,8 +46,8 @@ export function startFirstFrameRequests(
   const catalog = catalogEndpoints(config.envBaseUrl);
   const ask = (endpoint: Parameters<typeof requestOf>[0]) =>
     early.start(withBearer(requestOf(endpoint), token));
-  // first what the first frame waits on: a viewer back at this film has its first loads started on
-  // last time's manifest, and everyone the episodes that name this time's
+  // first what the first frame waits on: for a viewer back at this film, its first loads on last
+  // time's manifest; for everyone, the episodes, which name this time's
   const guessed = guessedManifest(movieId);
   const guess = guessed ? startFirstLoads(early, guessed, config) : null;
   const episodes = catalog.episodes(movieId);
