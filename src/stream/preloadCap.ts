@@ -4,7 +4,10 @@
 // they clicked play took the main thread from the pre-roll's first frame.
 import type Hls from 'hls.js';
 
-/** How far ahead the film buffers before its first play: two segments of the usual 4 s ladders. */
+/**
+ * How far ahead the film buffers before its first play: two segments of the usual 4 s ladders, and
+ * the one that crosses the line (hls.js stops once this much is ahead, not before it would pass it).
+ */
 export const PRELOAD_AHEAD_S = 8;
 
 /**
