@@ -6,7 +6,7 @@ import type Hls from 'hls.js';
 
 /**
  * How far ahead the film buffers before its first play: two segments of the usual 4 s ladders, and
- * the one that crosses the line (hls.js stops once this much is ahead, not before it would pass it).
+ * the one that takes it past this (hls.js loads another segment while less than this is ahead).
  */
 export const PRELOAD_AHEAD_S = 8;
 
