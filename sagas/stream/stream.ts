@@ -193,7 +193,8 @@ function* play() {
   const outcome = yield* call([media, media.play]);
   if (outcome.ok) return;
   // A recovery attaches the element afresh and can cut this play short: again once the element has
-  // its source back (its duration comes), else the film would wait at 0 for good.
+  // its source back (its duration comes), else the film would wait at 0 for good. (A play that a
+  // pause cut short is told apart, 'paused', and stays paused.)
   if (outcome.reason === 'aborted' && (yield* recovering()))
     yield* put(playIntentActions.playKept());
   if (outcome.reason !== 'not-allowed') return;

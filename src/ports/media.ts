@@ -54,6 +54,25 @@ export function createMediaPort(
   const element = watchMediaElement(video, emit, () => hls?.bandwidth() ?? 0);
   const subtitles = externalSubtitles(video, emit);
 
+  /** pause() calls so far: a play tells whether one came while it was under way */
+  let pauses = 0;
+  async function startPlaying(): Promise<PlayOutcome> {
+    try {
+      if (hls && (startWait || shouldWaitToStart(video, lastInputAt()))) {
+        startWait ??= new AbortController();
+        const { signal } = startWait;
+        await untilStartable(video, signal);
+        // a pause or the stream actor's unload came first: this play is not carried out
+        if (signal.aborted) return { ok: false, reason: 'aborted' };
+        startWait = null;
+      }
+      await video.play();
+      return { ok: true };
+    } catch (error) {
+      return playOutcome(error);
+    }
+  }
+
   // A load's own unload keeps a waiting first play: a recovery's or a source switch's new load takes
   // it over (the element is paused meanwhile, so the stream actor would not ask again). Only the
   // stream actor's unload (after a failure, always with a pause first) and a pause end it.
@@ -98,20 +117,11 @@ export function createMediaPort(
       throw Object.assign(new Error('This browser cannot play HLS'), { name: NO_HLS_PLAYBACK });
     },
     async play(): Promise<PlayOutcome> {
-      try {
-        if (hls && (startWait || shouldWaitToStart(video, lastInputAt()))) {
-          startWait ??= new AbortController();
-          const { signal } = startWait;
-          await untilStartable(video, signal);
-          // a pause or the stream actor's unload came first: this play is not carried out
-          if (signal.aborted) return { ok: false, reason: 'aborted' };
-          startWait = null;
-        }
-        await video.play();
-        return { ok: true };
-      } catch (error) {
-        return playOutcome(error);
-      }
+      const pausesBefore = pauses;
+      const outcome = await startPlaying();
+      // cut short by a pause (its wait ended, or play() rejected): the viewer's pause, which the
+      // stream actor keeps, unlike a recovery's reload that aborts a play it must make up for
+      return !outcome.ok && pauses !== pausesBefore ? { ok: false, reason: 'paused' } : outcome;
     },
     playbackQuality() {
       const quality = video.getVideoPlaybackQuality?.();
@@ -121,6 +131,7 @@ export function createMediaPort(
       };
     },
     pause: () => {
+      pauses++;
       stopWaiting();
       video.pause();
     },

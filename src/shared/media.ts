@@ -80,8 +80,9 @@ export interface PlaybackQuality {
   total: number;
 }
 
+/** A play's outcome; `paused`: a pause came while it was under way, and cut it short. */
 export type PlayOutcome =
-  { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'failed' };
+  { ok: true } | { ok: false; reason: 'not-allowed' | 'aborted' | 'paused' | 'failed' };
 
 /** Where the browser's device picker sends the video: AirPlay, or casting (the Remote Playback API). */
 export type PlaybackTargetKind = 'airplay' | 'remote';

@@ -666,6 +666,29 @@ describe('the stream actor: errors', () => {
     expect(media.calls.slice(paused).map((c) => c.method)).not.toContain('play');
   });
 
+  it("keeps a pause asked while a recovery's play is still under way (the pause cut it short)", async () => {
+    const { media, store } = player('?movie_id=2&episode_id=203&auto_play=1');
+    await untilIdle();
+    media.emit({ type: 'playing' });
+    // the element attached afresh waits to be startable: the play stays under way until the pause
+    let endPlay: (outcome: PlayOutcome) => void = () => undefined;
+    media.port.play = () => {
+      media.calls.push({ method: 'play', args: [] });
+      return new Promise<PlayOutcome>((resolve) => (endPlay = resolve));
+    };
+    media.emit(error('media', 'fragParsingError'));
+    await untilIdle();
+    expect(media.calls.slice(-2).map((c) => c.method)).toEqual(['recover', 'play']);
+    store.dispatch(playbackRequests.pauseRequested()); // the host's pause, mid-play
+    endPlay({ ok: false, reason: 'paused' }); // the pause ended the play's wait
+    await untilIdle();
+    const paused = media.calls.length;
+    media.emit({ type: 'durationchange', duration: 24 }); // the new attachment's source is there
+    await untilIdle();
+    expect(media.calls.slice(paused).map((c) => c.method)).not.toContain('play');
+    expect(store.getState().playIntent.playKept).toBe(false);
+  });
+
   it('loads again for an engine gone silent while the film waits, and tells the viewer past the limit', async () => {
     const { store, media, clock } = player('?movie_id=2&episode_id=203&auto_play=1');
     await untilIdle();
