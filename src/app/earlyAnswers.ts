@@ -18,6 +18,12 @@ export interface EarlyAnswers extends EarlyResponses, EarlyLoads {
   startPlaylist(url: string): Promise<FetchedText>;
   /** a whole segment kept for hls.js */
   startSegment(url: string): void;
+  /**
+   * Calls back, in a task of its own, once the early start's next request has gone out or once it
+   * awaits no answer that would lead to another: the moment its chain waits on the network, when
+   * the main thread's own work holds none of its steps back.
+   */
+  whenWaitingOnNetwork(callback: () => void): void;
 }
 
 /** The same request, as the actors would make it: method, address, headers, body and type. */
@@ -70,22 +76,45 @@ export function createEarlyAnswers(
   const stop = ({ abort }: EarlyPending) => abort(); // a segment still coming takes the viewer's bandwidth
   const playlists = keptOnce(loads, stop);
   const segments = keptOnce(loads, stop);
+  const waiting: (() => void)[] = [];
+  const wake = () => {
+    if (waiting.length > 0) setTimeout(() => waiting.splice(0).forEach((callback) => callback()));
+  };
+  // answers that may lead to another request (a segment's never does)
+  let leadingAnswers = 0;
+  const leading = <T>(pending: Promise<T>) => {
+    wake();
+    leadingAnswers++;
+    const settled = () => {
+      // after the answer's own handlers (a task later), which may have asked for the next step
+      if (--leadingAnswers === 0) setTimeout(wake);
+    };
+    pending.then(settled, settled);
+    return pending;
+  };
   return {
     start(req) {
-      const pending = send(req);
+      const pending = leading(send(req));
       requests.keep(requestKey(req), pending);
       return pending;
     },
     take: (req) => requests.take(requestKey(req)),
+    whenWaitingOnNetwork(callback) {
+      waiting.push(callback);
+      if (leadingAnswers === 0) wake();
+    },
     startPlaylist(url) {
-      const pending = fetchPlaylist(url);
+      const pending = leading(fetchPlaylist(url));
       // a playlist is a few kilobytes: its answer has begun when it has come
       const loaded = pending.then(({ text, url: from }) => ({ data: text, url: from }));
       playlists.keep(addressKey(url), { answered: loaded, loaded, abort: ignore });
       return pending;
     },
     playlist: (url) => playlists.take(addressKey(url)),
-    startSegment: (url) => segments.keep(addressKey(url), fetchSegment(url)),
+    startSegment(url) {
+      wake();
+      segments.keep(addressKey(url), fetchSegment(url));
+    },
     segment: (url) => segments.take(addressKey(url)),
   };
 }
