@@ -22,11 +22,21 @@ export interface FirstFrame {
   scripts: string[];
   /** every request that had started by that frame */
   requests: Fetched[];
+  /** the content element's media events by then, in ms from the navigation's start (the pipeline's tail) */
+  events: { name: string; at: number }[];
 }
 
-// Every media element but the ad's reports its first presented frame (the content's, in both pages).
+// Every media element but the ad's reports its first presented frame (the content's, in both pages),
+// and the media events on the way to it: loadedmetadata comes once hls.js has appended the init
+// segments, which it does only with the first media segment.
 const WATCH_FIRST_FRAME = `
   window.__firstFrame = new Promise((resolve) => {
+    const events = [];
+    for (const name of ['loadedmetadata', 'loadeddata', 'canplay', 'playing'])
+      document.addEventListener(name, (event) => {
+        if (event.target instanceof HTMLVideoElement && event.target.id !== 'ad-video')
+          events.push({ name, at: performance.now() });
+      }, true);
     document.addEventListener('loadstart', (event) => {
       const video = event.target;
       if (!(video instanceof HTMLVideoElement) || video.id === 'ad-video') return;
@@ -40,6 +50,7 @@ const WATCH_FIRST_FRAME = `
           requests: resources
             .filter((r) => r.startTime <= now)
             .map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd, encoded: r.encodedBodySize })),
+          events: events.slice(),
         });
       });
     }, true);
@@ -103,5 +114,9 @@ export function timeline(label: string, run: FirstFrame): string {
     const kb = r.encoded ? ` ${(r.encoded / 1024).toFixed(0)} KB` : '';
     return `  ${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padEnd(5)} ${path}${kb}`;
   });
-  return [`${label}: first frame at ${run.ms.toFixed(0)} ms`, ...rows].join('\n');
+  const media = run.events.map(({ name, at }) => `${name} ${at.toFixed(0)}`).join(', ');
+  return [
+    `${label}: first frame at ${run.ms.toFixed(0)} ms (${media || 'no media event before it'})`,
+    ...rows,
+  ].join('\n');
 }
