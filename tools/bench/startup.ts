@@ -50,7 +50,7 @@ const WATCH_FIRST_FRAME = `
           requests: resources
             .filter((r) => r.startTime <= now)
             .map((r) => ({ name: r.name, start: r.startTime, end: r.responseEnd, encoded: r.encodedBodySize })),
-          events: events.slice(),
+          events: events.filter((e) => e.at <= now),
         });
       });
     }, true);
