@@ -29,6 +29,11 @@ export interface ViewLoading {
 }
 
 const VIEWER_ASKS = ['pointerdown', 'keydown'] as const;
+/**
+ * A mouse moved over the playing film looks for its controls (they show on pointer movement); before
+ * the first frame it passes by on its way somewhere, and the link is the first segment's.
+ */
+const VIEWER_LOOKS = 'pointermove';
 /** the film's buffer grew, or its playhead moved */
 const FILM_TELLS = ['progress', 'timeupdate'] as const;
 
@@ -65,8 +70,8 @@ export function loadViewWhenWanted({
 
   // No deadline: on a slow start the interface's bundle would share the link with the first
   // segment and hold the first frame back; the page's spinner stands in for it until then. A
-  // viewer who clicks or presses a key wants the controls whatever the link, and so does one whose
-  // film has stood waiting for data a while.
+  // viewer who clicks or presses a key wants the controls whatever the link, and so do one who moves
+  // the mouse over the playing film and one whose film has stood waiting for data a while.
   let requested = false;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   const request = () => {
@@ -75,6 +80,7 @@ export function loadViewWhenWanted({
     clearTimeout(stallTimer);
     stopWatching();
     for (const type of VIEWER_ASKS) interaction.removeEventListener(type, request, true);
+    interaction.removeEventListener(VIEWER_LOOKS, lookedFor, true);
     for (const type of FILM_TELLS) film?.events.removeEventListener(type, check);
     mountOnce();
   };
@@ -91,8 +97,12 @@ export function loadViewWhenWanted({
     if (viewWanted(state, autoPlay, film?.buffer)) request();
     else watchStall(filmStalled(state));
   };
+  const lookedFor = () => {
+    if (store.getState().media.started) request();
+  };
   const stopWatching = store.subscribe(check);
   for (const type of VIEWER_ASKS) interaction.addEventListener(type, request, true);
+  interaction.addEventListener(VIEWER_LOOKS, lookedFor, true);
   for (const type of FILM_TELLS) film?.events.addEventListener(type, check);
   check();
 }

@@ -25,7 +25,8 @@ function interfaceHasToSpeak(state: PlayerState, autoPlay: boolean): boolean {
 
 /**
  * Whether the viewer needs the interface now: it has to speak, or the film plays (its controls) and
- * can spare the link. A viewer's click or key asks for it at once (viewLoader.ts).
+ * can spare the link. A viewer's click or key asks for it at once, and so does the mouse moving over
+ * the playing film (viewLoader.ts).
  */
 export const viewWanted = (state: PlayerState, autoPlay: boolean, buffer?: FilmBuffer): boolean =>
   interfaceHasToSpeak(state, autoPlay) ||

@@ -107,6 +107,22 @@ describe('the interface comes when it is wanted', () => {
     expect(mount).toHaveBeenCalledTimes(1);
   });
 
+  it('once the film plays, at once when the mouse moves over it (its controls show on pointer movement)', () => {
+    const { store, mount } = page();
+    const move = () => document.body.dispatchEvent(new Event('pointermove', { bubbles: true }));
+    store.dispatch(
+      resumeActions.decided({ savedTime: null, promptVisible: false, autoplay: true }),
+    );
+    store.dispatch(systemActions.bootSucceeded());
+    move(); // before the first frame the link is the first segment's
+    expect(mount).not.toHaveBeenCalled();
+    store.dispatch(mediaActions.playing());
+    store.dispatch(at(0.1, 4));
+    expect(mount).not.toHaveBeenCalled();
+    move();
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     ['is paused', mediaActions.paused({ currentTime: 1 })],
     ['is buffered to its end', at(1, 6, 6)],
