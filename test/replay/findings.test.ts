@@ -72,7 +72,13 @@ describe('the golden logs', () => {
 // them (the README there tells how each was made) ----
 
 const fixture = (name: string) => load(join(__dirname, 'findings', `${name}.flight.json`));
-const RECORDED = ['preroll', 'preroll-media-404', 'slow-segment', 'level-playlist-500'];
+const RECORDED = [
+  'preroll',
+  'preroll-media-404',
+  'slow-segment',
+  'level-playlist-500',
+  'level-playlist-reset',
+];
 
 /** A copy of a log with entries inserted before entries[index] (seqs between their neighbours'). */
 function withInserted(log: FlightLog, index: number, ...added: LogEntry[]): FlightLog {
@@ -100,6 +106,29 @@ describe('faults the player handles break no promise', () => {
       const result = await replayLog(fixture(name));
       if (!result.ok) throw new Error(`${name}: ${formatDivergence(result)}`);
     }
+  });
+});
+
+describe('a film asked to play while its stream recovers is not a film left paused', () => {
+  // every level playlist resets: the first play waits for data the stream cannot bring
+  // (startFromFirstFrame.ts), and the element tells of its wait only when that play goes anyway,
+  // 8 s after it was asked; on a busier machine, past the content check's 9 s
+  const log = fixture('level-playlist-reset');
+  const without = (drop: (e: LogEntry) => boolean): FlightLog => ({
+    ...log,
+    entries: log.entries.filter((e) => !drop(e)),
+  });
+
+  it("the element's waiting event late: the stream's recovery counts as the film waiting for data", () => {
+    expect(indexOf(log, 'media/waiting')).toBeGreaterThan(indexOf(log, 'stream/recovering'));
+    expect(findFindings(without((e) => actionType(e) === 'media/waiting'))).toEqual([]);
+  });
+
+  it('with neither, the film not resumed is still found', () => {
+    const waits = new Set(['media/waiting', 'stream/recovering']);
+    const found = findFindings(without((e) => waits.has(actionType(e) ?? '')));
+    expect(found.map((f) => f.kind)).toEqual(['content-not-resumed']);
+    expect(found[0]!.message).toMatch(/a play was asked for, and the film did not start$/);
   });
 });
 

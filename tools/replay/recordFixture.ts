@@ -91,6 +91,15 @@ export const SCENARIOS: Record<string, Scenario> = {
     page: '/index.html?movie_id=1&auto_play=1',
     run: (frame) => filmPlaysPast(frame, 3),
   },
+  'level-playlist-reset': {
+    what: 'every level playlist resets its connection: the first play waits while the stream recovers',
+    faults: Object.fromEntries(
+      LEVELS.map((level) => [`/media/hls/${level}/index.m3u8`, { type: 'reset' }]),
+    ),
+    page: '/index.html?movie_id=1&auto_play=1',
+    // past the first play's longest wait for data (startFromFirstFrame.ts) and the content check's limit
+    run: () => sleep(12_000),
+  },
 };
 
 async function playerOf(page: Page, path: string): Promise<Frame> {

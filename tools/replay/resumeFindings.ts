@@ -50,9 +50,10 @@ const RIGHTLY_PAUSED = new Set([
 ]);
 
 /**
- * After a break ended or passed, the film reports playing (or, asked to play, waits for its data) within
- * RESUME_LIMIT_MS of when it can play; unless it rightly stays paused (staysPausedBecause, or a pause,
- * a message, another episode or break, the browser's refusal after it) or the log ends before.
+ * After a break ended or passed, the film reports playing (or, asked to play, waits for its data:
+ * the element waiting, or the stream recovering from a failure) within RESUME_LIMIT_MS of when it
+ * can play; unless it rightly stays paused (staysPausedBecause, or a pause, a message, another
+ * episode or break, the browser's refusal after it) or the log ends before.
  */
 export function contentNotResumed(s: Session): Finding[] {
   const out: Finding[] = [];
@@ -79,7 +80,11 @@ export function contentNotResumed(s: Session): Finding[] {
       if (!t) continue;
       if (waitingFor.delete(t) && waitingFor.size === 0) from = e.t;
       if (t === 'playback/playRequested') asked ??= e.seq;
-      if (t === 'media/playing' || (t === 'media/waiting' && asked !== null)) {
+      // asked to play, the film waits for its data: the element says so, or the stream recovers
+      // from a failure (the first play then waits for the element to be able to play, with no
+      // waiting event: startFromFirstFrame.ts); the stall watch and the start policy judge the wait
+      const waitsForData = t === 'media/waiting' || t === 'stream/recovering';
+      if (t === 'media/playing' || (waitsForData && asked !== null)) {
         outcome = 'resumed';
         break;
       }
