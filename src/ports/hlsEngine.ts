@@ -250,9 +250,11 @@ export function startHlsEngine(
       }
       // The rung already on screen. While hls.js loads another one (the automatic choice had
       // climbed), what is buffered ahead is of that rung and would show for up to a buffer's
-      // length: it goes, from the next segment on (nextLevel). Otherwise, and for auto, nothing is
-      // flushed (nextLevel would drop a buffer of the very rung picked). Either way hls.js tells of
-      // no switch, so the choice is told here (the menu and the host's qualityChange follow it).
+      // length: it goes, from the first segment hls.js can load again before the film reaches it
+      // (nextLevel: the next one, or the one after when a load may not come in time). Otherwise,
+      // and for auto, nothing is flushed (nextLevel would drop a buffer of the very rung picked).
+      // Either way hls.js tells of no switch, so the choice is told here (the menu and the host's
+      // qualityChange follow it).
       if (level !== -1 && hls.loadLevel !== level) hls.nextLevel = level;
       else hls.loadLevel = level;
       if (playing >= 0)
