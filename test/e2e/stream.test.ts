@@ -114,7 +114,7 @@ describe('the stream engine in Chromium', () => {
     // machine the time to the first byte makes it so. From there on, only the rung picked shows.
     const shownFrom = (Math.floor(pickedAt / SEGMENT_S) + 2.25) * SEGMENT_S + 0.5;
     const seen: { at: number; height: number }[] = [];
-    while ((seen.at(-1)?.at ?? 0) < shownFrom + 2) {
+    while ((seen.at(-1)?.at ?? 0) < shownFrom + 3) {
       seen.push(await video(frame, (v) => ({ at: v.currentTime, height: v.videoHeight })));
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
