@@ -97,6 +97,9 @@ function fragmentLoaderOf(
   );
 }
 
+/** a level's segments, s, before its playlist says (HLS authoring's usual 6 s) */
+const FALLBACK_SEGMENT_S = 6;
+
 /** hls.js instances created and not yet destroyed, on this page (the QA API and the benchmarks read it). */
 let liveEngines = 0;
 export const liveStreamEngines = () => liveEngines;
@@ -233,6 +236,24 @@ export function startHlsEngine(
   hls.loadSource(source.url);
   hls.attachMedia(video);
 
+  /**
+   * The pick from the next segments on (nextLevel). hls.js drops what is buffered ahead only from a
+   * segment it finds it can load again in time; should it drop nothing while more than two segments
+   * of the other rung are ahead, they would show for that long: the pick then goes at once, its
+   * buffer reloaded (a short wait rather than a rung the viewer turned down).
+   */
+  function switchFromNextSegments(level: number) {
+    let flushed = false;
+    const sawFlush = () => {
+      flushed = true;
+    };
+    hls.on(Events.BUFFER_FLUSHING, sawFlush);
+    hls.nextLevel = level; // hls.js asks for its flush inside this call
+    hls.off(Events.BUFFER_FLUSHING, sawFlush);
+    const segmentS = hls.levels[level]?.details?.targetduration ?? FALLBACK_SEGMENT_S;
+    if (!flushed && bufferLength(video) > 2 * segmentS) hls.currentLevel = level;
+  }
+
   return {
     bandwidth: () => hls.bandwidthEstimate,
     /** -1 for automatic; the viewer's pick, so it lifts the Save-Data cap */
@@ -255,7 +276,7 @@ export function startHlsEngine(
       // and for auto, nothing is flushed (nextLevel would drop a buffer of the very rung picked).
       // Either way hls.js tells of no switch, so the choice is told here (the menu and the host's
       // qualityChange follow it).
-      if (level !== -1 && hls.loadLevel !== level) hls.nextLevel = level;
+      if (level !== -1 && hls.loadLevel !== level) switchFromNextSegments(level);
       else hls.loadLevel = level;
       if (playing >= 0)
         queueMicrotask(() =>

@@ -40,6 +40,12 @@ function fakeHlsJs({ preferManagedMediaSource = false } = {}) {
     on(event: string, listener: () => void) {
       this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
     }
+    off(event: string, listener: () => void) {
+      this.listeners.set(
+        event,
+        (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+      );
+    }
     loadSource() {}
     attachMedia(media: HTMLVideoElement) {
       this.media = media;
@@ -234,25 +240,43 @@ describe('hls.js engine: at work while its loads get bytes (the stall watch read
 });
 
 describe("hls.js engine: the viewer's pick of a rung", () => {
-  /** hls.js's level properties as far as a pick is concerned: which setter the engine used */
-  function engineOn(screen: { playing: number; loading: number; auto: boolean }) {
+  /**
+   * hls.js's level properties as far as a pick is concerned: which setter the engine used. `flushes`:
+   * nextLevel finds a segment it can drop the buffer from; `aheadS`: film buffered ahead.
+   */
+  function engineOn(
+    screen: { playing: number; loading: number; auto: boolean },
+    { flushes = true, aheadS = 20 } = {},
+  ) {
     const hlsJs = fakeHlsJs();
     const emitted: unknown[] = [];
+    const video = document.createElement('video');
+    Object.defineProperty(video, 'buffered', {
+      value: { length: 1, start: () => 0, end: () => 1 + aheadS },
+    });
+    video.currentTime = 1;
     const engine = startHlsEngine(
       hlsJs.module,
-      document.createElement('video'),
+      video,
       source,
       (event) => emitted.push(event),
       null,
       true,
     );
-    const hls = hlsJs.instances[0]! as unknown as Record<string, unknown>;
+    const fake = hlsJs.instances[0]!;
+    const hls = fake as unknown as Record<string, unknown>;
     const set: string[] = [];
     Object.defineProperties(hls, {
       currentLevel: { get: () => screen.playing, set: (l) => set.push(`currentLevel ${l}`) },
-      nextLevel: { set: (l) => set.push(`nextLevel ${l}`) },
+      nextLevel: {
+        set: (l) => {
+          set.push(`nextLevel ${l}`);
+          if (flushes) fake.listeners.get('BUFFER_FLUSHING')?.forEach((listener) => listener());
+        },
+      },
       loadLevel: { get: () => screen.loading, set: (l) => set.push(`loadLevel ${l}`) },
       autoLevelEnabled: { get: () => screen.auto },
+      levels: { get: () => [0, 1, 2, 3].map(() => ({ details: { targetduration: 4 } })) },
     });
     return { engine, set, emitted };
   }
@@ -265,6 +289,24 @@ describe("hls.js engine: the viewer's pick of a rung", () => {
 
   it('the rung on screen while the automatic choice loads a higher one: from the next segment', () => {
     const { engine, set } = engineOn({ playing: 2, loading: 3, auto: true });
+    engine.setLevel(2);
+    expect(set).toEqual(['nextLevel 2']);
+  });
+
+  it('the rung on screen, hls.js finding nothing to drop with three segments of the other ahead: at once', () => {
+    const { engine, set } = engineOn(
+      { playing: 2, loading: 3, auto: true },
+      { flushes: false, aheadS: 12.5 },
+    );
+    engine.setLevel(2);
+    expect(set).toEqual(['nextLevel 2', 'currentLevel 2']);
+  });
+
+  it('the rung on screen, hls.js finding nothing to drop with two segments ahead at most: from the next segments', () => {
+    const { engine, set } = engineOn(
+      { playing: 2, loading: 3, auto: true },
+      { flushes: false, aheadS: 8 },
+    );
     engine.setLevel(2);
     expect(set).toEqual(['nextLevel 2']);
   });
